@@ -1,0 +1,64 @@
+/** Spec constants, each with the section it comes from. */
+
+export const USERTYPE_STUDENT = 0; // spec 1 §1
+export const USERTYPE_TEACHER = 1; // spec 1 §1
+
+export const PASSWORD_MIN = 6; // spec 1 §5
+export const PASSWORD_MAX = 20; // spec 1 §5
+export const STNO_MAX = 20; // spec 1 §5, §9
+export const SEND_CODE_COUNTDOWN_SECONDS = 60; // spec 1 §4, §9
+export const VERIFY_CODE_LENGTH = 6; // issue #2: codes are 6 digits
+export const VERIFY_CODE_TTL_SECONDS = 600; // issue #2: codes expire after 10 minutes
+export const VERIFY_CODE_MAX_TRIES = 5; // issue #2: at most 5 wrong tries
+export const CODE_DAILY_CAP_PER_TARGET = 10; // issue #2: daily cap per target (value ours)
+export const CODE_DAILY_CAP_PER_ADDRESS = 30; // issue #2: daily cap per client address (value ours)
+export const FIGURE_CODE_TTL_SECONDS = 300; // picture codes live 5 minutes (value ours)
+export const BIND_POLL_MS = 3000; // spec 1 §9
+export const JOIN_CODE_LENGTH = 6; // spec 1 §9
+export const FREE_TEACHER_COURSE_CAP = 50; // spec 1 §9
+export const COURSE_NAME_MAX = 50; // spec 1 §9
+export const AVATAR_MAX_BYTES = 5242880; // spec 1 §5
+export const REQUEST_TIMEOUT_MS = 120000; // spec 2 §9
+export const UPLOAD_CHUNK_BYTES = 5120000; // spec 2 §9
+export const HOME_TODO_LIMIT = 3; // spec 1 §9
+export const PAGE_SIZE = 10; // spec 1 §9 message notices and to-dos
+export const COURSE_AUTH_COOKIE_DAYS = 1; // spec 2 §9
+
+export const LANGUAGES = ['zh', 'en'] as const; // spec 1 §1: stored language is zh or en
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh'; // spec 2 §9
+
+/** Envelope codes; docs/api.md explains each. */
+export const CODES = {
+  ok: 10000, // spec: success
+  noOfficePermission: 10403, // spec 2 §8
+  notLoggedIn: 20003, // spec 2 §8: clear storage, go to /login
+  mustResetPassword: 20010, // weak password: only the reset calls are open
+  mustBindContact: 20011, // no phone and no email: only the binding calls are open
+  courseGone: 30202, // spec 2 §8
+  badInput: 40001,
+  notFound: 40004,
+  forbidden: 40003,
+  tooLarge: 40013,
+  rateLimited: 42900,
+  wrongCredentials: 21001,
+  accountExists: 21002,
+  codeWrong: 21003,
+  codeExpired: 21004,
+  codeTooManyTries: 21005,
+  codeTooSoon: 21006,
+  codeDailyCap: 21007,
+  figureCodeWrong: 21008,
+  accountNotFound: 21009,
+  passwordTooCommon: 21010,
+  resetLinkInvalid: 21011,
+  registerClosed: 21012,
+  wechatNotConfigured: 21013,
+  oldPasswordWrong: 21014,
+  contactTaken: 21015,
+  lastContact: 21016,
+  channelUnavailable: 21017,
+  wechatPending: 21018,
+  serverError: 50000,
+} as const;
+export type CodeName = keyof typeof CODES;

@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './routes';
+export * from './messages';
+export * from './accounts/rules';
+export * from './accounts/schemas';
+export * from './accounts/types';
