@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config';
+import { type Database, openDatabase } from './db/client';
+import { settings } from './db/schema';
+import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { WechatOpenPlatform, type WechatProvider } from './modules/accounts/wechat';
+import { devRoutes } from './modules/dev/dev.routes';
+import { schoolRoutes } from './modules/school/school.routes';
+import { registerAuth } from './platform/auth';
+import { type Bus, MemoryBus, RedisBus } from './platform/bus';
+import type { AppContext } from './platform/context';
+import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, WebhookSmsTransport } from './platform/delivery';
+import { isApiPath, notFoundEnvelope, registerEnvelope } from './platform/envelope';
+import { AppError } from './platform/errors';
+import { LocalStorage, S3Storage } from './platform/storage';
+import { newToken } from './platform/tokens';
+
+export interface AppOptions {
+  /** an already open database (tests share one per file) */
+  database?: Database;
+  /** replaces the WeChat provider built from the settings (tests use a fake one) */
+  wechat?: WechatProvider;
+  /** extra transports in front of the configured ones (tests capture messages) */
+  logger?: boolean;
+}
+
+/** Collapses duplicate slashes and maps an API path, whatever its case, to the registered one. */
+export function canonicalUrl(url: string, known: Map<string, string>) {
+  const q = url.indexOf('?');
+  const rawPath = q === -1 ? url : url.slice(0, q);
+  const query = q === -1 ? '' : url.slice(q);
+  const collapsed = rawPath.replace(/\/{2,}/g, '/');
+  return (known.get(collapsed.toLowerCase()) ?? collapsed) + query;
+}
+
+/** The signing secret: SECRET when set, else one generated on first start and kept in the database. */
+async function loadSecret(database: Database, configured?: string) {
+  if (configured) return configured;
+  await database.db.insert(settings).values({ key: 'secret', value: newToken() }).onConflictDoNothing();
+  const [row] = await database.db.select().from(settings).where(sql`${settings.key} = 'secret'`);
+  return row!.value;
+}
+
+/** Builds the whole server: database, platform ports, every area's calls, documents and the web app. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const known = new Map<string, string>();
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/', known),
+  });
+  app.addHook('onRoute', (route) => {
+    known.set(route.url.toLowerCase(), route.url);
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  const bus: Bus = config.redisUrl ? new RedisBus(config.redisUrl) : new MemoryBus();
+  const devOutbox = config.production ? undefined : new OutboxTransport(database.db, app.log);
+  const transports: { sms?: Transport; email?: Transport } = {};
+  if (config.smtpUrl) transports.email = new SmtpTransport(config.smtpUrl, config.mailFrom);
+  if (config.smsWebhookUrl) transports.sms = new WebhookSmsTransport(config.smsWebhookUrl);
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    bus,
+    storage: config.s3 ? new S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'files')),
+    delivery: new ChannelDelivery(transports, devOutbox),
+    devOutbox,
+    redis,
+    secret: await loadSecret(database, config.secret),
+    wechat: options.wechat ?? (config.wechat ? new WechatOpenPlatform(config.wechat.appid, config.wechat.secret) : undefined),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    await bus.close();
+    redis?.disconnect();
+    if (!options.database) await database.close();
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // third-party clients send an empty JSON body to calls that take none
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '' || body === undefined) return done(null, {});
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new AppError('badInput', 'errors.badInput'), undefined);
+    }
+  });
+  await app.register(formbody);
+  app.addHook('preValidation', async (req) => {
+    if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+  });
+  registerEnvelope(app);
+  registerAuth(app, ctx.db);
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    redis,
+    nameSpace: 'paiclass-rl:',
+    skipOnError: false,
+    errorResponseBuilder: (_req, context) => new AppError('rateLimited', 'errors.rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'PaiClass API', version: '0.1.0', description: 'Envelope, codes and calls: see docs/api.md' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(accountsRoutes);
+  await app.register(schoolRoutes);
+  if (!config.production) await app.register(devRoutes);
+
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1d' });
+  }
+  app.setNotFoundHandler(async (req, reply) => {
+    if (hasWeb && req.method === 'GET' && !isApiPath(req.url)) {
+      // every page of the single-page app is served by its index
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+    }
+    return reply.status(404).send(notFoundEnvelope(req));
+  });
+  return app;
+}

@@ -1,0 +1,35 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { hashPassword } from '../modules/accounts/passwords';
+import type { AppContext } from '../platform/context';
+import { settings, users } from './schema';
+
+/** The demo accounts the README lists; the last one keeps a weak password to show the forced reset. */
+export const DEMO_ACCOUNTS = [
+  { username: '王老师', mobile: '13800000001', email: 'teacher@demo.paiclass.cn', password: 'Teach@2026', usertype: 1, stno: 'T001' },
+  { username: '李同学', mobile: '13800000002', email: 'student1@demo.paiclass.cn', password: 'Study@2026', usertype: 0, stno: '2026001' },
+  { username: '张同学', mobile: '13800000003', email: 'student2@demo.paiclass.cn', password: 'Study@2026', usertype: 0, stno: '2026002' },
+  { username: '赵同学', mobile: '13800000004', email: 'weak@demo.paiclass.cn', password: '123456', usertype: 0, stno: '2026003' },
+] as const;
+export const DEMO_SCHOOL = 'PaiClass 示范学校';
+
+/** Seeds the demo school once, on the first start of an embedded install. */
+export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger) {
+  const claimed = await ctx.db.insert(settings).values({ key: 'seeded', value: new Date().toISOString() }).onConflictDoNothing().returning();
+  if (claimed.length === 0) return;
+  for (const a of DEMO_ACCOUNTS) {
+    await ctx.db
+      .insert(users)
+      .values({
+        username: a.username,
+        account: a.mobile,
+        mobile: a.mobile,
+        email: a.email,
+        passwordHash: await hashPassword(a.password),
+        usertype: a.usertype,
+        stno: a.stno,
+        school: DEMO_SCHOOL,
+      })
+      .onConflictDoNothing();
+  }
+  log.info('demo school seeded: see README for the accounts');
+}

@@ -1,0 +1,31 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { seedDemo } from './db/seed';
+
+/** Starts one process serving the API, the web app and the sockets on PORT. */
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
+  const app = await buildApp(config);
+  if (config.seedDemo) await seedDemo(app.ctx, app.log);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      app.close().then(() => process.exit(0));
+    });
+  }
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(`PaiClass (${config.mode}) on http://localhost:${config.port} — database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,25 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { lastCodeInput } from '@paiclass/shared';
+import { outbox } from '../../db/schema';
+import { fail } from '../../platform/errors';
+
+/**
+ * Development mode only (never registered in production): reads the outbox, so that a developer or
+ * an automated journey can pass codes without a phone. `target` is a phone, an email or a picture code's sessionid.
+ */
+export async function devRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.post('/DevApi/lastCode', { schema: { tags: ['development'], body: lastCodeInput }, config: { auth: 'none' } }, async (req) => {
+    const target = req.body.target.trim();
+    const [row] = await root.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.target, target.includes('@') ? target.toLowerCase() : target))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    if (!row) throw fail('notFound');
+    return { target: row.target, code: row.code, type: row.purpose, createtime: Math.floor(row.createdAt.getTime() / 1000) };
+  });
+}

@@ -1,0 +1,79 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { fail } from './errors';
+import { languageFromHeader } from './i18n';
+import { sha256 } from './tokens';
+
+export type User = typeof users.$inferSelect;
+/** Why a session may only reach a few calls: a weak password to change, or no contact to bind. */
+export type Restriction = 'password' | 'bind';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** required (default for API calls), optional (user when a valid token is sent) or none */
+    auth?: 'required' | 'optional' | 'none';
+    /** restricted sessions that may still make this call */
+    allowRestricted?: Restriction[];
+  }
+  interface FastifyRequest {
+    user?: User;
+    sessionId?: number;
+    restricted?: Restriction | null;
+    lang: 'zh' | 'en';
+  }
+}
+
+export function readToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.token;
+  if (typeof header === 'string' && header) return header;
+  const auth = req.headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice(7);
+  return undefined;
+}
+
+/** The live session and its user for a token, or undefined. */
+export async function findSession(db: Db, token: string) {
+  const [row] = await db
+    .select({ user: users, sessionId: sessions.id, restricted: sessions.restricted })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Authenticates every call before its handler: resolves the token to a user, refuses calls that
+ * need a login (20003), and keeps restricted sessions to the calls that allow them (20010, 20011).
+ */
+export function registerAuth(app: FastifyInstance, db: Db) {
+  app.decorateRequest('lang', 'zh');
+  app.addHook('onRequest', async (req) => {
+    req.lang = languageFromHeader(req.headers['accept-language']);
+  });
+  app.addHook('preHandler', async (req) => {
+    const mode = req.routeOptions.config?.auth ?? 'required';
+    if (mode === 'none') return;
+    const token = readToken(req);
+    const found = token ? await findSession(db, token) : undefined;
+    if (found) {
+      req.user = found.user;
+      req.sessionId = found.sessionId;
+      req.restricted = (found.restricted as Restriction | null) ?? null;
+      req.lang = found.user.lang === 'en' ? 'en' : 'zh';
+    }
+    if (mode === 'optional') return;
+    if (!found) throw fail('notLoggedIn');
+    if (req.restricted && !req.routeOptions.config?.allowRestricted?.includes(req.restricted)) {
+      throw fail(req.restricted === 'password' ? 'mustResetPassword' : 'mustBindContact');
+    }
+  });
+}
+
+/** The logged-in caller; handlers of `auth: required` routes use it. */
+export function caller(req: FastifyRequest): User {
+  if (!req.user) throw fail('notLoggedIn');
+  return req.user;
+}

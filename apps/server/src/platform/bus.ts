@@ -1,0 +1,60 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+/** Publish/subscribe between the parts of PaiClass and, through Redis, between instances. */
+export interface Bus {
+  publish(topic: string, message: unknown): Promise<void>;
+  /** Returns a function that stops the subscription. */
+  subscribe(topic: string, handler: (message: unknown) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** One process: an event emitter. */
+export class MemoryBus implements Bus {
+  private emitter = new EventEmitter().setMaxListeners(0);
+  async publish(topic: string, message: unknown) {
+    // a copy, as Redis would deliver, so no subscriber shares the publisher's object
+    this.emitter.emit(topic, structuredClone(message));
+  }
+  async subscribe(topic: string, handler: (message: unknown) => void) {
+    this.emitter.on(topic, handler);
+    return async () => {
+      this.emitter.off(topic, handler);
+    };
+  }
+  async close() {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/** Many instances: Redis pub/sub, one connection to publish and one to listen. */
+export class RedisBus implements Bus {
+  private pub: Redis;
+  private sub: Redis;
+  private local = new EventEmitter().setMaxListeners(0);
+
+  constructor(url: string, private prefix = 'paiclass:') {
+    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.sub.on('message', (channel: string, raw: string) => {
+      this.local.emit(channel, JSON.parse(raw));
+    });
+  }
+  async publish(topic: string, message: unknown) {
+    await this.pub.publish(this.prefix + topic, JSON.stringify(message));
+  }
+  async subscribe(topic: string, handler: (message: unknown) => void) {
+    const channel = this.prefix + topic;
+    if (this.local.listenerCount(channel) === 0) await this.sub.subscribe(channel);
+    this.local.on(channel, handler);
+    return async () => {
+      this.local.off(channel, handler);
+      if (this.local.listenerCount(channel) === 0) await this.sub.unsubscribe(channel);
+    };
+  }
+  async close() {
+    this.local.removeAllListeners();
+    this.sub.disconnect();
+    this.pub.disconnect();
+  }
+}

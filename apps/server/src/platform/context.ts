@@ -1,0 +1,28 @@
+import type { Redis } from 'ioredis';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Bus } from './bus';
+import type { Delivery, OutboxTransport } from './delivery';
+import type { Storage } from './storage';
+import type { WechatProvider } from '../modules/accounts/wechat';
+
+/** What the services share: settings, database and the platform ports. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  bus: Bus;
+  storage: Storage;
+  delivery: Delivery;
+  /** development mode only: where codes are kept instead of being delivered */
+  devOutbox?: OutboxTransport;
+  redis?: Redis;
+  /** signs reset links and file addresses; fixed by SECRET or generated once and kept in the database */
+  secret: string;
+  wechat?: WechatProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

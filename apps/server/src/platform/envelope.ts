@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { CODES } from '@paiclass/shared';
+import { AppError } from './errors';
+import { translate } from './i18n';
+
+const built = new WeakSet<object>();
+
+function envelope(status: 0 | 1, code: number, message: string, data: unknown) {
+  const body = { status, code, message, data };
+  built.add(body);
+  return body;
+}
+
+/** Paths the envelope wraps: every call but the documents, the web app and picture images. */
+export const isApiPath = (url: string) => /Api\/|^\/wechat\//i.test(url);
+
+/**
+ * The envelope of ARCHITECTURE.md around every answer, and every fault turned into a refusal in the
+ * caller's language. Unknown faults log their details with the request id and answer a generic message.
+ */
+export function registerEnvelope(app: FastifyInstance) {
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    if (payload && typeof payload === 'object' && built.has(payload)) return payload;
+    if (!isApiPath(req.url)) return payload;
+    return envelope(1, CODES.ok, translate(req.lang, 'ok'), payload ?? {});
+  });
+
+  app.setErrorHandler((error: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
+    const lang = req.lang ?? 'zh';
+    if (error instanceof AppError) {
+      const status = error.codeName === 'rateLimited' ? 429 : error.httpStatus;
+      return reply.status(status).send(envelope(0, error.code, translate(lang, error.messageKey, error.params), null));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const key = typeof first?.message === 'string' && first.message.startsWith('validation.') ? first.message : 'validation.invalid';
+      return reply.status(200).send(envelope(0, CODES.badInput, translate(lang, key), null));
+    }
+    const e = error as FastifyError;
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(envelope(0, CODES.tooLarge, translate(lang, 'errors.tooLarge'), null));
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      // malformed JSON, unsupported media type and the like: the caller's fault, said plainly
+      return reply.status(e.statusCode).send(envelope(0, CODES.badInput, translate(lang, 'errors.badInput'), null));
+    }
+    req.log.error({ err: error, reqId: req.id }, 'unexpected fault');
+    return reply.status(500).send(envelope(0, CODES.serverError, translate(lang, 'errors.serverError', { requestId: String(req.id) }), null));
+  });
+}
+
+/** An envelope for "no such call", used by the not-found handler. */
+export function notFoundEnvelope(req: FastifyRequest) {
+  return envelope(0, CODES.notFound, translate(req.lang ?? 'zh', 'errors.notFound'), null);
+}

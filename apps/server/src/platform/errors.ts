@@ -1,0 +1,24 @@
+import { CODES, type CodeName } from '@paiclass/shared';
+
+/**
+ * A refusal the caller can act on: an envelope code and a message key (translated per caller).
+ * `params` fill placeholders in the message, e.g. the tries left.
+ */
+export class AppError extends Error {
+  readonly code: number;
+  constructor(
+    readonly codeName: CodeName,
+    readonly messageKey: string = `errors.${codeName}`,
+    readonly params: Record<string, string | number> = {},
+    readonly httpStatus = 200,
+  ) {
+    super(messageKey);
+    this.code = CODES[codeName];
+  }
+}
+
+export const fail = (codeName: CodeName, params: Record<string, string | number> = {}) =>
+  new AppError(codeName, `errors.${codeName}`, params);
+
+/** A bad input: the message key is a validation key from the shared schemas. */
+export const badInput = (messageKey: string) => new AppError('badInput', messageKey);

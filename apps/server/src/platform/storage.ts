@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+/** Where files live: a local folder by default, S3-compatible object storage in production. */
+export interface Storage {
+  put(key: string, body: Buffer | Readable, contentType?: string): Promise<void>;
+  get(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+/** Keys are relative paths of safe characters; anything else is refused before touching the disk. */
+function checkKey(key: string) {
+  if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split('/').some((p) => p === '..' || p === '.')) {
+    throw new Error(`invalid storage key: ${key}`);
+  }
+}
+
+export class LocalStorage implements Storage {
+  constructor(private root: string) {}
+  private file(key: string) {
+    checkKey(key);
+    return path.join(this.root, key);
+  }
+  async put(key: string, body: Buffer | Readable) {
+    const file = this.file(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    // write then rename, so a reader never sees half a file
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    if (Buffer.isBuffer(body)) await fsp.writeFile(tmp, body);
+    else await pipeline(body, fs.createWriteStream(tmp));
+    await fsp.rename(tmp, file);
+  }
+  async get(key: string) {
+    const file = this.file(key);
+    await fsp.access(file);
+    return fs.createReadStream(file);
+  }
+  async exists(key: string) {
+    return fsp
+      .access(this.file(key))
+      .then(() => true)
+      .catch(() => false);
+  }
+  async delete(key: string) {
+    await fsp.rm(this.file(key), { force: true });
+  }
+}
+
+export class S3Storage implements Storage {
+  private client: S3Client;
+  constructor(private options: { endpoint: string; region: string; bucket: string; accessKey: string; secretKey: string; forcePathStyle: boolean }) {
+    this.client = new S3Client({
+      endpoint: options.endpoint,
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      credentials: { accessKeyId: options.accessKey, secretAccessKey: options.secretKey },
+    });
+  }
+  async put(key: string, body: Buffer | Readable, contentType?: string) {
+    checkKey(key);
+    const data = Buffer.isBuffer(body) ? body : Buffer.concat(await body.toArray());
+    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: data, ContentType: contentType }));
+  }
+  async get(key: string) {
+    checkKey(key);
+    const out = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    return out.Body as Readable;
+  }
+  async exists(key: string) {
+    checkKey(key);
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  async delete(key: string) {
+    checkKey(key);
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+}

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import { applyLanguage, currentLanguage } from '../lib/i18n';
+
+/** 中文 / EN for pages without an account (the device remembers the choice). */
+export function LanguageToggle({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const next = currentLanguage() === 'zh' ? 'en' : 'zh';
+  return (
+    <button
+      type="button"
+      className={`lang-toggle${className ? ` ${className}` : ''}`}
+      onClick={() => applyLanguage(next)}
+      data-testid="login-lang-toggle"
+      aria-label={t('common.switchLanguage')}
+    >
+      {t('common.otherLanguage')}
+    </button>
+  );
+}

@@ -1,0 +1,52 @@
+import { DEFAULT_TAB } from '@paiclass/shared';
+import { NavBar } from 'antd-mobile';
+import { LeftOutline } from 'antd-mobile-icons';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+/** true when this tab has an earlier page of the app to go back to */
+export function hasInAppHistory() {
+  const state = window.history.state as { idx?: number } | null;
+  return window.history.length > 1 && typeof state?.idx === 'number' && state.idx > 0;
+}
+
+/** Goes back, or to the course list when there is nothing to go back to (spec 1 §2). */
+export function useGoBack(fallback: string = DEFAULT_TAB) {
+  const navigate = useNavigate();
+  return () => {
+    if (hasInAppHistory()) navigate(-1);
+    else navigate(fallback, { replace: true });
+  };
+}
+
+export interface PageNavBarProps {
+  title: ReactNode;
+  /** replaces the default back (history back, else the course list) */
+  onBack?: () => void;
+  /** no back arrow (tab pages, forced pages) */
+  noBack?: boolean;
+  right?: ReactNode;
+}
+
+/** The top bar of a page, with a back arrow that never leaves the user stranded. */
+export function PageNavBar({ title, onBack, noBack, right }: PageNavBarProps) {
+  const { t } = useTranslation();
+  const goBack = useGoBack();
+  return (
+    <div className="page-navbar">
+      <NavBar
+        back={noBack ? null : ''}
+        backIcon={
+          <span className="nav-back" data-testid="nav-back" role="button" aria-label={t('common.back')}>
+            <LeftOutline />
+          </span>
+        }
+        onBack={noBack ? undefined : (onBack ?? goBack)}
+        right={right}
+      >
+        <span data-testid="page-title">{title}</span>
+      </NavBar>
+    </div>
+  );
+}

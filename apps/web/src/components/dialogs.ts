@@ -1,0 +1,45 @@
+import { Dialog } from 'antd-mobile';
+import i18n from '../lib/i18n';
+import { testId } from '../lib/testid';
+
+export interface ConfirmOptions {
+  title?: string;
+  content: string;
+  confirmText?: string;
+  cancelText?: string;
+  danger?: boolean;
+  /** prefix of the testids: `<testid>-confirm`, `<testid>-cancel`, `<testid>` on the dialog */
+  testid: string;
+}
+
+/**
+ * A confirm dialog whose buttons carry testids. Resolves true on confirm, false on cancel.
+ * Returns the close function too, for callers that must take the dialog down (unmount).
+ */
+export function confirmDialog(options: ConfirmOptions): { result: Promise<boolean>; close: () => void } {
+  let resolve: (value: boolean) => void = () => {};
+  const result = new Promise<boolean>((r) => {
+    resolve = r;
+  });
+  const handler = Dialog.show({
+    title: options.title,
+    content: options.content,
+    closeOnAction: true,
+    closeOnMaskClick: false,
+    ...testId(options.testid),
+    actions: [
+      [
+        { key: 'cancel', text: options.cancelText ?? i18n.t('common.cancel'), onClick: () => resolve(false), ...testId(`${options.testid}-cancel`) },
+        {
+          key: 'confirm',
+          text: options.confirmText ?? i18n.t('common.confirm'),
+          bold: true,
+          danger: options.danger,
+          onClick: () => resolve(true),
+          ...testId(`${options.testid}-confirm`),
+        },
+      ],
+    ],
+  });
+  return { result, close: () => handler.close() };
+}

@@ -1,0 +1,14 @@
+import { SpinLoading } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+/** The "logging in" holding screen (spec 1 §2), drawn over the page while the user loads. */
+export function LoggingInOverlay({ text }: { text?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="logging-in" data-testid="logging-in" role="status" aria-live="polite">
+      <div className="brand-mark brand-mark-large">P</div>
+      <SpinLoading color="primary" style={{ '--size': '32px' }} />
+      <div className="logging-in-text">{text ?? t('auth.loggingIn')}</div>
+    </div>
+  );
+}

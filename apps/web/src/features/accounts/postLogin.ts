@@ -1,0 +1,75 @@
+import type { UserInfo } from '@paiclass/shared';
+import { DEFAULT_TAB } from '@paiclass/shared';
+import { Dialog } from 'antd-mobile';
+import { FORCE_BIND_PATH, FORCE_PASSWORD_PATH } from '../../lib/api';
+import i18n from '../../lib/i18n';
+import { session, STORAGE_KEYS } from '../../lib/storage';
+import { testId } from '../../lib/testid';
+
+/** Course pages that are reloaded after login when they were the saved location (spec 1 §4). */
+const RELOADED_PATHS = ['/coursehome', '/joincourse', '/joincourses'];
+
+/**
+ * Where to go after a login (spec 1 §4): a saved course-home or join-course location is reloaded;
+ * a share-class location goes to /joinCourses with the share code; anything else to the course list.
+ */
+export function postLoginTarget(shareClass?: string | null): string {
+  const saved = session.get(STORAGE_KEYS.redirect);
+  let savedUrl: URL | null = null;
+  if (saved) {
+    try {
+      savedUrl = new URL(saved, window.location.origin);
+    } catch {
+      savedUrl = null;
+    }
+  }
+  if (savedUrl && RELOADED_PATHS.includes(savedUrl.pathname.toLowerCase())) return `${savedUrl.pathname}${savedUrl.search}`;
+  const share = shareClass || savedUrl?.searchParams.get('shareClass');
+  if (share) return `/joinCourses?code=${encodeURIComponent(share)}`;
+  return DEFAULT_TAB;
+}
+
+let weakDialogOpen = false;
+
+/** spec 1 §8: a weak password gets a dialog titled as an account security tip with a reset button. */
+export function showWeakPasswordDialog(go: (to: string) => void) {
+  if (weakDialogOpen) return;
+  weakDialogOpen = true;
+  Dialog.show({
+    title: i18n.t('auth.weakTitle'),
+    content: i18n.t('auth.weakContent'),
+    closeOnAction: true,
+    closeOnMaskClick: false,
+    actions: [
+      {
+        key: 'reset',
+        text: i18n.t('auth.weakReset'),
+        bold: true,
+        onClick: () => go(FORCE_PASSWORD_PATH),
+        ...testId('weak-password-reset'),
+      },
+    ],
+    afterClose: () => {
+      weakDialogOpen = false;
+    },
+  });
+}
+
+/**
+ * Routes a user whose info just loaded: a weak password must be reset and an account with no
+ * phone or email must bind one before anything else (spec 1 §4); otherwise the saved location.
+ */
+export function routeAfterLogin(user: UserInfo, go: (to: string) => void, shareClass?: string | null) {
+  if (user.safe === 1) {
+    go(FORCE_PASSWORD_PATH);
+    showWeakPasswordDialog(go);
+    return;
+  }
+  if (user.mustBind === 1) {
+    go(FORCE_BIND_PATH);
+    return;
+  }
+  const target = postLoginTarget(shareClass);
+  session.remove(STORAGE_KEYS.redirect);
+  go(target);
+}

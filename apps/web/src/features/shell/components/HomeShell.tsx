@@ -1,0 +1,42 @@
+import { DEFAULT_TAB, findRoute } from '@paiclass/shared';
+import { TabBar } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useUser } from '../../accounts/authStore';
+import { allowedFor, TAB_ICONS, tabTestId, tabTitle, visibleTabs } from '../tabs';
+
+/** The home shell: the page above, the bottom tab bar below (spec 1 §2). */
+export default function HomeShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const user = useUser();
+  const tabs = visibleTabs(user);
+  const route = findRoute(location.pathname);
+
+  // a teacher-only or student-only tab opened by another role goes to the course list
+  if (!allowedFor(route, user)) return <Navigate to={DEFAULT_TAB} replace />;
+
+  const active = tabs.find((path) => path.toLowerCase() === location.pathname.toLowerCase()) ?? null;
+
+  return (
+    <div className="shell">
+      <main className="shell-main">
+        <Outlet />
+      </main>
+      <nav className="shell-tabbar" aria-label={t('tabs.label')}>
+        <TabBar activeKey={active} onChange={(key) => navigate(key)} safeArea>
+          {tabs.map((path) => (
+            <TabBar.Item
+              key={path}
+              icon={TAB_ICONS[path]}
+              title={tabTitle(t, path)}
+              badge={path === '/final' ? t('tabs.hot') : undefined}
+              data-testid={tabTestId(path)}
+            />
+          ))}
+        </TabBar>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { CODES, type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
+import { Dialog } from 'antd-mobile';
+import i18n, { currentLanguage } from './i18n';
+import { currentLocation, navigateTo } from './navigation';
+import { endSession } from './session';
+import { getToken } from './storage';
+
+/** A refused call: the envelope's code and its message in the caller's language. */
+export class ApiError extends Error {
+  readonly code: number;
+  /** true when the client already acted on it (went to /login or to a forced page) */
+  readonly handled: boolean;
+
+  constructor(code: number, message: string, handled = false) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.handled = handled;
+  }
+}
+
+/** Code of a failure that never reached the server (network down, timeout, not an envelope). */
+export const NETWORK_ERROR = -1;
+
+export const FORCE_PASSWORD_PATH = '/accoundNumberInfo?bind=password&force=1';
+export const FORCE_BIND_PATH = '/accoundNumberInfo?bind=mobile&force=1';
+
+export interface ApiOptions {
+  /** a token other than the stored one (the fast-register ticket) */
+  token?: string;
+  signal?: AbortSignal;
+}
+
+function onRefusal(code: number): boolean {
+  if (code === CODES.notLoggedIn) {
+    // spec 1 §4, spec 2 §8: clear all local and session storage and go to /login
+    endSession();
+    navigateTo('/login', { replace: true });
+    return true;
+  }
+  if (code === CODES.mustResetPassword) {
+    if (!currentLocation().startsWith('/accoundNumberInfo?bind=password')) navigateTo(FORCE_PASSWORD_PATH, { replace: true });
+    return true;
+  }
+  if (code === CODES.mustBindContact) {
+    if (!currentLocation().startsWith('/accoundNumberInfo')) navigateTo(FORCE_BIND_PATH, { replace: true });
+    return true;
+  }
+  return false;
+}
+
+/**
+ * POSTs JSON to the API and unwraps the envelope: status 1 gives `data`, anything else throws an
+ * ApiError with the server's (localised) message. The stored token goes in the `token` header.
+ */
+export async function api<T>(path: string, body?: object, options: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  const token = options.token ?? getToken();
+  if (token) headers.token = token;
+
+  const controller = new AbortController();
+  const timer = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
+  options.signal?.addEventListener('abort', () => controller.abort());
+
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body ?? {}), signal: controller.signal });
+  } catch {
+    const timedOut = controller.signal.aborted && !options.signal?.aborted;
+    throw new ApiError(NETWORK_ERROR, i18n.t(timedOut ? 'common.timeout' : 'common.networkError'));
+  } finally {
+    window.clearTimeout(timer);
+  }
+
+  let envelope: Envelope<T>;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    throw new ApiError(NETWORK_ERROR, i18n.t('common.serverUnavailable'));
+  }
+  if (!envelope || typeof envelope !== 'object' || !('status' in envelope)) {
+    throw new ApiError(NETWORK_ERROR, i18n.t('common.serverUnavailable'));
+  }
+  if (Number(envelope.status) === 1) return envelope.data;
+
+  const code = Number(envelope.code);
+  const handled = onRefusal(code);
+  throw new ApiError(code, envelope.message || i18n.t('common.error'), handled);
+}
+
+/** The message to show for any failure. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return i18n.t('common.error');
+}
+
+/**
+ * Shows a server refusal in a "system prompt" alert (spec 2 §8). Forms show theirs inline instead.
+ * Refusals the client already acted on (20003, 20010, 20011) show nothing.
+ */
+export function showApiError(error: unknown) {
+  if (error instanceof ApiError && error.handled) return;
+  void Dialog.alert({
+    title: i18n.t('common.systemPrompt'),
+    content: errorMessage(error),
+    confirmText: i18n.t('common.ok'),
+  });
+}
+
+/** A URL with a cache-busting `t` parameter, to reload a picture code (docs/api.md 21008). */
+export function withTimestamp(url: string) {
+  const base = url.replace(/([?&])t=\d+(&|$)/, (_m, lead: string, tail: string) => (tail ? lead : '')).replace(/[?&]$/, '');
+  return `${base}${base.includes('?') ? '&' : '?'}t=${Date.now()}`;
+}

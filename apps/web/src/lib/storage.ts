@@ -1,0 +1,45 @@
+/**
+ * Every key the web app keeps in the browser, in one place (spec 1 §3, spec 2 §7).
+ * localStorage: the session token and the language; sessionStorage: values of one flow.
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  lang: 'lang',
+  /** the WeChat identity waiting to be bound (spec 1 §5) */
+  codeKey: 'code_key',
+  /** the address a logged-out user tried to open (spec 2 §8) */
+  redirect: 'redirect',
+  /** the fast-register ticket from loginByMobile is_new 1 */
+  registerTicket: 'registerTicket',
+  /** the normal register form between /register and /loginVerify (spec 1 §3) */
+  registerCache: 'registerCache',
+} as const;
+
+function safe<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch {
+    // storage can be unavailable (private mode, blocked cookies); the app still works for this page
+    return fallback;
+  }
+}
+
+export const local = {
+  get: (key: string) => safe(() => window.localStorage.getItem(key), null),
+  set: (key: string, value: string) => safe(() => window.localStorage.setItem(key, value), undefined),
+  remove: (key: string) => safe(() => window.localStorage.removeItem(key), undefined),
+};
+
+export const session = {
+  get: (key: string) => safe(() => window.sessionStorage.getItem(key), null),
+  set: (key: string, value: string) => safe(() => window.sessionStorage.setItem(key, value), undefined),
+  remove: (key: string) => safe(() => window.sessionStorage.removeItem(key), undefined),
+  getJSON<T>(key: string): T | null {
+    const raw = session.get(key);
+    if (!raw) return null;
+    return safe(() => JSON.parse(raw) as T, null);
+  },
+  setJSON: (key: string, value: unknown) => session.set(key, JSON.stringify(value)),
+};
+
+export const getToken = () => local.get(STORAGE_KEYS.token);

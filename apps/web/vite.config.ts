@@ -1,0 +1,43 @@
+/// <reference types="node" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The API server in development; `npm start` serves API and web from one origin instead. */
+const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
+
+const proxied = { target: API_TARGET, changeOrigin: false };
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: '127.0.0.1',
+    port: 5173,
+    proxy: {
+      '/UserApi': proxied,
+      '/SchoolApi': proxied,
+      '/DevApi': proxied,
+      '/wechat': proxied,
+      '/openapi.json': proxied,
+      '/docs': proxied,
+      // every other call of the `/{Area}Api/{verbNoun}` family, in any letter case (docs/api.md)
+      '^/+[^/]*[Aa][Pp][Ii]/': proxied,
+      '/ws': { target: API_TARGET.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+  preview: {
+    host: '127.0.0.1',
+    port: 4173,
+    proxy: {
+      '/UserApi': proxied,
+      '/SchoolApi': proxied,
+      '/DevApi': proxied,
+      '/wechat': proxied,
+      '^/+[^/]*[Aa][Pp][Ii]/': proxied,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+});
