@@ -11,7 +11,8 @@ export const VERIFY_CODE_LENGTH = 6; // issue #2: codes are 6 digits
 export const VERIFY_CODE_TTL_SECONDS = 600; // issue #2: codes expire after 10 minutes
 export const VERIFY_CODE_MAX_TRIES = 5; // issue #2: at most 5 wrong tries
 export const CODE_DAILY_CAP_PER_TARGET = 10; // issue #2: daily cap per target (value ours)
-export const CODE_DAILY_CAP_PER_ADDRESS = 30; // issue #2: daily cap per client address (value ours)
+// a school's students often share one address (NAT), so the per-address cap is generous
+export const CODE_DAILY_CAP_PER_ADDRESS = 200; // issue #2: daily cap per client address (value ours)
 export const FIGURE_CODE_TTL_SECONDS = 300; // picture codes live 5 minutes (value ours)
 export const BIND_POLL_MS = 3000; // spec 1 §9
 export const JOIN_CODE_LENGTH = 6; // spec 1 §9

@@ -53,7 +53,8 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   app.addHook('onRequest', async (req) => {
     req.lang = languageFromHeader(req.headers['accept-language']);
   });
-  app.addHook('preHandler', async (req) => {
+  // before validation, so that a logged-in caller's bad input is answered in the account's language
+  app.addHook('preValidation', async (req) => {
     const mode = req.routeOptions.config?.auth ?? 'required';
     if (mode === 'none') return;
     const token = readToken(req);

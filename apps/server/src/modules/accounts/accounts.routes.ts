@@ -25,14 +25,15 @@ import { presentUser } from './presenters';
 import { endSession } from './sessions';
 
 const tags = ['accounts'];
-// logins are limited per client address and account; code sending per client address
+// Logins are limited per client address and account. Code sending and checks are limited per
+// client address, generously, because a whole classroom may share one school address.
 const loginLimit = {
   max: 10,
   timeWindow: '1 minute',
   keyGenerator: (req: { ip: string; body?: unknown }) => `login:${req.ip}:${String((req.body as { email?: string; mobile?: string } | undefined)?.email ?? (req.body as { mobile?: string } | undefined)?.mobile ?? '').toLowerCase()}`,
 };
-const codeLimit = { max: 5, timeWindow: '1 minute', keyGenerator: (req: { ip: string }) => `code:${req.ip}` };
-const checkLimit = { max: 20, timeWindow: '1 minute', keyGenerator: (req: { ip: string }) => `check:${req.ip}` };
+const codeLimit = { max: 20, timeWindow: '1 minute', keyGenerator: (req: { ip: string }) => `code:${req.ip}` };
+const checkLimit = { max: 120, timeWindow: '1 minute', keyGenerator: (req: { ip: string }) => `check:${req.ip}` };
 
 /** The account calls of docs/api.md: each authenticates, validates, does the work and presents. */
 export async function accountsRoutes(root: FastifyInstance) {
@@ -88,9 +89,11 @@ export async function accountsRoutes(root: FastifyInstance) {
     accounts.bindContact(ctx, caller(req), 'mobile', req.body.mobile, req.body.code),
   );
   app.post('/UserApi/unbindMobile', { schema: { tags, body: unbindMobileInput } }, (req) => accounts.unbindMobile(ctx, caller(req), req.body.code));
-  app.post('/UserApi/setLanguage', { schema: { tags, body: setLanguageInput }, config: { allowRestricted: anyRestriction } }, (req) =>
-    accounts.setLanguage(ctx, caller(req), req.body.lang),
-  );
+  app.post('/UserApi/setLanguage', { schema: { tags, body: setLanguageInput }, config: { allowRestricted: anyRestriction } }, (req) => {
+    // the answer already speaks the chosen language
+    req.lang = req.body.lang;
+    return accounts.setLanguage(ctx, caller(req), req.body.lang);
+  });
   app.post('/UserApi/logout', { schema: { tags }, config: { allowRestricted: anyRestriction } }, async (req) => {
     await endSession(ctx.db, req.sessionId!);
     return {};

@@ -1,0 +1,277 @@
+import { bindEmailInput, bindMobileInput, type UserInfo, VERIFY_CODE_LENGTH } from '@paiclass/shared';
+import { Button, Toast } from 'antd-mobile';
+import { MailOutline, PhonebookOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../../../components/dialogs';
+import { FormError } from '../../../../components/FormError';
+import { TextField } from '../../../../components/TextField';
+import { errorMessage } from '../../../../lib/api';
+import { maskEmail, maskMobile } from '../../../../lib/mask';
+import { type FieldErrors, validate } from '../../../../lib/validation';
+import { accountsApi } from '../../api';
+import { useAuth } from '../../authStore';
+import { useSendCode } from '../../hooks/useSendCode';
+import { SendCodeButton } from '../SendCodeButton';
+
+type Kind = 'mobile' | 'email';
+type Mode = 'view' | 'edit' | 'unbind';
+
+export interface BindContactSectionProps {
+  kind: Kind;
+  user: UserInfo;
+  /** called with the updated user after a bind (a forced page routes on) */
+  onBound: (user: UserInfo) => void;
+}
+
+/**
+ * Binding a phone or an email (spec 1 §4): new value, format check, picture code, code sent,
+ * code entered, bound. A bound phone can be unbound: picture code, SMS code to it, unbind.
+ */
+export function BindContactSection({ kind, user, onBound }: BindContactSectionProps) {
+  const { t } = useTranslation();
+  const current = kind === 'mobile' ? user.mobile : user.email;
+  const [mode, setMode] = useState<Mode>(current ? 'view' : 'edit');
+  const [value, setValue] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const schema = kind === 'mobile' ? bindMobileInput : bindEmailInput;
+  const bindSender = useSendCode({ type: 'bind', onError: setFormError });
+  const unbindSender = useSendCode({ type: 'unbind', onError: setFormError });
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setValue('');
+    setCode('');
+    setErrors({});
+    setFormError(undefined);
+  };
+
+  const clearError = (field: string) => {
+    setFormError(undefined);
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const requestBindCode = () => {
+    setFormError(undefined);
+    const checked = validate(schema, { [kind]: value, code: '-' }, ['code']);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    bindSender.request(kind === 'mobile' ? { mobile: value.trim() } : { email: value.trim() });
+  };
+
+  const submitBind = async () => {
+    setFormError(undefined);
+    const checked = validate(schema, { [kind]: value, code });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const next =
+        kind === 'mobile'
+          ? await accountsApi.bindMobile({ mobile: value.trim(), code: code.trim() })
+          : await accountsApi.bindEmail({ email: value.trim(), code: code.trim() });
+      useAuth.getState().setUser(next);
+      Toast.show({ icon: 'success', content: t('bind.bound') });
+      switchMode('view');
+      onBound(next);
+    } catch (e) {
+      setFormError(errorMessage(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const submitUnbind = async () => {
+    setFormError(undefined);
+    if (!code.trim()) {
+      setErrors({ code: 'validation.codeRequired' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const next = await accountsApi.unbindMobile({ code: code.trim() });
+      useAuth.getState().setUser(next);
+      Toast.show({ icon: 'success', content: t('bind.unbound') });
+      switchMode('edit');
+    } catch (e) {
+      setFormError(errorMessage(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const startUnbind = () => {
+    void confirmDialog({
+      title: t('bind.unbindTitle'),
+      content: t('bind.unbindConfirm'),
+      confirmText: t('bind.unbind'),
+      danger: true,
+      testid: 'unbind',
+    }).result.then((ok) => {
+      if (ok) switchMode('unbind');
+    });
+  };
+
+  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  const Icon = kind === 'mobile' ? PhonebookOutline : MailOutline;
+  const masked = current ? (kind === 'mobile' ? maskMobile(current) : maskEmail(current)) : '';
+
+  return (
+    <>
+      {current && mode !== 'edit' ? (
+        <div className="bound-card" data-testid="bind-current-card">
+          <div className="bound-icon">
+            <Icon />
+          </div>
+          <div className="bound-text">
+            <div className="muted small">{kind === 'mobile' ? t('bind.currentMobile') : t('bind.currentEmail')}</div>
+            <div className="bound-value" data-testid="bind-current">
+              {masked}
+            </div>
+          </div>
+        </div>
+      ) : null}
+
+      {current && mode === 'view' ? (
+        <div className="button-stack">
+          <Button block color="primary" size="large" shape="rounded" onClick={() => switchMode('edit')} data-testid="bind-change">
+            {kind === 'mobile' ? t('bind.changeMobile') : t('bind.changeEmail')}
+          </Button>
+          {kind === 'mobile' ? (
+            <Button block fill="outline" color="danger" size="large" shape="rounded" onClick={startUnbind} data-testid="bind-unbind">
+              {t('bind.unbind')}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+
+      {mode === 'edit' ? (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submitBind();
+          }}
+        >
+          <p className="form-intro">{kind === 'mobile' ? t('bind.introMobile') : t('bind.introEmail')}</p>
+          <div className="form-card">
+            <TextField
+              testid="bind-target"
+              type={kind === 'mobile' ? 'tel' : 'email'}
+              inputMode={kind === 'mobile' ? 'numeric' : 'email'}
+              label={kind === 'mobile' ? t('bind.newMobile') : t('bind.newEmail')}
+              value={value}
+              onChange={(v) => {
+                setValue(kind === 'mobile' ? v.replace(/\D/g, '') : v);
+                clearError(kind);
+              }}
+              placeholder={kind === 'mobile' ? t('login.mobilePlaceholder') : t('bind.emailPlaceholder')}
+              maxLength={kind === 'mobile' ? 11 : 100}
+              error={fieldError(kind)}
+            />
+            <TextField
+              testid="sms-code"
+              inputMode="numeric"
+              label={t('bind.code')}
+              value={code}
+              onChange={(v) => {
+                setCode(v.replace(/\D/g, ''));
+                clearError('code');
+              }}
+              placeholder={t('verify.codePlaceholder', { length: VERIFY_CODE_LENGTH })}
+              maxLength={VERIFY_CODE_LENGTH}
+              error={fieldError('code')}
+              autoComplete="one-time-code"
+              extra={<SendCodeButton remaining={bindSender.remaining} sent={bindSender.sent} onClick={requestBindCode} />}
+            />
+          </div>
+          <FormError message={formError} testid="bind-error" />
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            loading={submitting}
+            disabled={submitting}
+            data-testid="bind-submit"
+            className="submit-button"
+          >
+            {t('bind.submit')}
+          </Button>
+          {current ? (
+            <Button block fill="none" onClick={() => switchMode('view')} data-testid="bind-cancel" className="link-button">
+              {t('common.cancel')}
+            </Button>
+          ) : null}
+        </form>
+      ) : null}
+
+      {mode === 'unbind' ? (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submitUnbind();
+          }}
+        >
+          <p className="form-intro">{t('bind.unbindIntro', { target: masked })}</p>
+          <div className="form-card">
+            <TextField
+              testid="sms-code"
+              inputMode="numeric"
+              label={t('bind.code')}
+              value={code}
+              onChange={(v) => {
+                setCode(v.replace(/\D/g, ''));
+                clearError('code');
+              }}
+              placeholder={t('verify.codePlaceholder', { length: VERIFY_CODE_LENGTH })}
+              maxLength={VERIFY_CODE_LENGTH}
+              error={fieldError('code')}
+              autoComplete="one-time-code"
+              extra={
+                <SendCodeButton
+                  remaining={unbindSender.remaining}
+                  sent={unbindSender.sent}
+                  onClick={() => {
+                    setFormError(undefined);
+                    unbindSender.request({});
+                  }}
+                />
+              }
+            />
+          </div>
+          <FormError message={formError} testid="bind-error" />
+          <Button
+            block
+            type="submit"
+            color="danger"
+            size="large"
+            shape="rounded"
+            loading={submitting}
+            disabled={submitting}
+            data-testid="bind-unbind-submit"
+            className="submit-button"
+          >
+            {t('bind.unbindSubmit')}
+          </Button>
+          <Button block fill="none" onClick={() => switchMode('view')} data-testid="bind-cancel" className="link-button">
+            {t('common.cancel')}
+          </Button>
+        </form>
+      ) : null}
+      {bindSender.popup}
+      {unbindSender.popup}
+    </>
+  );
+}

@@ -1,0 +1,124 @@
+import { updatePasswordInput } from '@paiclass/shared';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormError } from '../../../../components/FormError';
+import { TextField } from '../../../../components/TextField';
+import { errorMessage } from '../../../../lib/api';
+import { endSession } from '../../../../lib/session';
+import { type FieldErrors, validate } from '../../../../lib/validation';
+import { accountsApi } from '../../api';
+
+/**
+ * A new password, entered twice (spec 1 §5). Every session of the account ends on success, so
+ * local storage is cleared and the user logs in again.
+ */
+export function PasswordSection() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [oldpassword, setOldpassword] = useState('');
+  const [password, setPassword] = useState('');
+  const [repassword, setRepassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const clearError = (field: string) => {
+    setFormError(undefined);
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const submit = async () => {
+    setFormError(undefined);
+    const checked = validate(updatePasswordInput, { oldpassword, password, repassword });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await accountsApi.updatePassword({ oldpassword: oldpassword || undefined, password, repassword });
+      endSession();
+      Toast.show({ icon: 'success', content: t('bind.passwordChanged') });
+      navigate('/login', { replace: true });
+    } catch (e) {
+      setFormError(errorMessage(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="form-card">
+        <TextField
+          testid="bind-old-password"
+          type="password"
+          label={t('bind.oldPassword')}
+          value={oldpassword}
+          onChange={(v) => {
+            setOldpassword(v);
+            clearError('oldpassword');
+          }}
+          placeholder={t('bind.oldPasswordPlaceholder')}
+          hint={t('bind.oldPasswordHint')}
+          error={fieldError('oldpassword')}
+          autoComplete="current-password"
+        />
+        <TextField
+          testid="bind-password"
+          type="password"
+          label={t('bind.newPassword')}
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            clearError('password');
+          }}
+          placeholder={t('register.passwordPlaceholder')}
+          hint={t('register.passwordHint')}
+          error={fieldError('password')}
+          autoComplete="new-password"
+          maxLength={20}
+        />
+        <TextField
+          testid="bind-repassword"
+          type="password"
+          label={t('register.repassword')}
+          value={repassword}
+          onChange={(v) => {
+            setRepassword(v);
+            clearError('repassword');
+          }}
+          placeholder={t('register.repasswordPlaceholder')}
+          error={fieldError('repassword')}
+          autoComplete="new-password"
+          maxLength={20}
+        />
+      </div>
+      <FormError message={formError} testid="bind-error" />
+      <Button
+        block
+        type="submit"
+        color="primary"
+        size="large"
+        shape="rounded"
+        loading={submitting}
+        disabled={submitting}
+        data-testid="bind-submit"
+        className="submit-button"
+      >
+        {t('bind.passwordSubmit')}
+      </Button>
+    </form>
+  );
+}

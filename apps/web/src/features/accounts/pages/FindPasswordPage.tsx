@@ -1,0 +1,271 @@
+import { accountKind, checkFindCodeInput, resetPasswordInput, VERIFY_CODE_LENGTH } from '@paiclass/shared';
+import { Button, Steps, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/FormError';
+import { hasInAppHistory, PageNavBar } from '../../../components/PageNavBar';
+import { TextField } from '../../../components/TextField';
+import { errorMessage } from '../../../lib/api';
+import { maskAccount } from '../../../lib/mask';
+import { type FieldErrors, validate } from '../../../lib/validation';
+import { accountsApi, type CodeTarget, type FindSign } from '../api';
+import { SendCodeButton } from '../components/SendCodeButton';
+import { useSendCode } from '../hooks/useSendCode';
+
+type Step = 0 | 1 | 2;
+
+/**
+ * /findPassword: 0 get a code, 1 verify it, 2 set a new password, then back to /login (spec 1 §4).
+ * Back goes a step down.
+ */
+export default function FindPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const bigTitle = params.get('bigTitle');
+
+  const [step, setStep] = useState<Step>(0);
+  const [account, setAccount] = useState('');
+  const [target, setTarget] = useState<CodeTarget | null>(null);
+  const [code, setCode] = useState('');
+  const [sign, setSign] = useState<FindSign | null>(null);
+  const [password, setPassword] = useState('');
+  const [repassword, setRepassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+
+  const sender = useSendCode({
+    type: 'find',
+    onError: setFormError,
+    onSent: (sentTo) => {
+      setTarget(sentTo);
+      setCode('');
+      setStep(1);
+    },
+  });
+
+  const clearError = (field: string) => {
+    setFormError(undefined);
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const goTo = (next: Step) => {
+    setErrors({});
+    setFormError(undefined);
+    setStep(next);
+  };
+
+  const back = () => {
+    if (step > 0) goTo((step - 1) as Step);
+    else if (hasInAppHistory()) navigate(-1);
+    else navigate('/login', { replace: true });
+  };
+
+  const requestCode = () => {
+    setFormError(undefined);
+    const value = account.trim();
+    const kind = accountKind(value);
+    if (!kind) {
+      setErrors({ email: value ? 'validation.account' : 'validation.accountRequired' });
+      return;
+    }
+    setErrors({});
+    sender.request(kind === 'mobile' ? { mobile: value } : { email: value });
+  };
+
+  const verifyCode = async () => {
+    setFormError(undefined);
+    const body = { ...(target ?? {}), code };
+    const checked = validate(checkFindCodeInput, body);
+    if (!checked.ok) {
+      setErrors(checked.errors.code ? { code: checked.errors.code } : checked.errors);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      setSign(await accountsApi.checkFindCode({ ...(target ?? {}), code: code.trim() }));
+      goTo(2);
+    } catch (e) {
+      setFormError(errorMessage(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const reset = async () => {
+    setFormError(undefined);
+    if (!sign) {
+      goTo(0);
+      return;
+    }
+    const checked = validate(resetPasswordInput, { ...sign, password, repassword });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await accountsApi.resetPassword({ ...sign, password, repassword });
+      Toast.show({ icon: 'success', content: t('findPassword.done') });
+      navigate('/login', { replace: true });
+    } catch (e) {
+      setFormError(errorMessage(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  const sentTo = target ? Object.values(target)[0] : '';
+
+  return (
+    <div className="page" data-testid="findpwd-page">
+      <PageNavBar title={bigTitle || t('findPassword.title')} onBack={back} />
+      <div className="page-body form-page">
+        <Steps current={step} className="find-steps" data-testid="findpwd-steps">
+          <Steps.Step title={t('findPassword.step0')} />
+          <Steps.Step title={t('findPassword.step1')} />
+          <Steps.Step title={t('findPassword.step2')} />
+        </Steps>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (step === 0) requestCode();
+            else if (step === 1) void verifyCode();
+            else void reset();
+          }}
+        >
+          {step === 0 ? (
+            <>
+              <p className="form-intro">{t('findPassword.intro0')}</p>
+              <div className="form-card">
+                <TextField
+                  testid="findpwd-account"
+                  label={t('findPassword.account')}
+                  value={account}
+                  onChange={(v) => {
+                    setAccount(v);
+                    clearError('email');
+                  }}
+                  placeholder={t('findPassword.accountPlaceholder')}
+                  error={fieldError('email')}
+                  autoComplete="username"
+                />
+              </div>
+              <FormError message={formError} testid="findpwd-error" />
+              <Button
+                block
+                type="submit"
+                color="primary"
+                size="large"
+                shape="rounded"
+                disabled={sender.running}
+                data-testid="findpwd-send"
+                className="submit-button"
+              >
+                {sender.running ? t('code.resendIn', { seconds: sender.remaining }) : t('findPassword.sendCode')}
+              </Button>
+              {sender.running && target ? (
+                <Button block fill="none" color="primary" onClick={() => goTo(1)} data-testid="findpwd-have-code" className="link-button">
+                  {t('findPassword.haveCode')}
+                </Button>
+              ) : null}
+            </>
+          ) : null}
+          {step === 1 ? (
+            <>
+              <p className="form-intro" data-testid="findpwd-target">
+                {t('findPassword.intro1', { target: maskAccount(sentTo) })}
+              </p>
+              <div className="form-card">
+                <TextField
+                  testid="findpwd-code"
+                  label={t('findPassword.code')}
+                  inputMode="numeric"
+                  value={code}
+                  onChange={(v) => {
+                    setCode(v.replace(/\D/g, ''));
+                    clearError('code');
+                  }}
+                  placeholder={t('verify.codePlaceholder', { length: VERIFY_CODE_LENGTH })}
+                  maxLength={VERIFY_CODE_LENGTH}
+                  error={fieldError('code')}
+                  autoComplete="one-time-code"
+                  extra={<SendCodeButton remaining={sender.remaining} sent onClick={() => target && sender.request(target)} />}
+                />
+              </div>
+              <FormError message={formError} testid="findpwd-error" />
+              <Button
+                block
+                type="submit"
+                color="primary"
+                size="large"
+                shape="rounded"
+                loading={submitting}
+                disabled={submitting}
+                data-testid="findpwd-verify"
+                className="submit-button"
+              >
+                {t('findPassword.next')}
+              </Button>
+            </>
+          ) : null}
+          {step === 2 ? (
+            <>
+              <p className="form-intro">{t('findPassword.intro2')}</p>
+              <div className="form-card">
+                <TextField
+                  testid="findpwd-password"
+                  type="password"
+                  label={t('findPassword.password')}
+                  value={password}
+                  onChange={(v) => {
+                    setPassword(v);
+                    clearError('password');
+                  }}
+                  placeholder={t('register.passwordPlaceholder')}
+                  hint={t('register.passwordHint')}
+                  error={fieldError('password')}
+                  autoComplete="new-password"
+                  maxLength={20}
+                />
+                <TextField
+                  testid="findpwd-repassword"
+                  type="password"
+                  label={t('findPassword.repassword')}
+                  value={repassword}
+                  onChange={(v) => {
+                    setRepassword(v);
+                    clearError('repassword');
+                  }}
+                  placeholder={t('register.repasswordPlaceholder')}
+                  error={fieldError('repassword')}
+                  autoComplete="new-password"
+                  maxLength={20}
+                />
+              </div>
+              <FormError message={formError} testid="findpwd-error" />
+              <Button
+                block
+                type="submit"
+                color="primary"
+                size="large"
+                shape="rounded"
+                loading={submitting}
+                disabled={submitting}
+                data-testid="findpwd-submit"
+                className="submit-button"
+              >
+                {t('findPassword.submit')}
+              </Button>
+            </>
+          ) : null}
+        </form>
+      </div>
+      {sender.popup}
+    </div>
+  );
+}

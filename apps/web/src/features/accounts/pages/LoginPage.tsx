@@ -1,0 +1,285 @@
+import { loginByMobileInput, loginInput, PASSWORD_MIN } from '@paiclass/shared';
+import { Button, Checkbox, Divider, Tabs } from 'antd-mobile';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/FormError';
+import { LanguageToggle } from '../../../components/LanguageToggle';
+import { TextField } from '../../../components/TextField';
+import { errorMessage } from '../../../lib/api';
+import { session, STORAGE_KEYS } from '../../../lib/storage';
+import { type FieldErrors, validate } from '../../../lib/validation';
+import type { WechatCheck } from '../api';
+import { accountsApi } from '../api';
+import { useAuth } from '../authStore';
+import { LoggingInOverlay } from '../components/LoggingInOverlay';
+import { SchoolBanner } from '../components/SchoolBanner';
+import { SendCodeButton } from '../components/SendCodeButton';
+import { WechatIcon } from '../components/WechatIcon';
+import { WechatQrPopup } from '../components/WechatQrPopup';
+import { useCompleteLogin } from '../hooks/useCompleteLogin';
+import { useSchoolConfig } from '../hooks/useSchoolConfig';
+import { useSendCode } from '../hooks/useSendCode';
+import { routeAfterLogin } from '../postLogin';
+
+type Mode = 'account' | 'fast';
+
+/** /login: account and password, or fast register-login by phone and SMS code (spec 1 §2, §4). */
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const shareClass = params.get('shareClass');
+  const config = useSchoolConfig();
+  const { complete, loggingIn, setLoggingIn } = useCompleteLogin();
+
+  const [mode, setMode] = useState<Mode>('account');
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [mobile, setMobile] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const [wechatOpen, setWechatOpen] = useState(false);
+
+  const sender = useSendCode({ type: 'login', onError: setFormError });
+
+  // spec 1 §4 login start: with a stored token the user loads and goes on; a bad token is dropped
+  useEffect(() => {
+    const { token, loadUser } = useAuth.getState();
+    if (!token) return;
+    setLoggingIn(true);
+    void loadUser().then((user) => {
+      if (user) routeAfterLogin(user, (to) => navigate(to, { replace: true }), shareClass);
+      else setLoggingIn(false);
+    });
+  }, [navigate, setLoggingIn, shareClass]);
+
+  const switchMode = (next: Mode) => {
+    // spec 1 §4: switching clears the form and the error
+    setMode(next);
+    setAccount('');
+    setPassword('');
+    setMobile('');
+    setCode('');
+    setErrors({});
+    setFormError(undefined);
+  };
+
+  const clearError = (field: string) => {
+    setFormError(undefined);
+    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+
+  const requestCode = () => {
+    setFormError(undefined);
+    const checked = validate(loginByMobileInput, { mobile, code: '-' }, ['code']);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    sender.request({ mobile: mobile.trim() });
+  };
+
+  const submit = async () => {
+    setFormError(undefined);
+    if (mode === 'account') {
+      const checked = validate(loginInput, { email: account, password, remember: remember ? 1 : 0 });
+      const fieldErrors: FieldErrors = checked.ok ? {} : checked.errors;
+      // spec 1 §5: the password has at least 6 characters
+      if (!fieldErrors.password && password.length < PASSWORD_MIN) fieldErrors.password = 'validation.passwordMin';
+      setErrors(fieldErrors);
+      if (Object.keys(fieldErrors).length > 0) return;
+      setSubmitting(true);
+      try {
+        const result = await accountsApi.login({ email: account.trim(), password, remember: remember ? 1 : 0 });
+        await complete(result, shareClass);
+      } catch (e) {
+        setFormError(errorMessage(e));
+      } finally {
+        setSubmitting(false);
+      }
+      return;
+    }
+    const checked = validate(loginByMobileInput, { mobile, code });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      const result = await accountsApi.loginByMobile({ mobile: mobile.trim(), code: code.trim() });
+      if (result.is_new === 1) {
+        // spec 1 §4: no account yet: the token is a register ticket for the fast register
+        session.set(STORAGE_KEYS.registerTicket, result.token);
+        const query = new URLSearchParams({ userCount: mobile.trim() });
+        if (shareClass) query.set('shareClass', shareClass);
+        navigate(`/register?${query.toString()}`);
+        return;
+      }
+      await complete(result, shareClass);
+    } catch (e) {
+      setFormError(errorMessage(e));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const onWechatLoggedIn = useCallback(
+    (result: Extract<WechatCheck, { otherType: 1 }>) => {
+      setWechatOpen(false);
+      complete(result, shareClass).catch((e) => setFormError(errorMessage(e)));
+    },
+    [complete, shareClass],
+  );
+  const onWechatNeedsBind = useCallback(() => {
+    setWechatOpen(false);
+    navigate('/bindWechat');
+  }, [navigate]);
+
+  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
+  const registerHref = shareClass ? `/register?shareClass=${encodeURIComponent(shareClass)}` : '/register';
+  const canRegister = config.data?.canRegister ?? true;
+  const showWechat = config.data?.showWechatLogin ?? false;
+
+  return (
+    <div className="page login-page" data-testid="login-page">
+      <SchoolBanner corner={<LanguageToggle />} />
+      <section className="login-card">
+        <Tabs activeKey={mode} onChange={(key) => switchMode(key as Mode)} className="login-tabs">
+          <Tabs.Tab key="account" title={<span data-testid="login-mode-account">{t('login.modeAccount')}</span>} />
+          <Tabs.Tab key="fast" title={<span data-testid="login-mode-fast">{t('login.modeFast')}</span>} />
+        </Tabs>
+        <form
+          className="login-form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          {mode === 'account' ? (
+            <>
+              <TextField
+                testid="login-account"
+                value={account}
+                onChange={(v) => {
+                  setAccount(v);
+                  clearError('email');
+                }}
+                placeholder={t('login.accountPlaceholder')}
+                error={fieldError('email')}
+                autoComplete="username"
+              />
+              <TextField
+                testid="login-password"
+                type="password"
+                value={password}
+                onChange={(v) => {
+                  setPassword(v);
+                  clearError('password');
+                }}
+                placeholder={t('login.passwordPlaceholder')}
+                error={fieldError('password')}
+                autoComplete="current-password"
+                onEnterPress={() => void submit()}
+              />
+              <div className="login-options">
+                <Checkbox checked={remember} onChange={setRemember} data-testid="login-remember" className="small-checkbox">
+                  {t('login.remember')}
+                </Checkbox>
+                <Link to="/findPassword" className="text-link" data-testid="login-forgot">
+                  {t('login.forgot')}
+                </Link>
+              </div>
+            </>
+          ) : (
+            <>
+              <TextField
+                testid="login-mobile"
+                type="tel"
+                inputMode="numeric"
+                value={mobile}
+                onChange={(v) => {
+                  setMobile(v.replace(/\D/g, ''));
+                  clearError('mobile');
+                }}
+                placeholder={t('login.mobilePlaceholder')}
+                maxLength={11}
+                error={fieldError('mobile')}
+                autoComplete="tel"
+              />
+              <TextField
+                testid="sms-code"
+                inputMode="numeric"
+                value={code}
+                onChange={(v) => {
+                  setCode(v.replace(/\D/g, ''));
+                  clearError('code');
+                }}
+                placeholder={t('code.placeholder')}
+                maxLength={6}
+                error={fieldError('code')}
+                autoComplete="one-time-code"
+                onEnterPress={() => void submit()}
+                extra={<SendCodeButton remaining={sender.remaining} sent={sender.sent} onClick={requestCode} />}
+              />
+              <div className="login-options">
+                <span className="muted small" data-testid="login-fast-hint">
+                  {t('login.fastHint')}
+                </span>
+              </div>
+            </>
+          )}
+          <FormError message={formError} testid="login-error" />
+          <Button
+            block
+            type="submit"
+            color="primary"
+            size="large"
+            shape="rounded"
+            loading={submitting}
+            disabled={submitting}
+            data-testid="login-submit"
+            className="submit-button"
+          >
+            {mode === 'account' ? t('login.submit') : t('login.submitFast')}
+          </Button>
+        </form>
+        <div className="login-links">
+          {mode === 'fast' ? (
+            <Link to="/findPassword" className="text-link" data-testid="login-forgot-fast">
+              {t('login.forgot')}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {canRegister ? (
+            <Link to={registerHref} className="text-link" data-testid="login-register">
+              {t('login.register')}
+            </Link>
+          ) : null}
+        </div>
+        {showWechat ? (
+          <div className="login-other">
+            <Divider>{t('login.otherWays')}</Divider>
+            <button type="button" className="wechat-button" onClick={() => setWechatOpen(true)} data-testid="login-wechat">
+              <span className="wechat-circle">
+                <WechatIcon size={26} />
+              </span>
+              <span className="wechat-label">{t('login.wechat')}</span>
+            </button>
+          </div>
+        ) : null}
+      </section>
+      <footer className="login-footer">{t('login.footer')}</footer>
+      {sender.popup}
+      <WechatQrPopup visible={wechatOpen} onClose={() => setWechatOpen(false)} onLoggedIn={onWechatLoggedIn} onNeedsBind={onWechatNeedsBind} />
+      {loggingIn ? <LoggingInOverlay /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { type Language, USERTYPE_TEACHER } from '@paiclass/shared';
+import { Button, List, Tag, Toast } from 'antd-mobile';
+import { GlobalOutline, LockOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { PageNavBar } from '../../../components/PageNavBar';
+import { UserAvatar } from '../../../components/UserAvatar';
+import { showApiError } from '../../../lib/api';
+import i18n, { applyLanguage, currentLanguage } from '../../../lib/i18n';
+import { maskEmail, maskMobile } from '../../../lib/mask';
+import { accountsApi } from '../../accounts/api';
+import { useAuth, useUser } from '../../accounts/authStore';
+import { WechatIcon } from '../../accounts/components/WechatIcon';
+import { useLogout } from '../../accounts/hooks/useLogout';
+
+/** /ktpMy: who is logged in, account binding, language, logout (spec 1 §2 personal centre). */
+export default function KtpMyPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = useUser();
+  const logout = useLogout();
+  const [switching, setSwitching] = useState<Language | null>(null);
+
+  if (!user) return <LoadingScreen />;
+
+  const lang = currentLanguage();
+  const isTeacher = Number(user.usertype) === USERTYPE_TEACHER;
+
+  const switchLanguage = async (next: Language) => {
+    if (next === lang || switching) return;
+    setSwitching(next);
+    try {
+      // the choice is stored on the account, so every device and the server's messages follow it
+      const updated = await accountsApi.setLanguage(next);
+      applyLanguage(next);
+      useAuth.getState().setUser({ ...updated, lang: next });
+      Toast.show({ content: i18n.t('my.languageSwitched') });
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setSwitching(null);
+    }
+  };
+
+  const notBound = <span className="muted">{t('my.notBound')}</span>;
+
+  return (
+    <div className="page tab-page my-page" data-testid="my-page">
+      <PageNavBar title={t('tabs.my')} noBack />
+      <section className="my-header">
+        <UserAvatar name={user.username || user.account} src={user.avatar || undefined} />
+        <div className="my-header-text">
+          <div className="my-name-row">
+            <span className="my-name" data-testid="my-username">
+              {user.username || t('my.noName')}
+            </span>
+            <Tag color={isTeacher ? 'primary' : 'success'} fill="solid" round data-testid="my-role">
+              {isTeacher ? t('my.teacher') : t('my.student')}
+            </Tag>
+          </div>
+          <div className="my-line" data-testid="my-school">
+            {user.school || t('my.noSchool')}
+          </div>
+          <div className="my-line muted" data-testid="my-account">
+            {t('my.account')}: {user.account || user.mobile || user.email}
+          </div>
+        </div>
+      </section>
+
+      <List header={t('my.security')} className="my-list">
+        <List.Item
+          prefix={<PhonebookOutline />}
+          extra={<span data-testid="my-mobile">{user.mobile ? maskMobile(user.mobile) : notBound}</span>}
+          onClick={() => navigate('/accoundNumberInfo?bind=mobile')}
+          data-testid="my-bind-mobile"
+        >
+          {t('my.mobile')}
+        </List.Item>
+        <List.Item
+          prefix={<MailOutline />}
+          extra={<span data-testid="my-email">{user.email ? maskEmail(user.email) : notBound}</span>}
+          onClick={() => navigate('/accoundNumberInfo?bind=email')}
+          data-testid="my-bind-email"
+        >
+          {t('my.email')}
+        </List.Item>
+        <List.Item
+          prefix={<span className="list-icon wechat-green">{<WechatIcon size={18} />}</span>}
+          extra={user.wechat_nikename || user.openid ? user.wechat_nikename || t('my.bound') : notBound}
+          onClick={() => navigate('/accoundNumberInfo?bind=wechat')}
+          data-testid="my-bind-wechat"
+        >
+          {t('my.wechat')}
+        </List.Item>
+        <List.Item prefix={<LockOutline />} onClick={() => navigate('/accoundNumberInfo?bind=password')} data-testid="my-bind-password">
+          {t('my.password')}
+        </List.Item>
+      </List>
+
+      <List header={t('my.language')} className="my-list">
+        <List.Item prefix={<GlobalOutline />}>
+          <div className="lang-switch" role="radiogroup" aria-label={t('my.language')}>
+            <Button
+              size="small"
+              shape="rounded"
+              color={lang === 'zh' ? 'primary' : 'default'}
+              fill={lang === 'zh' ? 'solid' : 'outline'}
+              loading={switching === 'zh'}
+              onClick={() => void switchLanguage('zh')}
+              data-testid="lang-switch-zh"
+              aria-pressed={lang === 'zh'}
+            >
+              {t('my.langZh')}
+            </Button>
+            <Button
+              size="small"
+              shape="rounded"
+              color={lang === 'en' ? 'primary' : 'default'}
+              fill={lang === 'en' ? 'solid' : 'outline'}
+              loading={switching === 'en'}
+              onClick={() => void switchLanguage('en')}
+              data-testid="lang-switch-en"
+              aria-pressed={lang === 'en'}
+            >
+              {t('my.langEn')}
+            </Button>
+          </div>
+        </List.Item>
+      </List>
+
+      <p className="my-more-note muted small" data-testid="my-more-note">
+        {t('placeholder.myText')}
+      </p>
+
+      <div className="my-logout">
+        <Button block size="large" shape="rounded" color="danger" fill="outline" onClick={() => void logout()} data-testid="logout">
+          {t('my.logout')}
+        </Button>
+      </div>
+    </div>
+  );
+}

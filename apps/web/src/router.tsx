@@ -1,0 +1,100 @@
+import { DEFAULT_TAB, type RouteDef, routes, TABS } from '@paiclass/shared';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { NotAvailableBlock, NotAvailablePage } from './components/NotAvailable';
+import { PageNavBar } from './components/PageNavBar';
+import { AuthGate } from './features/accounts/components/AuthGate';
+import AccoundNumberInfoPage from './features/accounts/pages/AccoundNumberInfoPage';
+import BindWechatPage from './features/accounts/pages/BindWechatPage';
+import FindPasswordPage from './features/accounts/pages/FindPasswordPage';
+import LoggingInPage from './features/accounts/pages/LoggingInPage';
+import LoginPage from './features/accounts/pages/LoginPage';
+import LoginVerifyPage from './features/accounts/pages/LoginVerifyPage';
+import RegisterPage from './features/accounts/pages/RegisterPage';
+import KtpMyPage from './features/personal/pages/KtpMyPage';
+import HomeShell from './features/shell/components/HomeShell';
+import NotFoundPage from './features/shell/pages/NotFoundPage';
+import TabPlaceholderPage from './features/shell/pages/TabPlaceholderPage';
+import type { TabPath } from './features/shell/tabs';
+import { RouteErrorPage } from './components/RouteErrorPage';
+
+/** The pages built so far, by route-table path. Every other route shows the not-available page. */
+const pages: Record<string, ComponentType> = {
+  '/login': LoginPage,
+  '/loggingIn': LoggingInPage,
+  '/preLogin': LoggingInPage,
+  '/todoLogin': LoggingInPage,
+  '/register': RegisterPage,
+  '/loginVerify': LoginVerifyPage,
+  '/findPassword': FindPasswordPage,
+  '/bindWechat': BindWechatPage,
+  '/accoundNumberInfo': AccoundNumberInfoPage,
+  '/NotFound': NotFoundPage,
+  '/ktpMy': KtpMyPage,
+};
+
+const isTab = (path: string): path is TabPath => (TABS as readonly string[]).includes(path);
+
+/** A shell child that is not one of the bottom tabs and not built yet. */
+function ShellNotAvailable({ route }: { route: RouteDef }) {
+  return (
+    <div className="page tab-page" data-testid="not-available-page">
+      <PageNavBar title={<NotAvailableTitle />} />
+      <div className="page-body page-center">
+        <NotAvailableBlock area={route.area} />
+      </div>
+    </div>
+  );
+}
+
+function NotAvailableTitle() {
+  return <span />;
+}
+
+function elementFor(route: RouteDef) {
+  const Page = pages[route.path];
+  if (Page) return <Page />;
+  if (route.tab && isTab(route.path)) return <TabPlaceholderPage path={route.path} />;
+  if (route.tab) return <ShellNotAvailable route={route} />;
+  return <NotAvailablePage area={route.area} />;
+}
+
+/** Route-table paths once each: react-router matches without regard to case, like the server. */
+function uniqueRoutes() {
+  const seen = new Set<string>();
+  return routes.filter((route) => {
+    const key = route.path.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function Root() {
+  return (
+    <AuthGate>
+      <Outlet />
+    </AuthGate>
+  );
+}
+
+export function buildRoutes(): RouteObject[] {
+  const table = uniqueRoutes();
+  return [
+    {
+      element: <Root />,
+      errorElement: <RouteErrorPage />,
+      children: [
+        { path: '/', element: <Navigate to={DEFAULT_TAB} replace /> },
+        {
+          element: <HomeShell />,
+          children: table.filter((route) => route.tab).map((route) => ({ path: route.path, element: elementFor(route) })),
+        },
+        ...table.filter((route) => !route.tab).map((route) => ({ path: route.path, element: elementFor(route) })),
+        { path: '*', element: <Navigate to="/NotFound" replace /> },
+      ],
+    },
+  ];
+}
+
+export const router = createBrowserRouter(buildRoutes());
