@@ -57,8 +57,9 @@ export function testConfig(env: Record<string, string> = {}) {
   });
 }
 
-export async function testApp(db: TestDatabase, env: Record<string, string> = {}, options: AppOptions = {}) {
+export async function testApp(db: TestDatabase, env: Record<string, string> = {}, options: AppOptions = {}, setup?: (app: FastifyInstance) => void) {
   const app = await buildApp(testConfig(env), { database: db.database, logger: false, ...options });
+  setup?.(app);
   await app.ready();
   return app;
 }
@@ -105,16 +106,21 @@ export async function figureCode(app: FastifyInstance, ip?: string) {
   return { sessionid: res.data.sessionid, verify: await lastCode(app, res.data.sessionid) };
 }
 
+/** Ages the codes sent to a target past the 60 s spacing, as if the test had waited. */
+export async function ageCodes(app: FastifyInstance, target: string) {
+  await app.ctx.db
+    .update(verificationCodes)
+    .set({ createdAt: new Date(Date.now() - 61_000) })
+    .where(eq(verificationCodes.target, target));
+}
+
 /**
  * Sends a verification code (passing a picture code) and reads it back from the outbox.
  * Earlier codes to the same target are first aged past the 60 s spacing, as if the test had waited.
  */
 export async function sendAndRead(app: FastifyInstance, target: { mobile?: string; email?: string }, type: string, opts: { token?: string; ip?: string } = {}) {
   const ip = opts.ip ?? newAddress();
-  await app.ctx.db
-    .update(verificationCodes)
-    .set({ createdAt: new Date(Date.now() - 61_000) })
-    .where(eq(verificationCodes.target, (target.mobile ?? target.email ?? '').toLowerCase()));
+  await ageCodes(app, (target.mobile ?? target.email ?? '').toLowerCase());
   const res = await call(app, '/UserApi/sendCode', { ...target, type, ...(await figureCode(app, ip)) }, { ...opts, ip });
   if (res.status !== 1) throw new Error(`sendCode refused: ${res.code} ${res.message}`);
   return lastCode(app, target.mobile ?? target.email ?? '');

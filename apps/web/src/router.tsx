@@ -1,8 +1,10 @@
 import { DEFAULT_TAB, type RouteDef, routes, TABS } from '@paiclass/shared';
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { NotAvailableBlock, NotAvailablePage } from './components/NotAvailable';
+import { areaName, NotAvailableBlock, NotAvailablePage } from './components/NotAvailable';
 import { PageNavBar } from './components/PageNavBar';
+import { RouteErrorPage } from './components/RouteErrorPage';
 import { AuthGate } from './features/accounts/components/AuthGate';
 import AccoundNumberInfoPage from './features/accounts/pages/AccoundNumberInfoPage';
 import BindWechatPage from './features/accounts/pages/BindWechatPage';
@@ -16,7 +18,6 @@ import HomeShell from './features/shell/components/HomeShell';
 import NotFoundPage from './features/shell/pages/NotFoundPage';
 import TabPlaceholderPage from './features/shell/pages/TabPlaceholderPage';
 import type { TabPath } from './features/shell/tabs';
-import { RouteErrorPage } from './components/RouteErrorPage';
 
 /** The pages built so far, by route-table path. Every other route shows the not-available page. */
 const pages: Record<string, ComponentType> = {
@@ -37,18 +38,15 @@ const isTab = (path: string): path is TabPath => (TABS as readonly string[]).inc
 
 /** A shell child that is not one of the bottom tabs and not built yet. */
 function ShellNotAvailable({ route }: { route: RouteDef }) {
+  const { t } = useTranslation();
   return (
     <div className="page tab-page" data-testid="not-available-page">
-      <PageNavBar title={<NotAvailableTitle />} />
+      <PageNavBar title={areaName(t, route.area)} />
       <div className="page-body page-center">
         <NotAvailableBlock area={route.area} />
       </div>
     </div>
   );
-}
-
-function NotAvailableTitle() {
-  return <span />;
 }
 
 function elementFor(route: RouteDef) {

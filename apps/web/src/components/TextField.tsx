@@ -64,7 +64,7 @@ export function TextField(props: TextFieldProps) {
           <button
             type="button"
             className="field-eye"
-            aria-label={t(visible ? 'common.hidePassword' : 'common.showPassword')}
+            aria-label={visible ? t('common.hidePassword') : t('common.showPassword')}
             data-testid={`${props.testid}-toggle`}
             onClick={() => setVisible((v) => !v)}
           >

@@ -71,7 +71,7 @@ export async function api<T>(path: string, body?: object, options: ApiOptions = 
     response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body ?? {}), signal: controller.signal });
   } catch {
     const timedOut = controller.signal.aborted && !options.signal?.aborted;
-    throw new ApiError(NETWORK_ERROR, i18n.t(timedOut ? 'common.timeout' : 'common.networkError'));
+    throw new ApiError(NETWORK_ERROR, timedOut ? i18n.t('common.timeout') : i18n.t('common.networkError'));
   } finally {
     window.clearTimeout(timer);
   }

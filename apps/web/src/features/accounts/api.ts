@@ -16,7 +16,7 @@ export interface FindSign {
 }
 
 /** Where a code goes: a phone or an email; none for `unbind` (the current phone). */
-export type CodeTarget = { mobile: string } | { email: string } | Record<string, never>;
+export type CodeTarget = { mobile?: string; email?: string };
 
 export interface RegisterBody {
   type: 1 | 2;

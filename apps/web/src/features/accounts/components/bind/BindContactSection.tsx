@@ -8,7 +8,7 @@ import { FormError } from '../../../../components/FormError';
 import { TextField } from '../../../../components/TextField';
 import { errorMessage } from '../../../../lib/api';
 import { maskEmail, maskMobile } from '../../../../lib/mask';
-import { type FieldErrors, validate } from '../../../../lib/validation';
+import { type FieldErrors, type Schema, validate } from '../../../../lib/validation';
 import { accountsApi } from '../../api';
 import { useAuth } from '../../authStore';
 import { useSendCode } from '../../hooks/useSendCode';
@@ -38,7 +38,7 @@ export function BindContactSection({ kind, user, onBound }: BindContactSectionPr
   const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
 
-  const schema = kind === 'mobile' ? bindMobileInput : bindEmailInput;
+  const schema: Schema<Record<string, string>> = kind === 'mobile' ? bindMobileInput : bindEmailInput;
   const bindSender = useSendCode({ type: 'bind', onError: setFormError });
   const unbindSender = useSendCode({ type: 'unbind', onError: setFormError });
 

@@ -1,0 +1,172 @@
+import { Readable } from 'node:stream';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, newAddress, redisUrl, registerUser, testApp, testDatabase, type TestDatabase } from '../../test/helpers';
+import { ConfigError, loadConfig } from '../config';
+import { MemoryBus, RedisBus } from './bus';
+import { translate } from './i18n';
+import { LocalStorage } from './storage';
+
+let db: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  app = await testApp(db, {}, {}, (a) =>
+    a.post('/TestApi/boom', { config: { auth: 'none' } }, async () => {
+      throw new Error('database password is hunter2');
+    }),
+  );
+});
+afterAll(async () => {
+  await app.close();
+  await db.drop();
+});
+
+describe('wire compatibility with Ketangpai clients', () => {
+  it('matches paths without regard to case and with duplicate slashes', async () => {
+    for (const url of ['/userapi/getfigurecode', '/USERAPI/GETFIGURECODE', '//UserApi//getFigureCode', '/UserApi/getFigureCode?x=1']) {
+      const res = await call(app, url);
+      expect(res, url).toMatchObject({ status: 1, code: 10000, message: '访问成功' });
+    }
+  });
+
+  it('takes form-encoded bodies, numbers as strings and an optional reqtimestamp', async () => {
+    const res = await call(app, '/SchoolApi/getConfig', { reqtimestamp: String(Date.now()) }, { form: true });
+    expect(res.status).toBe(1);
+    const json = await call(app, '/UserApi/login', { email: '13800000009', password: 'Xx#12345', remember: '1', reqtimestamp: Date.now() });
+    expect(json.code).toBe(21001);
+  });
+
+  it('takes the token header and refuses a missing or unknown token with 20003', async () => {
+    const { token } = await registerUser(app);
+    expect((await call(app, '/UserApi/getUserInfo', {}, { token })).status).toBe(1);
+    const res = await app.inject({ method: 'POST', url: '/UserApi/getUserInfo', headers: { authorization: `Bearer ${token}` } });
+    expect(res.json().status).toBe(1);
+    expect(await call(app, '/UserApi/getUserInfo')).toEqual({ status: 0, code: 20003, message: '您还未登录或登录已过期，请重新登录', data: null });
+    expect((await call(app, '/UserApi/getUserInfo', {}, { token: 'forged' })).code).toBe(20003);
+  });
+
+  it('answers an empty JSON body and malformed JSON with the envelope', async () => {
+    const empty = await app.inject({ method: 'POST', url: '/SchoolApi/getConfig', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.json().status).toBe(1);
+    const bad = await app.inject({ method: 'POST', url: '/UserApi/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    expect(bad.json()).toMatchObject({ status: 0, code: 40001 });
+  });
+
+  it('answers an unknown call with 40004 in the envelope', async () => {
+    const res = await app.inject({ method: 'POST', url: '/NoSuchApi/nothing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ status: 0, code: 40004, message: '请求的接口或资源不存在', data: null });
+  });
+
+  it('answers an unexpected fault generically, with the request id and no details', async () => {
+    const res = await app.inject({ method: 'POST', url: '/TestApi/boom', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body).toMatchObject({ status: 0, code: 50000, data: null });
+    expect(body.message).toMatch(/^Something went wrong on our side; try again later \(request req-\w+\)$/);
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+  });
+
+  it('serves the OpenAPI document and the docs page', async () => {
+    const doc = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(doc.json().paths['/UserApi/login'].post.requestBody).toBeTruthy();
+    const ui = await app.inject({ method: 'GET', url: '/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+});
+
+describe('development and production modes', () => {
+  it('has no outbox endpoint in production mode', async () => {
+    const prod = await testApp(db, { MODE: 'production', SMTP_URL: 'smtp://127.0.0.1:2525', SECRET: 'x'.repeat(40) });
+    const res = await call(prod, '/DevApi/lastCode', { target: '13800000001' });
+    expect(res.code).toBe(40004);
+    // no SMS provider configured: codes to phones are refused plainly rather than lost
+    expect((await call(prod, '/SchoolApi/getConfig')).status).toBe(1);
+    await prod.close();
+  });
+
+  it('refuses to start production without a delivery provider or a secret', () => {
+    expect(() => loadConfig({ MODE: 'production' })).toThrow(/SMTP_URL or SMS_WEBHOOK_URL/);
+    expect(() => loadConfig({ MODE: 'production', SMTP_URL: 'smtp://x:25' })).toThrow(/SECRET/);
+  });
+
+  it('names the bad setting', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ MODE: 'staging' })).toThrow(/MODE/);
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_ACCESS_KEY/);
+  });
+
+  it('has defaults for everything', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, mode: 'development', production: false, seedDemo: true, allowRegister: true });
+    expect(c.dataDir).toBe(path.resolve('./data'));
+  });
+});
+
+describe('messages', () => {
+  it('has every server message in both languages', () => {
+    expect(translate('en', 'errors.codeWrong', { left: 2 })).toBe('Wrong verification code; 2 tries left');
+    expect(translate('zh', 'errors.codeWrong', { left: 2 })).toBe('验证码错误，还可以再试 2 次');
+  });
+});
+
+describe('bus', () => {
+  it('delivers in-process messages to subscribers until they stop', async () => {
+    const bus = new MemoryBus();
+    const got: unknown[] = [];
+    const stop = await bus.subscribe('course:1', (m) => got.push(m));
+    await bus.publish('course:1', { cmd: 'ping' });
+    await stop();
+    await bus.publish('course:1', { cmd: 'late' });
+    expect(got).toEqual([{ cmd: 'ping' }]);
+  });
+
+  it.runIf(redisUrl)('carries messages between two instances through Redis', async () => {
+    const prefix = `test-${Date.now()}:`;
+    const a = new RedisBus(redisUrl!, prefix);
+    const b = new RedisBus(redisUrl!, prefix);
+    const received = new Promise((resolve) => b.subscribe('room', resolve));
+    await new Promise((r) => setTimeout(r, 100));
+    await a.publish('room', { hello: 'from a' });
+    expect(await received).toEqual({ hello: 'from a' });
+    await a.close();
+    await b.close();
+  });
+});
+
+describe('rate limits across instances', () => {
+  it.runIf(redisUrl)('holds a login limit across two instances sharing Redis', async () => {
+    const other = await testApp(db);
+    const ip = newAddress();
+    const codes: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const target = i % 2 === 0 ? app : other;
+      codes.push((await call(target, '/UserApi/login', { email: '13811112222', password: 'Wrong#Pass1' }, { ip })).code);
+    }
+    expect(codes.slice(0, 10).every((c) => c === 21001)).toBe(true);
+    expect(codes[10]).toBe(42900);
+    await other.close();
+  });
+});
+
+describe('local storage', () => {
+  it('stores, reads and deletes files, and refuses keys that leave its folder', async () => {
+    const storage = new LocalStorage(path.join(os.tmpdir(), `paiclass-files-${Date.now()}`));
+    await storage.put('a/b.txt', Buffer.from('hello'));
+    await storage.put('a/c.txt', Readable.from([Buffer.from('stream')]));
+    expect(Buffer.concat(await (await storage.get('a/b.txt')).toArray()).toString()).toBe('hello');
+    expect(Buffer.concat(await (await storage.get('a/c.txt')).toArray()).toString()).toBe('stream');
+    expect(await storage.exists('a/b.txt')).toBe(true);
+    await storage.delete('a/b.txt');
+    expect(await storage.exists('a/b.txt')).toBe(false);
+    await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/invalid storage key/);
+    await expect(storage.get('/etc/passwd')).rejects.toThrow(/invalid storage key/);
+  });
+});

@@ -1,0 +1,51 @@
+import './lib/i18n';
+import './styles.css';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ConfigProvider, unstableSetRender } from 'antd-mobile';
+import enUS from 'antd-mobile/es/locales/en-US';
+import zhCN from 'antd-mobile/es/locales/zh-CN';
+import { StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { applyLanguage, initialLanguage } from './lib/i18n';
+import { setNavigator } from './lib/navigation';
+import { router } from './router';
+
+// antd-mobile 5 draws dialogs and toasts with its own root; React 19 needs createRoot for that
+unstableSetRender((node, container) => {
+  const host = container as Element & { _reactRoot?: Root };
+  host._reactRoot ??= createRoot(host);
+  const root = host._reactRoot;
+  root.render(node);
+  return async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    root.unmount();
+  };
+});
+
+setNavigator((to, options) => {
+  void router.navigate(to, options);
+});
+applyLanguage(initialLanguage());
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+});
+
+function App() {
+  const { i18n } = useTranslation();
+  return (
+    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </ConfigProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
