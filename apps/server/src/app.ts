@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +17,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { WechatOpenPlatform, type WechatProvider } from './modules/accounts/wechat';
 import { devRoutes } from './modules/dev/dev.routes';
 import { schoolRoutes } from './modules/school/school.routes';
+import { classroomGateway } from './realtime/classroom.gateway';
 import { registerAuth } from './platform/auth';
 import { type Bus, MemoryBus, RedisBus } from './platform/bus';
 import type { AppContext } from './platform/context';
@@ -128,6 +130,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
 
+  // the client offers [token, hash] as sub-protocols; the first is echoed so browsers accept the socket
+  await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false } });
+  await app.register(classroomGateway);
   await app.register(accountsRoutes);
   await app.register(schoolRoutes);
   if (!config.production) await app.register(devRoutes);
