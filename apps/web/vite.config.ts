@@ -9,6 +9,10 @@ const proxied = { target: API_TARGET, changeOrigin: false };
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // one React only, or hooks break: the root package.json overrides antd-mobile's React 16-18 peer range
+    dedupe: ['react', 'react-dom'],
+  },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -49,7 +49,13 @@ export function NotAvailablePage({ area }: { area: RouteArea }) {
       <PageNavBar title={areaName(t, area)} />
       <div className="page-body page-center">
         <NotAvailableBlock area={area} />
-        <Button color="primary" fill="outline" onClick={() => navigate(DEFAULT_TAB)} data-testid="not-available-home" className="center-button">
+        <Button
+          color="primary"
+          fill="outline"
+          onClick={() => navigate(DEFAULT_TAB)}
+          data-testid="not-available-home"
+          className="center-button"
+        >
           {t('common.backHome')}
         </Button>
       </div>

@@ -38,7 +38,7 @@ export function PageNavBar({ title, onBack, noBack, right }: PageNavBarProps) {
       <NavBar
         back={noBack ? null : ''}
         backIcon={
-          <span className="nav-back" data-testid="nav-back" role="button" aria-label={t('common.back')}>
+          <span className="nav-back" data-testid="nav-back" title={t('common.back')}>
             <LeftOutline />
           </span>
         }

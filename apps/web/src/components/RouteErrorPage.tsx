@@ -8,7 +8,12 @@ export function RouteErrorPage() {
     <div className="page" data-testid="route-error-page">
       <div className="page-body page-center">
         <ErrorBlock status="default" title={t('common.crashTitle')} description={t('common.crashText')} />
-        <Button color="primary" onClick={() => window.location.reload()} data-testid="route-error-reload" className="center-button">
+        <Button
+          color="primary"
+          onClick={() => window.location.reload()}
+          data-testid="route-error-reload"
+          className="center-button"
+        >
           {t('common.reload')}
         </Button>
       </div>

@@ -40,7 +40,15 @@ export function TextField(props: TextFieldProps) {
     native.setAttribute('aria-invalid', props.error ? 'true' : 'false');
   });
 
-  const inputType = isPassword ? (visible ? 'text' : 'password') : props.type === 'tel' ? 'tel' : props.type === 'email' ? 'email' : 'text';
+  const inputType = isPassword
+    ? visible
+      ? 'text'
+      : 'password'
+    : props.type === 'tel'
+      ? 'tel'
+      : props.type === 'email'
+        ? 'email'
+        : 'text';
 
   return (
     <div className={`field${props.error ? ' field-invalid' : ''}${props.className ? ` ${props.className}` : ''}`}>

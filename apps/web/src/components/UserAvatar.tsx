@@ -3,7 +3,12 @@ export function UserAvatar({ name, src, size = 64 }: { name: string; src?: strin
   const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
   if (src) return <img className="user-avatar" src={src} alt="" width={size} height={size} data-testid="my-avatar" />;
   return (
-    <span className="user-avatar user-avatar-initial" style={{ width: size, height: size, fontSize: size * 0.42 }} data-testid="my-avatar" aria-hidden="true">
+    <span
+      className="user-avatar user-avatar-initial"
+      style={{ width: size, height: size, fontSize: size * 0.42 }}
+      data-testid="my-avatar"
+      aria-hidden="true"
+    >
       {initial}
     </span>
   );

@@ -8,7 +8,7 @@ export interface ConfirmOptions {
   confirmText?: string;
   cancelText?: string;
   danger?: boolean;
-  /** prefix of the testids: `<testid>-confirm`, `<testid>-cancel`, `<testid>` on the dialog */
+  /** prefix of the testids: `<testid>-confirm`, `<testid>-cancel`, `<testid>-dialog` on the dialog */
   testid: string;
 }
 
@@ -26,10 +26,15 @@ export function confirmDialog(options: ConfirmOptions): { result: Promise<boolea
     content: options.content,
     closeOnAction: true,
     closeOnMaskClick: false,
-    ...testId(options.testid),
+    ...testId(`${options.testid}-dialog`),
     actions: [
       [
-        { key: 'cancel', text: options.cancelText ?? i18n.t('common.cancel'), onClick: () => resolve(false), ...testId(`${options.testid}-cancel`) },
+        {
+          key: 'cancel',
+          text: options.cancelText ?? i18n.t('common.cancel'),
+          onClick: () => resolve(false),
+          ...testId(`${options.testid}-cancel`),
+        },
         {
           key: 'confirm',
           text: options.confirmText ?? i18n.t('common.confirm'),

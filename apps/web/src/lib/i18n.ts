@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language, LANGUAGES, validationMessages } from '@paiclass/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, validationMessages } from '@paiclass/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';

@@ -1,6 +1,8 @@
 /** The part of a shared zod schema the forms use. */
 export interface Schema<T> {
-  safeParse(value: unknown):
+  safeParse(
+    value: unknown,
+  ):
     | { success: true; data: T }
     | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }

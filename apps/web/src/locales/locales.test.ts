@@ -83,7 +83,8 @@ describe('locales', () => {
     const missing: string[] = [];
     for (const file of sourceFiles(srcDir)) {
       for (const match of readFileSync(file, 'utf8').matchAll(literal)) {
-        if (!(match[2] in validationMessages.zh) || !(match[2] in validationMessages.en)) missing.push(`${relative(srcDir, file)}: ${match[2]}`);
+        if (!(match[2] in validationMessages.zh) || !(match[2] in validationMessages.en))
+          missing.push(`${relative(srcDir, file)}: ${match[2]}`);
       }
     }
     expect(missing).toEqual([]);

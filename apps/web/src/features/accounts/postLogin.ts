@@ -3,7 +3,7 @@ import { DEFAULT_TAB } from '@paiclass/shared';
 import { Dialog } from 'antd-mobile';
 import { FORCE_BIND_PATH, FORCE_PASSWORD_PATH } from '../../lib/api';
 import i18n from '../../lib/i18n';
-import { session, STORAGE_KEYS } from '../../lib/storage';
+import { STORAGE_KEYS, session } from '../../lib/storage';
 import { testId } from '../../lib/testid';
 
 /** Course pages that are reloaded after login when they were the saved location (spec 1 §4). */
@@ -40,6 +40,7 @@ export function showWeakPasswordDialog(go: (to: string) => void) {
     content: i18n.t('auth.weakContent'),
     closeOnAction: true,
     closeOnMaskClick: false,
+    ...testId('weak-password-dialog'),
     actions: [
       {
         key: 'reset',

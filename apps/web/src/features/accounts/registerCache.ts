@@ -1,4 +1,4 @@
-import { session, STORAGE_KEYS } from '../../lib/storage';
+import { STORAGE_KEYS, session } from '../../lib/storage';
 
 /** The normal register form kept between /register and /loginVerify (spec 1 §3 register cache). */
 export interface RegisterCache {

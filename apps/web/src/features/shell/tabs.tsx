@@ -1,5 +1,5 @@
-import { findRoute, type RouteDef, TABS, USERTYPE_STUDENT, USERTYPE_TEACHER } from '@paiclass/shared';
 import type { UserInfo } from '@paiclass/shared';
+import { findRoute, type RouteDef, TABS, USERTYPE_STUDENT, USERTYPE_TEACHER } from '@paiclass/shared';
 import { AppOutline, FileOutline, MessageOutline, TeamOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';

@@ -5,7 +5,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { confirmDialog } from '../../../components/dialogs';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { FORCE_BIND_PATH, FORCE_PASSWORD_PATH } from '../../../lib/api';
-import { session, STORAGE_KEYS } from '../../../lib/storage';
+import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { useAuth } from '../authStore';
 
 /** Pages that run the login start themselves (they route on once the user loads). */
@@ -79,7 +79,8 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (!user) return <LoadingScreen text={t('common.loading')} />;
 
   const here = `${location.pathname}${location.search}`.toLowerCase();
-  if (user.safe === 1 && !here.startsWith('/accoundnumberinfo?bind=password')) return <Navigate to={FORCE_PASSWORD_PATH} replace />;
+  if (user.safe === 1 && !here.startsWith('/accoundnumberinfo?bind=password'))
+    return <Navigate to={FORCE_PASSWORD_PATH} replace />;
   if (user.mustBind === 1 && user.safe !== 1 && !/^\/accoundnumberinfo\?bind=(mobile|email)/.test(here)) {
     return <Navigate to={FORCE_BIND_PATH} replace />;
   }

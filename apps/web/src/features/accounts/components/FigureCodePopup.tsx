@@ -90,7 +90,13 @@ export function FigureCodePopup({ visible, onClose, onSubmit, onFailure }: Figur
     >
       <div className="figure-popup-head">
         <span className="figure-popup-title">{t('figure.title')}</span>
-        <button type="button" className="icon-button" aria-label={t('common.close')} data-testid="figure-code-close" onClick={onClose}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('common.close')}
+          data-testid="figure-code-close"
+          onClick={onClose}
+        >
           <CloseOutline />
         </button>
       </div>
@@ -109,7 +115,13 @@ export function FigureCodePopup({ visible, onClose, onSubmit, onFailure }: Figur
           onEnterPress={submit}
           className="figure-input"
         />
-        <button type="button" className="figure-img-button" onClick={refresh} aria-label={t('figure.refresh')} data-testid="figure-code-refresh">
+        <button
+          type="button"
+          className="figure-img-button"
+          onClick={refresh}
+          aria-label={t('figure.refresh')}
+          data-testid="figure-code-refresh"
+        >
           {src ? (
             <img src={src} alt={t('figure.alt')} data-testid="figure-code-img" className="figure-img" />
           ) : (

@@ -12,7 +12,11 @@ export function SchoolBanner({ corner }: { corner?: ReactNode }) {
 
   return (
     <header className={`school-banner${banner ? ' has-image' : ''}`} data-testid="login-banner">
-      {banner ? <img className="school-banner-img" src={banner} alt="" /> : <div className="school-banner-art" aria-hidden="true" />}
+      {banner ? (
+        <img className="school-banner-img" src={banner} alt="" />
+      ) : (
+        <div className="school-banner-art" aria-hidden="true" />
+      )}
       <div className="school-banner-corner">{corner}</div>
       <div className="school-banner-text">
         {banner ? null : (

@@ -2,7 +2,17 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 
 /** "Get code", then "Resend in 59 s" while the countdown runs (spec 1 §4). */
-export function SendCodeButton({ remaining, sent, onClick, disabled }: { remaining: number; sent: boolean; onClick: () => void; disabled?: boolean }) {
+export function SendCodeButton({
+  remaining,
+  sent,
+  onClick,
+  disabled,
+}: {
+  remaining: number;
+  sent: boolean;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   return (
     <Button

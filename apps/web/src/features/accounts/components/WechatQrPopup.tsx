@@ -31,7 +31,8 @@ export function WechatQrPopup({ visible, onClose, onLoggedIn, onNeedsBind }: Wec
   handlers.current = { onLoggedIn, onNeedsBind };
 
   useEffect(() => {
-    if (!visible) return;
+    // `attempt` changes on "retry": a new QR code and a new round of polling
+    if (!visible || attempt < 0) return;
     let cancelled = false;
     let timer = 0;
     setQr('');
@@ -49,7 +50,8 @@ export function WechatQrPopup({ visible, onClose, onLoggedIn, onNeedsBind }: Wec
         }
       } catch (e) {
         if (cancelled) return;
-        if (e instanceof ApiError && e.code === CODES.wechatPending) timer = window.setTimeout(() => void poll(codeKey), BIND_POLL_MS);
+        if (e instanceof ApiError && e.code === CODES.wechatPending)
+          timer = window.setTimeout(() => void poll(codeKey), BIND_POLL_MS);
         else setError(errorMessage(e));
       }
     };
@@ -82,7 +84,11 @@ export function WechatQrPopup({ visible, onClose, onLoggedIn, onNeedsBind }: Wec
         </button>
       </div>
       <div className="wechat-qr-box">
-        {qr ? <img src={qr} alt={t('wechat.qrAlt')} className="wechat-qr" data-testid="wechat-qr" /> : error ? null : <DotLoading color="primary" />}
+        {qr ? (
+          <img src={qr} alt={t('wechat.qrAlt')} className="wechat-qr" data-testid="wechat-qr" />
+        ) : error ? null : (
+          <DotLoading color="primary" />
+        )}
       </div>
       {error ? (
         <div className="field-error center-text" role="alert" data-testid="wechat-error">

@@ -66,7 +66,9 @@ export default function AccoundNumberInfoPage() {
               <button
                 type="button"
                 className="text-link switch-link"
-                onClick={() => navigate(`/accoundNumberInfo?bind=${bind === 'mobile' ? 'email' : 'mobile'}&force=1`, { replace: true })}
+                onClick={() =>
+                  navigate(`/accoundNumberInfo?bind=${bind === 'mobile' ? 'email' : 'mobile'}&force=1`, { replace: true })
+                }
                 data-testid={bind === 'mobile' ? 'bind-switch-email' : 'bind-switch-mobile'}
               >
                 {bind === 'mobile' ? t('bind.useEmailInstead') : t('bind.useMobileInstead')}
@@ -74,7 +76,7 @@ export default function AccoundNumberInfoPage() {
             ) : null}
           </>
         ) : null}
-        {bind === 'password' ? <PasswordSection /> : null}
+        {bind === 'password' ? <PasswordSection forced={force} /> : null}
         {bind === 'wechat' ? <WechatSection user={user} openAtOnce={params.get('open') === '1'} /> : null}
       </div>
     </div>

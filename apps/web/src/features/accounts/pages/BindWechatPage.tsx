@@ -115,8 +115,17 @@ export default function BindWechatPage() {
         </form>
       ) : (
         <div className="page-body page-center">
-          <ErrorBlock status="default" title={t('bindWechat.missingTitle')} description={<span data-testid="bindwx-missing">{t('validation.codeKey')}</span>} />
-          <Button color="primary" onClick={() => navigate('/login', { replace: true })} data-testid="bindwx-back-login" className="center-button">
+          <ErrorBlock
+            status="default"
+            title={t('bindWechat.missingTitle')}
+            description={<span data-testid="bindwx-missing">{t('validation.codeKey')}</span>}
+          />
+          <Button
+            color="primary"
+            onClick={() => navigate('/login', { replace: true })}
+            data-testid="bindwx-back-login"
+            className="center-button"
+          >
             {t('register.backToLogin')}
           </Button>
         </div>

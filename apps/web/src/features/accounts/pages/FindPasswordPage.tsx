@@ -169,7 +169,14 @@ export default function FindPasswordPage() {
                 {sender.running ? t('code.resendIn', { seconds: sender.remaining }) : t('findPassword.sendCode')}
               </Button>
               {sender.running && target ? (
-                <Button block fill="none" color="primary" onClick={() => goTo(1)} data-testid="findpwd-have-code" className="link-button">
+                <Button
+                  block
+                  fill="none"
+                  color="primary"
+                  onClick={() => goTo(1)}
+                  data-testid="findpwd-have-code"
+                  className="link-button"
+                >
                   {t('findPassword.haveCode')}
                 </Button>
               ) : null}

@@ -15,7 +15,8 @@ export default function LoggingInPage() {
 
   useEffect(() => {
     const { token, loadUser } = useAuth.getState();
-    const toLogin = () => navigate(shareClass ? `/login?shareClass=${encodeURIComponent(shareClass)}` : '/login', { replace: true });
+    const toLogin = () =>
+      navigate(shareClass ? `/login?shareClass=${encodeURIComponent(shareClass)}` : '/login', { replace: true });
     if (!token) {
       toLogin();
       return;

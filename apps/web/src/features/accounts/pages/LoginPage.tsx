@@ -7,7 +7,7 @@ import { FormError } from '../../../components/FormError';
 import { LanguageToggle } from '../../../components/LanguageToggle';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
-import { session, STORAGE_KEYS } from '../../../lib/storage';
+import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { type FieldErrors, validate } from '../../../lib/validation';
 import type { WechatCheck } from '../api';
 import { accountsApi } from '../api';
@@ -278,7 +278,12 @@ export default function LoginPage() {
       </section>
       <footer className="login-footer">{t('login.footer')}</footer>
       {sender.popup}
-      <WechatQrPopup visible={wechatOpen} onClose={() => setWechatOpen(false)} onLoggedIn={onWechatLoggedIn} onNeedsBind={onWechatNeedsBind} />
+      <WechatQrPopup
+        visible={wechatOpen}
+        onClose={() => setWechatOpen(false)}
+        onLoggedIn={onWechatLoggedIn}
+        onNeedsBind={onWechatNeedsBind}
+      />
       {loggingIn ? <LoggingInOverlay /> : null}
     </div>
   );

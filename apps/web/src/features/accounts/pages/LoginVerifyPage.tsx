@@ -34,8 +34,17 @@ export default function LoginVerifyPage() {
       <div className="page" data-testid="verify-page">
         <PageNavBar title={t('verify.title')} onBack={() => navigate('/register', { replace: true })} />
         <div className="page-body page-center">
-          <ErrorBlock status="default" title={t('verify.missingTitle')} description={<span data-testid="verify-missing">{t('verify.missing')}</span>} />
-          <Button color="primary" onClick={() => navigate('/register', { replace: true })} data-testid="verify-back-register" className="center-button">
+          <ErrorBlock
+            status="default"
+            title={t('verify.missingTitle')}
+            description={<span data-testid="verify-missing">{t('verify.missing')}</span>}
+          />
+          <Button
+            color="primary"
+            onClick={() => navigate('/register', { replace: true })}
+            data-testid="verify-back-register"
+            className="center-button"
+          >
             {t('verify.backToRegister')}
           </Button>
         </div>
@@ -83,7 +92,9 @@ export default function LoginVerifyPage() {
         <div className="verify-head">
           <div className="verify-icon">{isMobile ? <PhonebookOutline /> : <MailOutline />}</div>
           <p className="verify-sent" data-testid="verify-target">
-            {isMobile ? t('verify.sentToMobile', { target: maskAccount(cache.email) }) : t('verify.sentToEmail', { target: maskAccount(cache.email) })}
+            {isMobile
+              ? t('verify.sentToMobile', { target: maskAccount(cache.email) })
+              : t('verify.sentToEmail', { target: maskAccount(cache.email) })}
           </p>
           <p className="muted small">{t('verify.tip')}</p>
         </div>

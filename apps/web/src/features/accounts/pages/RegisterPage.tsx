@@ -8,7 +8,7 @@ import { PageNavBar } from '../../../components/PageNavBar';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { maskMobile } from '../../../lib/mask';
-import { session, STORAGE_KEYS } from '../../../lib/storage';
+import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { type FieldErrors, validate } from '../../../lib/validation';
 import { accountsApi } from '../api';
 import { IdentityPicker } from '../components/IdentityPicker';
@@ -87,7 +87,12 @@ export default function RegisterPage() {
   };
 
   const submitFast = async () => {
-    const body = { type: 2 as const, ...values(), password: password || undefined, repassword: password ? repassword : undefined };
+    const body = {
+      type: 2 as const,
+      ...values(),
+      password: password || undefined,
+      repassword: password ? repassword : undefined,
+    };
     const checked = validate(registerInput, body);
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -122,8 +127,17 @@ export default function RegisterPage() {
       <div className="page" data-testid="register-page">
         <PageNavBar title={t('register.fastTitle')} onBack={() => navigate(loginHref, { replace: true })} />
         <div className="page-body page-center">
-          <ErrorBlock status="default" title={t('register.ticketMissingTitle')} description={<span data-testid="register-ticket-missing">{t('register.ticketMissing')}</span>} />
-          <Button color="primary" onClick={() => navigate(loginHref, { replace: true })} data-testid="register-back-login" className="center-button">
+          <ErrorBlock
+            status="default"
+            title={t('register.ticketMissingTitle')}
+            description={<span data-testid="register-ticket-missing">{t('register.ticketMissing')}</span>}
+          />
+          <Button
+            color="primary"
+            onClick={() => navigate(loginHref, { replace: true })}
+            data-testid="register-back-login"
+            className="center-button"
+          >
             {t('register.backToLogin')}
           </Button>
         </div>
@@ -145,22 +159,26 @@ export default function RegisterPage() {
         <p className="form-intro">{fast ? t('register.fastIntro') : t('register.intro')}</p>
         <div className="form-card">
           {fast ? (
-            <TextField testid="register-mobile" label={t('register.mobile')} value={maskMobile(userCount ?? '')} onChange={() => {}} readOnly />
+            <TextField
+              testid="register-mobile"
+              label={t('register.mobile')}
+              value={maskMobile(userCount ?? '')}
+              onChange={() => {}}
+              readOnly
+            />
           ) : (
-            <>
-              <TextField
-                testid="register-account"
-                label={t('register.account')}
-                value={account}
-                onChange={(v) => {
-                  setAccount(v);
-                  clearError('email');
-                }}
-                placeholder={t('register.accountPlaceholder')}
-                error={fieldError('email')}
-                autoComplete="username"
-              />
-            </>
+            <TextField
+              testid="register-account"
+              label={t('register.account')}
+              value={account}
+              onChange={(v) => {
+                setAccount(v);
+                clearError('email');
+              }}
+              placeholder={t('register.accountPlaceholder')}
+              error={fieldError('email')}
+              autoComplete="username"
+            />
           )}
           <TextField
             testid="register-password"

@@ -35,7 +35,7 @@ export default function KtpMyPage() {
       // the choice is stored on the account, so every device and the server's messages follow it
       const updated = await accountsApi.setLanguage(next);
       applyLanguage(next);
-      useAuth.getState().setUser({ ...updated, lang: next });
+      useAuth.getState().setUser({ ...updated, safe: user.safe, mustBind: updated.mustBind, lang: next });
       Toast.show({ content: i18n.t('my.languageSwitched') });
     } catch (e) {
       showApiError(e);
@@ -94,7 +94,11 @@ export default function KtpMyPage() {
         >
           {t('my.wechat')}
         </List.Item>
-        <List.Item prefix={<LockOutline />} onClick={() => navigate('/accoundNumberInfo?bind=password')} data-testid="my-bind-password">
+        <List.Item
+          prefix={<LockOutline />}
+          onClick={() => navigate('/accoundNumberInfo?bind=password')}
+          data-testid="my-bind-password"
+        >
           {t('my.password')}
         </List.Item>
       </List>
@@ -135,7 +139,15 @@ export default function KtpMyPage() {
       </p>
 
       <div className="my-logout">
-        <Button block size="large" shape="rounded" color="danger" fill="outline" onClick={() => void logout()} data-testid="logout">
+        <Button
+          block
+          size="large"
+          shape="rounded"
+          color="danger"
+          fill="outline"
+          onClick={() => void logout()}
+          data-testid="logout"
+        >
           {t('my.logout')}
         </Button>
       </div>

@@ -17,7 +17,12 @@ export default function NotFoundPage() {
           title={<span data-testid="not-found-title">{t('notFound.title')}</span>}
           description={t('notFound.description')}
         />
-        <Button color="primary" onClick={() => navigate(DEFAULT_TAB, { replace: true })} data-testid="not-found-home" className="center-button">
+        <Button
+          color="primary"
+          onClick={() => navigate(DEFAULT_TAB, { replace: true })}
+          data-testid="not-found-home"
+          className="center-button"
+        >
           {t('common.backHome')}
         </Button>
       </div>

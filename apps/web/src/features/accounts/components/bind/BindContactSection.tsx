@@ -147,7 +147,15 @@ export function BindContactSection({ kind, user, onBound }: BindContactSectionPr
             {kind === 'mobile' ? t('bind.changeMobile') : t('bind.changeEmail')}
           </Button>
           {kind === 'mobile' ? (
-            <Button block fill="outline" color="danger" size="large" shape="rounded" onClick={startUnbind} data-testid="bind-unbind">
+            <Button
+              block
+              fill="outline"
+              color="danger"
+              size="large"
+              shape="rounded"
+              onClick={startUnbind}
+              data-testid="bind-unbind"
+            >
               {t('bind.unbind')}
             </Button>
           ) : null}

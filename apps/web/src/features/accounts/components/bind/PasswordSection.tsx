@@ -14,7 +14,7 @@ import { accountsApi } from '../../api';
  * A new password, entered twice (spec 1 §5). Every session of the account ends on success, so
  * local storage is cleared and the user logs in again.
  */
-export function PasswordSection() {
+export function PasswordSection({ forced = false }: { forced?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [oldpassword, setOldpassword] = useState('');
@@ -71,7 +71,7 @@ export function PasswordSection() {
             clearError('oldpassword');
           }}
           placeholder={t('bind.oldPasswordPlaceholder')}
-          hint={t('bind.oldPasswordHint')}
+          hint={forced ? undefined : t('bind.oldPasswordHint')}
           error={fieldError('oldpassword')}
           autoComplete="current-password"
         />

@@ -42,7 +42,11 @@ export function WechatSection({ user, openAtOnce }: { user: UserInfo; openAtOnce
           </div>
         </div>
       </div>
-      {message ? <p className="form-intro" data-testid="bind-wechat-message">{message}</p> : null}
+      {message ? (
+        <p className="form-intro" data-testid="bind-wechat-message">
+          {message}
+        </p>
+      ) : null}
       {bound ? null : (
         <Button block color="success" size="large" shape="rounded" onClick={() => setOpen(true)} data-testid="bind-wechat-start">
           {t('bind.wechatStart')}
