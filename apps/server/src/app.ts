@@ -15,6 +15,7 @@ import { type Database, openDatabase } from './db/client';
 import { settings } from './db/schema';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { WechatOpenPlatform, type WechatProvider } from './modules/accounts/wechat';
+import { coursesRoutes } from './modules/courses/courses.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { classroomGateway } from './realtime/classroom.gateway';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(classroomGateway);
   await app.register(accountsRoutes);
   await app.register(schoolRoutes);
+  await app.register(coursesRoutes);
   if (!config.production) await app.register(devRoutes);
 
   const indexHtml = path.join(config.webDist, 'index.html');

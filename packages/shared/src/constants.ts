@@ -60,6 +60,7 @@ export const CODES = {
   lastContact: 21016,
   channelUnavailable: 21017,
   wechatPending: 21018,
+  vipRequired: 30301,
   serverError: 50000,
 } as const;
 export type CodeName = keyof typeof CODES;

@@ -4,3 +4,4 @@ export * from './messages';
 export * from './accounts/rules';
 export * from './accounts/schemas';
 export * from './accounts/types';
+export * from './courses/schemas';

@@ -1,0 +1,47 @@
+import { boolean, index, integer, pgTable, primaryKey, real, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** Courses (spec 1 §3 Course). Deleted courses stay as rows: they count toward the 50-course cap. */
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    coursename: varchar('coursename', { length: 50 }).notNull(),
+    classname: varchar('classname', { length: 50 }).notNull().default(''),
+    venue: varchar('venue', { length: 50 }).notNull().default(''),
+    semester: varchar('semester', { length: 9 }).notNull(),
+    term: smallint('term').notNull(),
+    teachtype: smallint('teachtype').notNull().default(2),
+    /** -1 means none */
+    studytime: real('studytime').notNull().default(-1),
+    code: varchar('code', { length: 6 }).notNull(),
+    stopcode: smallint('stopcode').notNull().default(0),
+    classending: smallint('classending').notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('courses_code_key').on(t.code), index('courses_owner_idx').on(t.ownerId)],
+);
+
+/** Who belongs to a course and as what, with each member's own pin, archive and order. */
+export const courseMembers = pgTable(
+  'course_members',
+  {
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** owner, assistant or student */
+    role: varchar('role', { length: 10 }).notNull(),
+    isTop: boolean('is_top').notNull().default(false),
+    archived: boolean('archived').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_members_user_idx').on(t.userId)],
+);

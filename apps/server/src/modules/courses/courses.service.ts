@@ -1,0 +1,226 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type CourseCreateInput,
+  FREE_TEACHER_COURSE_CAP,
+  JOIN_CODE_LENGTH,
+  JOIN_STATUS,
+  type Language,
+  type semesterCourseListInput,
+  type semesterListInput,
+} from '@paiclass/shared';
+import { courseMembers, courses, users } from '../../db/schema';
+import type { User } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import { numericCode } from '../../platform/tokens';
+import { type CourseAction, type CourseRole, can, canCreateCourse, overFreeCap } from './courses.policy';
+import { presentCourse, termText } from './presenters';
+
+type Course = typeof courses.$inferSelect;
+
+const isUniqueViolation = (e: unknown) => {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+};
+
+/** The caller's membership in a live course, or undefined: the one scoped lookup every course call starts with. */
+async function membership(ctx: AppContext, userId: number, courseId: number) {
+  const [row] = await ctx.db
+    .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, archived: courseMembers.archived })
+    .from(courseMembers)
+    .innerJoin(courses, eq(courses.id, courseMembers.courseId))
+    .where(and(eq(courseMembers.userId, userId), eq(courseMembers.courseId, courseId), isNull(courses.deletedAt)));
+  return row ? { ...row, role: row.role as Exclude<CourseRole, null> } : undefined;
+}
+
+/**
+ * Loads the course for an action. A stranger gets 30202 exactly as for a missing course, so that
+ * nobody learns which courses exist; a member without the ability gets 40003.
+ */
+export async function authorize(ctx: AppContext, user: User, courseId: number, action: CourseAction) {
+  const m = await membership(ctx, user.id, courseId);
+  if (!m) throw fail('courseGone');
+  if (!can(m.role, action)) throw fail('forbidden');
+  return m;
+}
+
+async function presentOne(ctx: AppContext, course: Course, m: { role: CourseRole; isTop: boolean; archived: boolean }, lang: Language) {
+  const [owner] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, course.ownerId));
+  const [students] = await ctx.db
+    .select({ n: count() })
+    .from(courseMembers)
+    .where(and(eq(courseMembers.courseId, course.id), eq(courseMembers.role, 'student')));
+  return presentCourse(course, m, { teacherName: owner?.username ?? '', total: students?.n ?? 0, lang });
+}
+
+/** Inserts with a fresh unique join code, drawing again on the rare collision. */
+async function withFreshCode<T>(attempt: (code: string) => Promise<T>): Promise<T> {
+  for (let i = 0; ; i++) {
+    try {
+      return await attempt(numericCode(JOIN_CODE_LENGTH));
+    } catch (e) {
+      if (!isUniqueViolation(e) || i >= 20) throw e;
+    }
+  }
+}
+
+/**
+ * Creates a course owned by the caller, with a unique 6-digit join code. Refuses students (40003)
+ * and a non-VIP teacher who has created 50 courses, deleted and archived ones included (30301).
+ */
+export async function createCourse(ctx: AppContext, user: User, input: CourseCreateInput, lang: Language) {
+  if (!canCreateCourse(user)) throw fail('forbidden');
+  return ctx.db.transaction(async (tx) => {
+    // one creation at a time per teacher, so two quick requests cannot pass the cap together
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`courses:${user.id}`}))`);
+    const [created] = await tx.select({ n: count() }).from(courses).where(eq(courses.ownerId, user.id));
+    if (overFreeCap(user, created?.n ?? 0, FREE_TEACHER_COURSE_CAP)) throw fail('vipRequired');
+    const course = await withFreshCode(async (code) => {
+      const [row] = await tx
+        .insert(courses)
+        .values({
+          ownerId: user.id,
+          coursename: input.coursename,
+          classname: input.classname,
+          venue: input.venue,
+          semester: input.semester,
+          term: input.term,
+          teachtype: input.teachtype ?? 2,
+          studytime: input.studytime,
+          code,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw Object.assign(new Error('join code taken'), { code: '23505' });
+      return row;
+    });
+    await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'owner' });
+    return presentCourse(course, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang });
+  });
+}
+
+/** Edits a course's form fields: the owner or an assistant. */
+export async function editCourse(ctx: AppContext, user: User, id: number, input: CourseCreateInput, lang: Language) {
+  const m = await authorize(ctx, user, id, 'edit');
+  const [course] = await ctx.db
+    .update(courses)
+    .set({
+      coursename: input.coursename,
+      classname: input.classname,
+      venue: input.venue,
+      semester: input.semester,
+      term: input.term,
+      teachtype: input.teachtype ?? m.course.teachtype,
+      studytime: input.studytime,
+    })
+    .where(eq(courses.id, id))
+    .returning();
+  return presentOne(ctx, course!, m, lang);
+}
+
+/** The caller's memberships that a list shows: not deleted, not archived, by tab and search. */
+function listFilter(userId: number, input: { isstudy: number; search: string; type?: 'teach' | 'assist' }) {
+  const roles = input.isstudy === 1 ? ['student'] : input.type === 'teach' ? ['owner'] : input.type === 'assist' ? ['assistant'] : ['owner', 'assistant'];
+  const search = input.search ? `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    eq(courseMembers.userId, userId),
+    isNull(courses.deletedAt),
+    eq(courseMembers.archived, false),
+    inArray(courseMembers.role, roles),
+    search ? or(ilike(courses.coursename, search), ilike(courses.classname, search)) : undefined,
+  );
+}
+
+/** `/CourseApi/semesterList`: the caller's academic years and terms, newest first. */
+export async function listSemesters(ctx: AppContext, user: User, input: z.infer<typeof semesterListInput>, lang: Language) {
+  const rows = await ctx.db
+    .selectDistinct({ semester: courses.semester, term: courses.term })
+    .from(courseMembers)
+    .innerJoin(courses, eq(courses.id, courseMembers.courseId))
+    .where(listFilter(user.id, input))
+    .orderBy(desc(courses.semester), desc(courses.term));
+  return { semester: rows.map((r) => ({ semester: r.semester, term: r.term, termTxt: termText(lang, r.term) })) };
+}
+
+/** `/CourseApi/semesterCourseList`: the caller's courses, pinned first, then in the caller's order. */
+export async function listCourses(ctx: AppContext, user: User, input: z.infer<typeof semesterCourseListInput>, lang: Language) {
+  const allSemesters = input.semester === '' || input.semester === '0';
+  const allTerms = input.term === '';
+  const owner = { username: users.username };
+  const students = sql<number>`(select count(*)::int from ${courseMembers} s where s.course_id = ${courses.id} and s.role = 'student')`;
+  const rows = await ctx.db
+    .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, archived: courseMembers.archived, teacher: owner, total: students })
+    .from(courseMembers)
+    .innerJoin(courses, eq(courses.id, courseMembers.courseId))
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .where(
+      and(
+        listFilter(user.id, input),
+        allSemesters ? undefined : eq(courses.semester, input.semester),
+        allTerms ? undefined : eq(courses.term, Number(input.term)),
+      ),
+    )
+    .orderBy(desc(courseMembers.isTop), asc(courseMembers.sortOrder), desc(courses.id));
+  return rows.map((r) =>
+    presentCourse(r.course, { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived }, { teacherName: r.teacher.username, total: Number(r.total), lang }),
+  );
+}
+
+/**
+ * Joins a course by its 6-digit code (spec 1 §4 join results): 100 joined; 105 already a member
+ * (enter directly); 101 no such code; 102 refused (code stopped or course ended). The status is in
+ * `data` with a message, so the client can show the spec's result screens.
+ */
+export async function joinCourse(ctx: AppContext, user: User, code: string, lang: Language) {
+  const [course] = await ctx.db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.code, code), isNull(courses.deletedAt)));
+  const answer = (status: number, key: string) => ({ status, courseid: course?.id ?? 0, message: translate(lang, key) });
+  if (!course) return answer(JOIN_STATUS.notFound, 'courses.join.notFound');
+  const existing = await membership(ctx, user.id, course.id);
+  if (existing) return answer(JOIN_STATUS.alreadyIn, 'courses.join.alreadyIn');
+  if (course.stopcode === 1) return answer(JOIN_STATUS.refused, 'courses.join.codeStopped');
+  if (course.classending === 1) return answer(JOIN_STATUS.refused, 'courses.join.closed');
+  await ctx.db.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'student' }).onConflictDoNothing();
+  return answer(JOIN_STATUS.joined, 'courses.join.joined');
+}
+
+/** A new join code for the course; the old one stops working at once. Owner only. */
+export async function resetJoinCode(ctx: AppContext, user: User, courseId: number) {
+  await authorize(ctx, user, courseId, 'manageCode');
+  const code = await withFreshCode(async (next) => {
+    await ctx.db.update(courses).set({ code: next }).where(eq(courses.id, courseId));
+    return next;
+  });
+  return { code };
+}
+
+/** Stops or re-enables joining by code. Owner only. */
+export async function setJoinCodeStopped(ctx: AppContext, user: User, courseId: number, stopped: boolean) {
+  await authorize(ctx, user, courseId, 'manageCode');
+  await ctx.db.update(courses).set({ stopcode: stopped ? 1 : 0 }).where(eq(courses.id, courseId));
+  return { stopcode: stopped ? 1 : 0 };
+}
+
+/** Pins or unpins a course in the caller's own list. */
+export async function setCoursePinned(ctx: AppContext, user: User, courseId: number, pinned: boolean) {
+  await authorize(ctx, user, courseId, 'pin');
+  await ctx.db
+    .update(courseMembers)
+    .set({ isTop: pinned })
+    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.userId, user.id)));
+  return { isTop: pinned ? 1 : 0 };
+}
+
+/** Archives or restores a course in the caller's own list (spec 1 §4: active ⇄ archived). */
+export async function setCourseArchived(ctx: AppContext, user: User, courseId: number, archived: boolean) {
+  await authorize(ctx, user, courseId, 'archive');
+  await ctx.db
+    .update(courseMembers)
+    .set({ archived })
+    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.userId, user.id)));
+  return { archived: archived ? 1 : 0 };
+}

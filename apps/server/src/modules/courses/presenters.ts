@@ -1,0 +1,58 @@
+import type { Language } from '@paiclass/shared';
+import type { courses } from '../../db/schema';
+import type { CourseRole } from './courses.policy';
+
+type Course = typeof courses.$inferSelect;
+
+const TERM_TEXT = {
+  zh: ['全年', '第一学期', '第二学期'],
+  en: ['Full year', 'First term', 'Second term'],
+};
+
+export const termText = (lang: Language, term: number) => TERM_TEXT[lang][term] ?? '';
+
+/** The spec's course list item (spec 1 §3), shaped for Ketangpai clients and the web app alike. */
+export function presentCourse(
+  c: Course,
+  m: { role: CourseRole; isTop: boolean; archived: boolean },
+  extra: { teacherName: string; total: number; lang: Language },
+) {
+  const icontype = m.role === 'student' ? 0 : m.role === 'assistant' ? 2 : 1;
+  return {
+    id: c.id,
+    courseid: c.id,
+    coursename: c.coursename,
+    classname: c.classname,
+    // the join code is for teachers to hand out; students do not need it
+    code: m.role === 'student' ? '' : c.code,
+    username: extra.teacherName,
+    total: extra.total,
+    role: m.role === 'student' ? 0 : 1,
+    icontype,
+    identity: '',
+    isTop: m.isTop ? 1 : 0,
+    archived: m.archived ? 1 : 0,
+    stopcode: c.stopcode,
+    classending: c.classending,
+    semester: c.semester,
+    term: c.term,
+    termTxt: termText(extra.lang, c.term),
+    venue: c.venue,
+    teachtype: c.teachtype,
+    studytime: c.studytime,
+    minpic: '',
+    teacherminpic: '',
+    studentminpic: '',
+    type: 0,
+    is_meeting: 0,
+    liveState: 0,
+    have_class: 0,
+    canview: 1,
+    describes: '',
+    isattest: 0,
+    selectStudentCount: 0,
+    setting: { classno: '', enrolltime: '', grade: '' },
+    unfold: 0,
+    list: [],
+  };
+}
