@@ -1,5 +1,4 @@
 import './lib/i18n';
-import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, unstableSetRender } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
@@ -11,6 +10,8 @@ import { RouterProvider } from 'react-router';
 import { applyLanguage, initialLanguage } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { router } from './router';
+// after antd-mobile's own styles (pulled in by the imports above), so the app's rules win at equal specificity
+import './styles.css';
 
 // antd-mobile 5 draws dialogs and toasts with its own root; React 19 needs createRoot for that
 unstableSetRender((node, container) => {

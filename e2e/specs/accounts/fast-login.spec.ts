@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Page } from '@playwright/test';
-import { api, DEMO, expect, freshPhone, lastCode, pictureAnswer, snap, test } from '../../fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { api, DEMO, expect, freshPhone, lastCode, pictureAnswer, test } from '../../fixtures';
+import { shot } from './screens';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
@@ -30,13 +31,13 @@ test.describe('fast login by phone', () => {
     const phone = DEMO.student2.mobile;
     await openFastMode(page, phone);
     await expect(page.getByTestId('send-code')).toHaveText('获取验证码');
-    await snap(page, 'fast-login-01-sms-mode');
+    await shot(page, 'fast-login-01-sms-mode');
 
     await page.getByTestId('send-code').click();
     await expect(page.getByTestId('figure-code-popup')).toBeVisible();
     const right = await pictureAnswer(page, request);
     const firstSrc = await page.getByTestId('figure-code-img').getAttribute('src');
-    await snap(page, 'fast-login-02-picture-code');
+    await shot(page, 'fast-login-02-picture-code');
 
     // a wrong picture answer ('0' is never in a picture code): the message in the popup, a new picture
     await page.getByTestId('figure-code-input').fill('0000');
@@ -49,7 +50,7 @@ test.describe('fast login by phone', () => {
     await expect(lastCode(request, phone)).rejects.toThrow(/40004/);
     const renewed = await pictureAnswer(page, request);
     expect(renewed).not.toBe(right);
-    await snap(page, 'fast-login-03-picture-wrong');
+    await shot(page, 'fast-login-03-picture-wrong');
 
     // the right answer: the popup closes and the button counts down
     await page.getByTestId('figure-code-input').fill(renewed);
@@ -63,7 +64,7 @@ test.describe('fast login by phone', () => {
     await expect
       .poll(async () => Number((await page.getByTestId('send-code').textContent())!.match(/\d+/)?.[0]), { timeout: 5_000 })
       .toBeLessThan(shown);
-    await snap(page, 'fast-login-04-countdown');
+    await shot(page, 'fast-login-04-countdown', { keepToasts: true });
 
     const code = await lastCode(request, phone);
     await page.getByTestId('sms-code').fill(code);
@@ -72,7 +73,7 @@ test.describe('fast login by phone', () => {
     await expect(page).toHaveURL(/\/ktpCourse$/);
     await expect(page.getByTestId('tab-page-ktpCourse')).toBeVisible();
     await expect(page.getByTestId('tab-final')).toBeVisible();
-    await snap(page, 'fast-login-05-logged-in');
+    await shot(page, 'fast-login-05-logged-in');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const info = await api(request, '/UserApi/getUserInfo', {}, token!);
     expect(info).toMatchObject({ mobile: phone, username: DEMO.student2.name });
@@ -84,7 +85,7 @@ test.describe('fast login by phone', () => {
     await page.getByTestId('send-code').click();
     await passPictureCode(page, request);
     await page.getByTestId('sms-code').fill(await lastCode(request, phone));
-    await snap(page, 'fast-login-06-new-phone-code');
+    await shot(page, 'fast-login-06-new-phone-code');
     await page.getByTestId('login-submit').click();
 
     // no account yet: the fast register, the phone read-only
@@ -97,7 +98,7 @@ test.describe('fast login by phone', () => {
     // the confirmation appears only once a password is typed (the password is optional here)
     await expect(page.getByTestId('register-repassword')).toHaveCount(0);
     await expect(page.getByTestId('register-submit')).toHaveText(/完成注册并登录/);
-    await snap(page, 'fast-login-07-fast-register');
+    await shot(page, 'fast-login-07-fast-register');
 
     // a student needs a student number
     await page.getByTestId('register-username').fill('周快登');
@@ -106,12 +107,12 @@ test.describe('fast login by phone', () => {
     await expect(page.getByTestId('register-stno-error')).toHaveText('学生请填写学号');
     await expect(page).toHaveURL(/\/register\?userCount=/);
     await page.getByTestId('register-stno').fill('2026200');
-    await snap(page, 'fast-login-08-fast-register-filled');
+    await shot(page, 'fast-login-08-fast-register-filled');
     await page.getByTestId('register-submit').click();
 
     await expect(page).toHaveURL(/\/ktpCourse$/);
     await expect(page.getByTestId('tab-page-ktpCourse')).toBeVisible();
-    await snap(page, 'fast-login-09-new-account-logged-in');
+    await shot(page, 'fast-login-09-new-account-logged-in');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const info = await api(request, '/UserApi/getUserInfo', {}, token!);
     expect(info).toMatchObject({ mobile: phone, username: '周快登', usertype: 0, stno: '2026200' });

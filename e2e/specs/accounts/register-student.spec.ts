@@ -1,4 +1,5 @@
-import { api, DEMO, expect, freshPhone, lastCode, pictureAnswer, snap, test } from '../../fixtures';
+import { api, DEMO, expect, freshPhone, lastCode, pictureAnswer, test } from '../../fixtures';
+import { shot } from './screens';
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`;
 
@@ -12,11 +13,11 @@ test.describe('register a new student', () => {
     await page.goto('/login');
     await expect(page.getByTestId('login-page')).toBeVisible();
     await expect(page.getByTestId('login-submit')).toHaveText(/登\s*录/);
-    await snap(page, 'register-student-01-login');
+    await shot(page, 'register-student-01-login');
     await page.getByTestId('login-register').click();
     await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByTestId('page-title')).toHaveText('注册');
-    await snap(page, 'register-student-02-register-empty');
+    await shot(page, 'register-student-02-register-empty');
 
     // the normal register form
     await page.getByTestId('register-account').fill(phone);
@@ -26,14 +27,14 @@ test.describe('register a new student', () => {
     await page.getByTestId('register-usertype-student').click();
     await page.getByTestId('register-school').fill('开源大学');
     await page.getByTestId('register-stno').fill('2026100');
-    await snap(page, 'register-student-03-register-filled');
+    await shot(page, 'register-student-03-register-filled');
     await page.getByTestId('register-submit').click();
 
     // the picture code before the SMS goes out
     await expect(page.getByTestId('figure-code-popup')).toBeVisible();
     await expect(page.getByText('安全验证')).toBeVisible();
     const answer = await pictureAnswer(page, request);
-    await snap(page, 'register-student-04-picture-code');
+    await shot(page, 'register-student-04-picture-code');
     await page.getByTestId('figure-code-input').fill(answer);
     await page.getByTestId('figure-code-confirm').click();
 
@@ -46,7 +47,7 @@ test.describe('register a new student', () => {
     const code = await lastCode(request, phone);
     expect(code).toMatch(/^\d{6}$/);
     await page.getByTestId('sms-code').fill(code);
-    await snap(page, 'register-student-05-verify');
+    await shot(page, 'register-student-05-verify', { keepToasts: true });
     await page.getByTestId('verify-submit').click();
 
     // logged in: the course tab's honest empty state
@@ -54,13 +55,21 @@ test.describe('register a new student', () => {
     await expect(page.getByTestId('tab-page-ktpCourse')).toBeVisible();
     await expect(page.getByTestId('placeholder-title')).toHaveText('你的课程会显示在这里');
     await expect(page.getByTestId('placeholder-text')).toContainText('下一个版本');
-    await snap(page, 'register-student-06-courses-empty');
+    await shot(page, 'register-student-06-courses-empty');
 
     // the account exists on the server as entered
     const token = await page.evaluate(() => localStorage.getItem('token'));
     expect(token).toBeTruthy();
     const info = await api(request, '/UserApi/getUserInfo', {}, token!);
-    expect(info).toMatchObject({ mobile: phone, username: name, usertype: 0, stno: '2026100', school: '开源大学', lang: 'zh', safe: 0 });
+    expect(info).toMatchObject({
+      mobile: phone,
+      username: name,
+      usertype: 0,
+      stno: '2026100',
+      school: '开源大学',
+      lang: 'zh',
+      safe: 0,
+    });
     expect(await page.evaluate(() => sessionStorage.getItem('registerCache'))).toBeNull();
 
     // 我的: name and role
@@ -71,7 +80,7 @@ test.describe('register a new student', () => {
     await expect(page.getByTestId('my-school')).toHaveText('开源大学');
     await expect(page.getByTestId('my-mobile')).toHaveText(masked(phone));
     await expect(page.getByTestId('lang-switch-zh')).toHaveAttribute('aria-pressed', 'true');
-    await snap(page, 'register-student-07-my-zh');
+    await shot(page, 'register-student-07-my-zh');
 
     // English, stored on the account
     await page.getByTestId('lang-switch-en').click();
@@ -80,7 +89,7 @@ test.describe('register a new student', () => {
     await expect(page.getByTestId('tab-ktpMy')).toContainText('Me');
     await expect(page.getByTestId('tab-ktpCourse')).toContainText('Courses');
     await expect(page.getByTestId('logout')).toHaveText(/Log out/);
-    await snap(page, 'register-student-08-my-en');
+    await shot(page, 'register-student-08-my-en', { keepToasts: true });
     await expect.poll(async () => (await api(request, '/UserApi/getUserInfo', {}, token!)).lang).toBe('en');
 
     // a reload keeps English even when this device forgot its choice: it comes from the account
@@ -90,21 +99,21 @@ test.describe('register a new student', () => {
     await expect(page.getByTestId('page-title')).toHaveText('Me');
     await expect(page.getByTestId('tab-ktpCourse')).toContainText('Courses');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await snap(page, 'register-student-09-my-en-reloaded');
+    await shot(page, 'register-student-09-my-en-reloaded');
 
     // log out, after a confirmation
     await page.getByTestId('logout').click();
     const dialog = page.getByTestId('logout-dialog');
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Log out');
-    await snap(page, 'register-student-10-logout-confirm');
+    await shot(page, 'register-student-10-logout-confirm');
     await page.getByTestId('logout-confirm').click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByTestId('login-page')).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // the session is over on the server too
     await expect(api(request, '/UserApi/getUserInfo', {}, token!)).rejects.toThrow(/20003/);
-    await snap(page, 'register-student-11-logged-out');
+    await shot(page, 'register-student-11-logged-out');
   });
 
   test('bad input is refused with the localised message and nothing is sent', async ({ page, request }) => {
@@ -122,7 +131,7 @@ test.describe('register a new student', () => {
     await expect(page.getByTestId('register-repassword-error')).toHaveText('两次输入的密码应该一致');
     await expect(page.getByTestId('figure-code-popup')).toBeHidden();
     await expect(page).toHaveURL(/\/register$/);
-    await snap(page, 'register-student-12-mismatch');
+    await shot(page, 'register-student-12-mismatch');
 
     // a weak password (letters only)
     await page.getByTestId('register-password').fill('abcdefgh');
@@ -132,7 +141,7 @@ test.describe('register a new student', () => {
     await expect(page.getByTestId('register-repassword-error')).toBeHidden();
     await expect(page.getByTestId('figure-code-popup')).toBeHidden();
     await expect(page).toHaveURL(/\/register$/);
-    await snap(page, 'register-student-13-weak-password');
+    await shot(page, 'register-student-13-weak-password');
 
     // a student without a student number
     await page.getByTestId('register-password').fill('Study#2026x');
@@ -156,6 +165,6 @@ test.describe('register a new student', () => {
     await expect(page).toHaveURL(/\/register$/);
     expect(await page.evaluate(() => sessionStorage.getItem('registerCache'))).toBeNull();
     await expect(lastCode(request, DEMO.student1.mobile)).rejects.toThrow(/40004/);
-    await snap(page, 'register-student-14-already-registered');
+    await shot(page, 'register-student-14-already-registered');
   });
 });

@@ -1,5 +1,6 @@
-import { type Page } from '@playwright/test';
-import { DEMO, expect, loginAs, snap, test } from '../../fixtures';
+import type { Page } from '@playwright/test';
+import { DEMO, expect, loginAs, test } from '../../fixtures';
+import { shot } from './screens';
 
 /** Opens a tab from the bar and checks its honest empty state. */
 async function openTab(page: Page, tab: string, navTitle: string, title: string, text: RegExp) {
@@ -25,21 +26,21 @@ test.describe('home shell', () => {
     // the office is the first tab
     await expect(tabs.first()).toHaveAttribute('data-testid', 'tab-teachingAndResearchOffice');
     await expect(page.getByTestId('placeholder-title')).toHaveText('你的课程会显示在这里');
-    await snap(page, 'shell-01-teacher-courses');
+    await shot(page, 'shell-01-teacher-courses');
 
     await openTab(page, 'teachingAndResearchOffice', '教研室', '教研室即将开放', /后续版本推出/);
-    await snap(page, 'shell-02-teacher-office');
+    await shot(page, 'shell-02-teacher-office');
     await openTab(page, 'todoList', '待办', '暂无待办', /后续版本推出/);
-    await snap(page, 'shell-03-teacher-todo');
+    await shot(page, 'shell-03-teacher-todo');
     await openTab(page, 'ktpMessage', '消息', '暂无消息', /后续版本推出/);
-    await snap(page, 'shell-04-teacher-messages');
+    await shot(page, 'shell-04-teacher-messages');
 
     await page.getByTestId('tab-ktpMy').click();
     await expect(page).toHaveURL(/\/ktpMy$/);
     await expect(page.getByTestId('my-username')).toHaveText(DEMO.teacher.name);
     await expect(page.getByTestId('my-role')).toHaveText('老师');
     await expect(page.getByTestId('my-more-note')).toHaveText(/后续版本推出/);
-    await snap(page, 'shell-05-teacher-my');
+    await shot(page, 'shell-05-teacher-my');
 
     // the students' tab opened by address sends a teacher to the course list
     await page.goto('/final');
@@ -57,10 +58,10 @@ test.describe('home shell', () => {
     await expect(final).toBeVisible();
     await expect(final).toContainText('期末');
     await expect(final.locator('.adm-badge')).toHaveText('热');
-    await snap(page, 'shell-06-student-courses');
+    await shot(page, 'shell-06-student-courses');
 
     await openTab(page, 'final', '期末', '期末考试即将开放', /后续版本推出/);
-    await snap(page, 'shell-07-student-final');
+    await shot(page, 'shell-07-student-final');
     await page.getByTestId('tab-ktpMy').click();
     await expect(page.getByTestId('my-role')).toHaveText('学生');
 
@@ -77,7 +78,7 @@ test.describe('home shell', () => {
     await expect(page.getByTestId('not-found-page')).toBeVisible();
     await expect(page.getByTestId('not-found-title')).toHaveText('找不到这个页面');
     await expect(page.getByTestId('page-title')).toHaveText('页面不存在');
-    await snap(page, 'shell-08-not-found');
+    await shot(page, 'shell-08-not-found');
     await page.getByTestId('not-found-home').click();
     await expect(page).toHaveURL(/\/ktpCourse$/);
     await expect(page.getByTestId('tab-page-ktpCourse')).toBeVisible();
@@ -89,7 +90,7 @@ test.describe('home shell', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('您还没有登录，先去登录吗？');
     await expect(page.getByTestId('my-page')).toHaveCount(0);
-    await snap(page, 'shell-09-login-required');
+    await shot(page, 'shell-09-login-required');
 
     await page.getByTestId('login-required-confirm').click();
     await expect(page).toHaveURL(/\/login$/);
@@ -97,12 +98,12 @@ test.describe('home shell', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('redirect'))).toBe('/ktpMy');
     await page.getByTestId('login-account').fill(DEMO.student1.mobile);
     await page.getByTestId('login-password').fill(DEMO.student1.password);
-    await snap(page, 'shell-10-login-after-prompt');
+    await shot(page, 'shell-10-login-after-prompt');
     await page.getByTestId('login-submit').click();
 
     await expect(page).toHaveURL(/\/ktpMy$/);
     await expect(page.getByTestId('my-username')).toHaveText(DEMO.student1.name);
     expect(await page.evaluate(() => sessionStorage.getItem('redirect'))).toBeNull();
-    await snap(page, 'shell-11-back-on-my');
+    await shot(page, 'shell-11-back-on-my');
   });
 });

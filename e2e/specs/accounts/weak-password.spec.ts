@@ -1,4 +1,5 @@
-import { api, DEMO, expect, snap, test } from '../../fixtures';
+import { api, DEMO, expect, test } from '../../fixtures';
+import { shot } from './screens';
 
 // Only this journey uses (and changes) DEMO.weak.
 test('a user with a weak password is held until the password is changed', async ({ page, request }) => {
@@ -16,7 +17,7 @@ test('a user with a weak password is held until the password is changed', async 
   await expect(dialog).toContainText('账号安全提示');
   await expect(dialog).toContainText('密码过于简单');
   await expect(page).toHaveURL(/\/accoundNumberInfo\?bind=password&force=1$/);
-  await snap(page, 'weak-password-01-security-tip');
+  await shot(page, 'weak-password-01-security-tip');
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(await api(request, '/UserApi/getUserInfo', {}, token!)).toMatchObject({ mobile, safe: 1 });
 
@@ -30,7 +31,7 @@ test('a user with a weak password is held until the password is changed', async 
   await expect(page.getByTestId('bind-force-tip')).toHaveText('您的密码过于简单，为了账号安全，请先修改密码后再继续使用。');
   await expect(page.getByTestId('nav-back')).toHaveCount(0);
   await expect(page.getByTestId('bind-logout')).toBeVisible();
-  await snap(page, 'weak-password-02-forced-page');
+  await shot(page, 'weak-password-02-forced-page');
 
   // trying to leave keeps the user here
   await page.goto('/ktpMy');
@@ -40,7 +41,7 @@ test('a user with a weak password is held until the password is changed', async 
   await page.goto('/ktpCourse');
   await expect(page).toHaveURL(/\/accoundNumberInfo\?bind=password&force=1$/);
   await expect(page.getByTestId('tab-page-ktpCourse')).toHaveCount(0);
-  await snap(page, 'weak-password-03-still-forced');
+  await shot(page, 'weak-password-03-still-forced');
 
   // a wrong old password is refused by the server in the form
   await page.getByTestId('bind-old-password').fill('654321');
@@ -48,7 +49,7 @@ test('a user with a weak password is held until the password is changed', async 
   await page.getByTestId('bind-repassword').fill(strong);
   await page.getByTestId('bind-submit').click();
   await expect(page.getByTestId('bind-error')).toHaveText('原密码错误');
-  await snap(page, 'weak-password-04-wrong-old-password');
+  await shot(page, 'weak-password-04-wrong-old-password');
 
   // the change
   await page.getByTestId('bind-old-password').fill(weakPassword);
@@ -58,7 +59,7 @@ test('a user with a weak password is held until the password is changed', async 
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
   await expect(api(request, '/UserApi/getUserInfo', {}, token!)).rejects.toThrow(/20003/);
-  await snap(page, 'weak-password-05-changed-back-to-login');
+  await shot(page, 'weak-password-05-changed-back-to-login', { keepToasts: true });
 
   // the new password: no tip, straight to the courses
   await page.getByTestId('login-account').fill(mobile);
@@ -67,7 +68,7 @@ test('a user with a weak password is held until the password is changed', async 
   await expect(page).toHaveURL(/\/ktpCourse$/);
   await expect(page.getByTestId('tab-page-ktpCourse')).toBeVisible();
   await expect(page.getByTestId('weak-password-dialog')).toHaveCount(0);
-  await snap(page, 'weak-password-06-logged-in');
+  await shot(page, 'weak-password-06-logged-in');
   const fresh = await page.evaluate(() => localStorage.getItem('token'));
   expect(await api(request, '/UserApi/getUserInfo', {}, fresh!)).toMatchObject({ mobile, safe: 0 });
   await expect(api(request, '/UserApi/login', { email: mobile, password: weakPassword })).rejects.toThrow(/21001/);

@@ -1,6 +1,7 @@
 import { Dialog } from 'antd-mobile';
 import i18n from '../lib/i18n';
 import { testId } from '../lib/testid';
+import { contentWithTestId, titleWithTestId } from './BodyTestId';
 
 export interface ConfirmOptions {
   title?: string;
@@ -22,11 +23,12 @@ export function confirmDialog(options: ConfirmOptions): { result: Promise<boolea
     resolve = r;
   });
   const handler = Dialog.show({
-    title: options.title,
-    content: options.content,
+    // the dialog's test hook goes on its visible body (antd-mobile drops data-* on Dialog)
+    ...(options.title
+      ? { title: titleWithTestId(options.title, `${options.testid}-dialog`), content: options.content }
+      : { content: contentWithTestId(options.content, `${options.testid}-dialog`) }),
     closeOnAction: true,
     closeOnMaskClick: false,
-    ...testId(`${options.testid}-dialog`),
     actions: [
       [
         {

@@ -1,6 +1,7 @@
 import type { UserInfo } from '@paiclass/shared';
-import { DEFAULT_TAB } from '@paiclass/shared';
+import { DEFAULT_TAB, findRoute } from '@paiclass/shared';
 import { Dialog } from 'antd-mobile';
+import { titleWithTestId } from '../../components/BodyTestId';
 import { FORCE_BIND_PATH, FORCE_PASSWORD_PATH } from '../../lib/api';
 import i18n from '../../lib/i18n';
 import { STORAGE_KEYS, session } from '../../lib/storage';
@@ -11,7 +12,8 @@ const RELOADED_PATHS = ['/coursehome', '/joincourse', '/joincourses'];
 
 /**
  * Where to go after a login (spec 1 §4): a saved course-home or join-course location is reloaded;
- * a share-class location goes to /joinCourses with the share code; anything else to the course list.
+ * a share-class location goes to /joinCourses with the share code; any other saved page that needs
+ * login (remembered by the "log in first?" dialog, spec 2 §8) is opened again; else the course list.
  */
 export function postLoginTarget(shareClass?: string | null): string {
   const saved = session.get(STORAGE_KEYS.redirect);
@@ -26,6 +28,8 @@ export function postLoginTarget(shareClass?: string | null): string {
   if (savedUrl && RELOADED_PATHS.includes(savedUrl.pathname.toLowerCase())) return `${savedUrl.pathname}${savedUrl.search}`;
   const share = shareClass || savedUrl?.searchParams.get('shareClass');
   if (share) return `/joinCourses?code=${encodeURIComponent(share)}`;
+  const savedRoute = savedUrl ? findRoute(savedUrl.pathname) : undefined;
+  if (savedUrl && savedRoute && !savedRoute.public) return `${savedUrl.pathname}${savedUrl.search}`;
   return DEFAULT_TAB;
 }
 
@@ -36,11 +40,10 @@ export function showWeakPasswordDialog(go: (to: string) => void) {
   if (weakDialogOpen) return;
   weakDialogOpen = true;
   Dialog.show({
-    title: i18n.t('auth.weakTitle'),
+    title: titleWithTestId(i18n.t('auth.weakTitle'), 'weak-password-dialog'),
     content: i18n.t('auth.weakContent'),
     closeOnAction: true,
     closeOnMaskClick: false,
-    ...testId('weak-password-dialog'),
     actions: [
       {
         key: 'reset',

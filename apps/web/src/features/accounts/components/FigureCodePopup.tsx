@@ -3,6 +3,7 @@ import { Button, DotLoading, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BodyTestId } from '../../../components/BodyTestId';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage, withTimestamp } from '../../../lib/api';
 import { accountsApi, type FigureCode } from '../api';
@@ -80,14 +81,8 @@ export function FigureCodePopup({ visible, onClose, onSubmit, onFailure }: Figur
   };
 
   return (
-    <Popup
-      visible={visible}
-      onMaskClick={onClose}
-      onClose={onClose}
-      bodyClassName="figure-popup"
-      destroyOnClose
-      data-testid="figure-code-popup"
-    >
+    <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="figure-popup" destroyOnClose>
+      <BodyTestId id="figure-code-popup" />
       <div className="figure-popup-head">
         <span className="figure-popup-title">{t('figure.title')}</span>
         <button

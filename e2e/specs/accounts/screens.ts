@@ -1,0 +1,29 @@
+import type { Page } from '@playwright/test';
+import { expect, snap } from '../../fixtures';
+
+/**
+ * true once no dialog, popup, mask or toast is half-way through its opening or closing animation
+ * (antd-mobile animates them from script, so Playwright's own checks do not wait for them), and,
+ * unless `keepToasts`, once no toast is left on the screen.
+ */
+function settledInPage(keepToasts: boolean) {
+  if (!keepToasts && document.querySelector('.adm-toast-mask')) return false;
+  const moving = document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap > div, .adm-popup-body');
+  for (const el of moving) {
+    if (el.getClientRects().length === 0) continue;
+    const style = getComputedStyle(el);
+    const opacity = Number(style.opacity);
+    if (opacity > 0 && opacity < 1) return false;
+    if (style.transform !== 'none' && style.transform !== 'matrix(1, 0, 0, 1, 0, 0)') return false;
+  }
+  return true;
+}
+
+/**
+ * The screenshot of a screen at rest: waits for animations to end (and stale toasts to go, unless
+ * the toast is what the screen is about), then saves e2e/screenshots/NAME.png.
+ */
+export async function shot(page: Page, name: string, { keepToasts = false }: { keepToasts?: boolean } = {}) {
+  await expect.poll(() => page.evaluate(settledInPage, keepToasts), { timeout: 5_000 }).toBe(true);
+  await snap(page, name);
+}
