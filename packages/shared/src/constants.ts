@@ -61,6 +61,10 @@ export const CODES = {
   channelUnavailable: 21017,
   wechatPending: 21018,
   vipRequired: 30301,
+  confirmMismatch: 30302,
+  quitNotAllowed: 30303,
+  transferTarget: 30304,
+  courseFull: 30305,
   serverError: 50000,
 } as const;
 export type CodeName = keyof typeof CODES;

@@ -80,3 +80,60 @@ export const joinCourseInput = z.object({
 export const JOIN_STATUS = { joined: 100, notFound: 101, refused: 102, needsAttest: 103, alreadyIn: 105, pendingReview: 110 } as const;
 
 export const TERMS = [0, 1, 2] as const; // spec 1 §3: 0 full year, 1 first, 2 second
+
+/**
+ * Delete, quit and transfer ask a second confirmation (spec 1 §4): the login password, or the
+ * course name typed out when the server's `deleteway` is 1 (accounts without a password).
+ */
+export const confirmInput = courseIdInput.extend({
+  password: z.string().optional(),
+  coursename: z.string().trim().optional(),
+});
+export const transferInput = confirmInput.extend({
+  /** the target teacher's account, phone or email (spec 1 §5) */
+  account: z.string({ message: 'validation.transferTarget' }).trim().min(1, { message: 'validation.transferTarget' }),
+});
+export const copyInput = courseIdInput.extend({
+  coursename: z
+    .string({ message: 'validation.courseNameRequired' })
+    .trim()
+    .min(1, { message: 'validation.courseNameRequired' })
+    .max(COURSE_NAME_MAX, { message: 'validation.courseNameLength' }),
+});
+export const sortInput = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
+/** Archive buckets (spec 1 §3): 0 all, 1 teach, 2 assistant, 3 study. */
+export const archivedListInput = z.object({ type: z.coerce.number().int().min(0).max(3).default(0) });
+export const endCourseInput = courseIdInput.extend({ canvisit: z.coerce.number().int().min(0).max(1).default(1) });
+export const allowQuitInput = courseIdInput.extend({ allowquit: z.coerce.number().int().min(0).max(1) });
+/** Template types 1-6: hybrid, offline, online, lab, social practice, other (spec 1 §3). */
+export const templateInput = courseIdInput.extend({
+  type: z.coerce.number({ message: 'validation.template' }).int().min(1, { message: 'validation.template' }).max(6, { message: 'validation.template' }),
+});
+
+/** Default enrolment questions (spec 1 §3): name, phone, student no, staff no, school, company. */
+export const DEFAULT_ENROLL_QUESTIONS = ['name', 'phone', 'stno', 'staffno', 'school', 'company'] as const;
+export const enrollFormItem = z.object({
+  /** a default question's key, or empty for a custom question */
+  key: z.string().trim().max(20).optional().default(''),
+  title: z.string({ message: 'validation.questionTitle' }).trim().min(1, { message: 'validation.questionTitle' }).max(30, { message: 'validation.questionTitleLength' }),
+  selected: z.coerce.number().int().min(0).max(1).default(0),
+});
+export const enrollSettingInput = courseIdInput.extend({
+  /** '1' enrolment open */
+  enrollstate: z.coerce.string().pipe(z.enum(['0', '1'])),
+  /** '0' automatic, '1' manual review */
+  auditstate: z.coerce.string().pipe(z.enum(['0', '1'])),
+  formLists: z.array(enrollFormItem).max(20).default([]),
+  /** most students the course takes; 0 for no limit */
+  maxcount: z.coerce.number().int().min(0).max(100000).default(0),
+});
+export const enrollAnswerInput = z.object({
+  code: joinCourseInput.shape.code,
+  answers: z.array(z.object({ title: z.string().trim().max(30), value: z.string().trim().max(100) })).max(20).default([]),
+});
+export const enrollReviewInput = courseIdInput.extend({
+  ids: z.array(z.coerce.number().int().positive()).min(1, { message: 'validation.chooseOne' }).max(500),
+  /** 1 approve, 2 reject */
+  state: z.coerce.number().int().min(1).max(2),
+});
+export const enrollListInput = courseIdInput.extend({ state: z.coerce.number().int().min(0).max(2).optional() });

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, real, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Courses (spec 1 §3 Course). Deleted courses stay as rows: they count toward the 50-course cap. */
@@ -20,6 +20,18 @@ export const courses = pgTable(
     code: varchar('code', { length: 6 }).notNull(),
     stopcode: smallint('stopcode').notNull().default(0),
     classending: smallint('classending').notNull().default(0),
+    /** after the course ends: 1 students may still visit, 0 they see the "access disabled" dialog */
+    canvisit: smallint('canvisit').notNull().default(1),
+    allowQuit: boolean('allow_quit').notNull().default(true),
+    /** template type 1-6, chosen after creation */
+    template: smallint('template'),
+    enrollstate: varchar('enrollstate', { length: 1 }).notNull().default('1'),
+    auditstate: varchar('auditstate', { length: 1 }).notNull().default('0'),
+    enrollForm: jsonb('enroll_form')
+      .$type<{ key: string; title: string; selected: number }[]>()
+      .notNull()
+      .default([]),
+    maxcount: integer('maxcount').notNull().default(0),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,4 +56,23 @@ export const courseMembers = pgTable(
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_members_user_idx').on(t.userId)],
+);
+
+/** Enrolment requests for courses that ask questions or review by hand: 0 pending, 1 approved, 2 rejected. */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: smallint('state').notNull().default(0),
+    answers: jsonb('answers').$type<{ title: string; value: string }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('enrollments_course_user_key').on(t.courseId, t.userId)],
 );

@@ -3,13 +3,26 @@ import { USERTYPE_TEACHER } from '@paiclass/shared';
 /** A caller's place in one course; null for a stranger (spec 1 §6). */
 export type CourseRole = 'owner' | 'assistant' | 'student' | null;
 
-export type CourseAction = 'view' | 'edit' | 'delete' | 'transfer' | 'copy' | 'archive' | 'pin' | 'manageCode' | 'quit';
+export type CourseAction =
+  | 'view'
+  | 'edit'
+  | 'delete'
+  | 'transfer'
+  | 'copy'
+  | 'archive'
+  | 'pin'
+  | 'manageCode'
+  | 'quit'
+  | 'end'
+  | 'setAllowQuit'
+  | 'manageEnroll';
 
 const ABILITIES: Record<Exclude<CourseRole, null>, CourseAction[]> = {
-  // spec 1 §6: owner edit, delete, archive, copy, transfer, pin; join-code menu reset, stop, enable
-  owner: ['view', 'edit', 'delete', 'transfer', 'copy', 'archive', 'pin', 'manageCode'],
-  // assistant: edit, archive, copy, pin
-  assistant: ['view', 'edit', 'copy', 'archive', 'pin'],
+  // spec 1 §6: owner edit, delete, archive, copy, transfer, pin; join-code menu reset, stop, enable;
+  // ending the course and the quit switch are the owner's too
+  owner: ['view', 'edit', 'delete', 'transfer', 'copy', 'archive', 'pin', 'manageCode', 'end', 'setAllowQuit', 'manageEnroll'],
+  // assistant: edit, archive, copy, pin; and helping with the enrolment review
+  assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll'],
   // student: exit course, archive, pin
   student: ['view', 'quit', 'archive', 'pin'],
 };
@@ -25,3 +38,6 @@ export const canCreateCourse = (user: { usertype: number }) => user.usertype ===
 
 /** spec 1 §9: non-VIP teachers may create 50 courses, deleted and archived ones included. */
 export const overFreeCap = (user: { isvip: number }, created: number, cap: number) => user.isvip === 0 && created >= cap;
+
+/** How delete, quit and transfer are confirmed (spec 1 §4 deleteway): 1 typed course name, 0 login password. */
+export const deleteWay = (user: { passwordHash: string | null }) => (user.passwordHash ? 0 : 1);

@@ -1,28 +1,86 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { courseCreateInput, courseEditInput, courseIdInput, joinCourseInput, semesterCourseListInput, semesterListInput, setTopInput } from '@paiclass/shared';
+import {
+  allowQuitInput,
+  archivedListInput,
+  confirmInput,
+  copyInput,
+  courseCreateInput,
+  courseEditInput,
+  courseIdInput,
+  endCourseInput,
+  enrollAnswerInput,
+  enrollListInput,
+  enrollReviewInput,
+  enrollSettingInput,
+  joinCourseInput,
+  semesterCourseListInput,
+  semesterListInput,
+  setTopInput,
+  sortInput,
+  templateInput,
+  transferInput,
+} from '@paiclass/shared';
 import { caller } from '../../platform/auth';
 import * as service from './courses.service';
+import * as enrollment from './enrollment.service';
+import * as lifecycle from './lifecycle.service';
 
 /** Course calls: Ketangpai's list and create calls as its clients make them, the rest in the same style. */
 export async function coursesRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   const tags = ['courses'];
+  const joinLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
   app.post('/CourseApi/createCourse', { schema: { tags, body: courseCreateInput } }, (req) => service.createCourse(ctx, caller(req), req.body, req.lang));
   app.post('/CourseApi/editCourse', { schema: { tags, body: courseEditInput } }, (req) => service.editCourse(ctx, caller(req), req.body.id, req.body, req.lang));
+  app.post('/CourseApi/getCourseInfo', { schema: { tags, body: courseIdInput } }, (req) => lifecycle.getCourseInfo(ctx, caller(req), req.body.courseid, req.lang));
   app.post('/CourseApi/semesterList', { schema: { tags, body: semesterListInput } }, (req) => service.listSemesters(ctx, caller(req), req.body, req.lang));
   app.post('/CourseApi/semesterCourseList', { schema: { tags, body: semesterCourseListInput } }, (req) =>
     service.listCourses(ctx, caller(req), req.body, req.lang),
   );
-  app.post('/CourseApi/joinCourse', { schema: { tags, body: joinCourseInput }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, (req) =>
-    service.joinCourse(ctx, caller(req), req.body.code, req.lang),
-  );
-  app.post('/CourseApi/resetCode', { schema: { tags, body: courseIdInput } }, (req) => service.resetJoinCode(ctx, caller(req), req.body.courseid));
-  app.post('/CourseApi/stopCode', { schema: { tags, body: courseIdInput } }, (req) => service.setJoinCodeStopped(ctx, caller(req), req.body.courseid, true));
-  app.post('/CourseApi/startCode', { schema: { tags, body: courseIdInput } }, (req) => service.setJoinCodeStopped(ctx, caller(req), req.body.courseid, false));
+  app.post('/CourseApi/sortCourse', { schema: { tags, body: sortInput } }, (req) => lifecycle.sortCourses(ctx, caller(req), req.body.ids));
   app.post('/CourseApi/setTop', { schema: { tags, body: setTopInput } }, (req) => service.setCoursePinned(ctx, caller(req), req.body.courseid, req.body.isTop === 1));
   app.post('/CourseApi/archiveCourse', { schema: { tags, body: courseIdInput } }, (req) => service.setCourseArchived(ctx, caller(req), req.body.courseid, true));
   app.post('/CourseApi/restoreCourse', { schema: { tags, body: courseIdInput } }, (req) => service.setCourseArchived(ctx, caller(req), req.body.courseid, false));
+  app.post('/CourseApi/archivedCourseList', { schema: { tags, body: archivedListInput } }, (req) => lifecycle.listArchived(ctx, caller(req), req.body, req.lang));
+
+  // join code (owner)
+  app.post('/CourseApi/resetCode', { schema: { tags, body: courseIdInput } }, (req) => service.resetJoinCode(ctx, caller(req), req.body.courseid));
+  app.post('/CourseApi/stopCode', { schema: { tags, body: courseIdInput } }, (req) => service.setJoinCodeStopped(ctx, caller(req), req.body.courseid, true));
+  app.post('/CourseApi/startCode', { schema: { tags, body: courseIdInput } }, (req) => service.setJoinCodeStopped(ctx, caller(req), req.body.courseid, false));
+
+  // delete, quit, transfer, copy, end
+  app.post('/CourseApi/deleteCourse', { schema: { tags, body: confirmInput }, config: joinLimit }, (req) => lifecycle.deleteCourse(ctx, caller(req), req.body));
+  app.post('/CourseApi/quitCourse', { schema: { tags, body: confirmInput }, config: joinLimit }, (req) => lifecycle.quitCourse(ctx, caller(req), req.body));
+  app.post('/CourseApi/transferCourse', { schema: { tags, body: transferInput }, config: joinLimit }, (req) => lifecycle.transferCourse(ctx, caller(req), req.body));
+  app.post('/CourseApi/copyCourse', { schema: { tags, body: copyInput } }, (req) => lifecycle.copyCourse(ctx, caller(req), req.body.courseid, req.body.coursename, req.lang));
+  app.post('/CourseApi/endCourse', { schema: { tags, body: endCourseInput } }, (req) => lifecycle.endCourse(ctx, caller(req), req.body.courseid, req.body.canvisit));
+  app.post('/CourseApi/setCourseAllowQuit', { schema: { tags, body: allowQuitInput } }, (req) =>
+    lifecycle.setAllowQuit(ctx, caller(req), req.body.courseid, req.body.allowquit === 1),
+  );
+  app.post('/CourseApi/getCourseAllowQuit', { schema: { tags, body: courseIdInput } }, (req) => lifecycle.getAllowQuit(ctx, caller(req), req.body.courseid));
+  app.post('/Futurev2/CourseTemplate/saveTempleteType', { schema: { tags, body: templateInput } }, (req) =>
+    lifecycle.saveTemplate(ctx, caller(req), req.body.courseid, req.body.type),
+  );
+
+  // joining and enrolment
+  app.post('/CourseApi/joinCourse', { schema: { tags, body: joinCourseInput }, config: joinLimit }, (req) =>
+    enrollment.joinCourse(ctx, caller(req), req.body.code, req.lang),
+  );
+  app.post('/CourseApi/getEnrollForm', { schema: { tags, body: joinCourseInput }, config: joinLimit }, (req) =>
+    enrollment.getEnrollForm(ctx, caller(req), req.body.code, req.lang),
+  );
+  app.post('/CourseApi/submitEnroll', { schema: { tags, body: enrollAnswerInput }, config: joinLimit }, (req) =>
+    enrollment.submitEnroll(ctx, caller(req), req.body, req.lang),
+  );
+  app.post('/CourseApi/getEnrollSetting', { schema: { tags, body: courseIdInput } }, (req) => enrollment.getEnrollSetting(ctx, caller(req), req.body.courseid, req.lang));
+  app.post('/CourseApi/saveEnrollSetting', { schema: { tags, body: enrollSettingInput } }, (req) => enrollment.saveEnrollSetting(ctx, caller(req), req.body, req.lang));
+  app.post('/CourseApi/enrollList', { schema: { tags, body: enrollListInput } }, (req) =>
+    enrollment.listEnrollments(ctx, caller(req), req.body.courseid, req.body.state),
+  );
+  app.post('/CourseApi/enrollReview', { schema: { tags, body: enrollReviewInput } }, (req) =>
+    enrollment.reviewEnrollments(ctx, caller(req), req.body.courseid, req.body.ids, req.body.state as 1 | 2),
+  );
 }

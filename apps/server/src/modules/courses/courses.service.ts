@@ -4,29 +4,23 @@ import {
   type CourseCreateInput,
   FREE_TEACHER_COURSE_CAP,
   JOIN_CODE_LENGTH,
-  JOIN_STATUS,
   type Language,
   type semesterCourseListInput,
   type semesterListInput,
 } from '@paiclass/shared';
 import { courseMembers, courses, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
-import { translate } from '../../platform/i18n';
 import { numericCode } from '../../platform/tokens';
 import { type CourseAction, type CourseRole, can, canCreateCourse, overFreeCap } from './courses.policy';
 import { presentCourse, termText } from './presenters';
 
 type Course = typeof courses.$inferSelect;
 
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
-
 /** The caller's membership in a live course, or undefined: the one scoped lookup every course call starts with. */
-async function membership(ctx: AppContext, userId: number, courseId: number) {
+export async function membership(ctx: AppContext, userId: number, courseId: number) {
   const [row] = await ctx.db
     .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, archived: courseMembers.archived })
     .from(courseMembers)
@@ -46,7 +40,7 @@ export async function authorize(ctx: AppContext, user: User, courseId: number, a
   return m;
 }
 
-async function presentOne(ctx: AppContext, course: Course, m: { role: CourseRole; isTop: boolean; archived: boolean }, lang: Language) {
+export async function presentOne(ctx: AppContext, course: Course, m: { role: CourseRole; isTop: boolean; archived: boolean }, lang: Language) {
   const [owner] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, course.ownerId));
   const [students] = await ctx.db
     .select({ n: count() })
@@ -55,15 +49,25 @@ async function presentOne(ctx: AppContext, course: Course, m: { role: CourseRole
   return presentCourse(course, m, { teacherName: owner?.username ?? '', total: students?.n ?? 0, lang });
 }
 
-/** Inserts with a fresh unique join code, drawing again on the rare collision. */
-async function withFreshCode<T>(attempt: (code: string) => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await attempt(numericCode(JOIN_CODE_LENGTH));
-    } catch (e) {
-      if (!isUniqueViolation(e) || i >= 20) throw e;
-    }
+/** Draws join codes until one is free: the unique index decides, so two instances never share a code. */
+async function withFreshCode<T>(attempt: (code: string) => Promise<T | undefined>): Promise<T> {
+  for (let i = 0; i < 50; i++) {
+    const done = await attempt(numericCode(JOIN_CODE_LENGTH));
+    if (done !== undefined) return done;
   }
+  throw new Error('no free join code after 50 draws');
+}
+
+/** Inserts a course with a fresh unique 6-digit join code. */
+export function insertCourseWithCode(db: Db, values: Omit<typeof courses.$inferInsert, 'code'>) {
+  return withFreshCode(async (code) => {
+    const [row] = await db
+      .insert(courses)
+      .values({ ...values, code })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  });
 }
 
 /**
@@ -77,24 +81,15 @@ export async function createCourse(ctx: AppContext, user: User, input: CourseCre
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`courses:${user.id}`}))`);
     const [created] = await tx.select({ n: count() }).from(courses).where(eq(courses.ownerId, user.id));
     if (overFreeCap(user, created?.n ?? 0, FREE_TEACHER_COURSE_CAP)) throw fail('vipRequired');
-    const course = await withFreshCode(async (code) => {
-      const [row] = await tx
-        .insert(courses)
-        .values({
-          ownerId: user.id,
-          coursename: input.coursename,
-          classname: input.classname,
-          venue: input.venue,
-          semester: input.semester,
-          term: input.term,
-          teachtype: input.teachtype ?? 2,
-          studytime: input.studytime,
-          code,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) throw Object.assign(new Error('join code taken'), { code: '23505' });
-      return row;
+    const course = await insertCourseWithCode(tx, {
+      ownerId: user.id,
+      coursename: input.coursename,
+      classname: input.classname,
+      venue: input.venue,
+      semester: input.semester,
+      term: input.term,
+      teachtype: input.teachtype ?? 2,
+      studytime: input.studytime,
     });
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'owner' });
     return presentCourse(course, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang });
@@ -168,32 +163,16 @@ export async function listCourses(ctx: AppContext, user: User, input: z.infer<ty
   );
 }
 
-/**
- * Joins a course by its 6-digit code (spec 1 §4 join results): 100 joined; 105 already a member
- * (enter directly); 101 no such code; 102 refused (code stopped or course ended). The status is in
- * `data` with a message, so the client can show the spec's result screens.
- */
-export async function joinCourse(ctx: AppContext, user: User, code: string, lang: Language) {
-  const [course] = await ctx.db
-    .select()
-    .from(courses)
-    .where(and(eq(courses.code, code), isNull(courses.deletedAt)));
-  const answer = (status: number, key: string) => ({ status, courseid: course?.id ?? 0, message: translate(lang, key) });
-  if (!course) return answer(JOIN_STATUS.notFound, 'courses.join.notFound');
-  const existing = await membership(ctx, user.id, course.id);
-  if (existing) return answer(JOIN_STATUS.alreadyIn, 'courses.join.alreadyIn');
-  if (course.stopcode === 1) return answer(JOIN_STATUS.refused, 'courses.join.codeStopped');
-  if (course.classending === 1) return answer(JOIN_STATUS.refused, 'courses.join.closed');
-  await ctx.db.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'student' }).onConflictDoNothing();
-  return answer(JOIN_STATUS.joined, 'courses.join.joined');
-}
-
 /** A new join code for the course; the old one stops working at once. Owner only. */
 export async function resetJoinCode(ctx: AppContext, user: User, courseId: number) {
   await authorize(ctx, user, courseId, 'manageCode');
   const code = await withFreshCode(async (next) => {
-    await ctx.db.update(courses).set({ code: next }).where(eq(courses.id, courseId));
-    return next;
+    const [row] = await ctx.db
+      .update(courses)
+      .set({ code: next })
+      .where(and(eq(courses.id, courseId), sql`not exists (select 1 from ${courses} c where c.code = ${next})`))
+      .returning({ code: courses.code });
+    return row?.code;
   });
   return { code };
 }
