@@ -23,7 +23,7 @@ import { registerAuth } from './platform/auth';
 import { type Bus, MemoryBus, RedisBus } from './platform/bus';
 import type { AppContext } from './platform/context';
 import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, WebhookSmsTransport } from './platform/delivery';
-import { isApiPath, notFoundEnvelope, registerEnvelope } from './platform/envelope';
+import { isApiRequest, notFoundEnvelope, registerApi, registerEnvelope } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { LocalStorage, S3Storage } from './platform/storage';
 import { newToken } from './platform/tokens';
@@ -134,10 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // the client offers [token, hash] as sub-protocols; the first is echoed so browsers accept the socket
   await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false } });
   await app.register(classroomGateway);
-  await app.register(accountsRoutes);
-  await app.register(schoolRoutes);
-  await app.register(coursesRoutes);
-  if (!config.production) await app.register(devRoutes);
+  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, ...(config.production ? [] : [devRoutes])]);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
@@ -145,7 +142,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1d' });
   }
   app.setNotFoundHandler(async (req, reply) => {
-    if (hasWeb && req.method === 'GET' && !isApiPath(req.url)) {
+    if (hasWeb && !isApiRequest(req)) {
       // every page of the single-page app is served by its index
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
     }

@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { isApiPath } from './envelope';
+import { isApiRequest } from './envelope';
 import { fail } from './errors';
 import { languageFromHeader } from './i18n';
 import { sha256 } from './tokens';
@@ -57,7 +57,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
   // before validation, so that a logged-in caller's bad input is answered in the account's language
   app.addHook('preValidation', async (req) => {
     // API calls need a login unless they say otherwise; documents, the web app and "not found" do not
-    const mode = req.routeOptions.config?.auth ?? (isApiPath(req.url) && !req.is404 ? 'required' : 'none');
+    const mode = req.routeOptions.config?.auth ?? (!req.is404 && isApiRequest(req) ? 'required' : 'none');
     if (mode === 'none') return;
     const token = readToken(req);
     const found = token ? await findSession(db, token) : undefined;

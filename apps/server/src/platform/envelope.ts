@@ -12,8 +12,28 @@ function envelope(status: 0 | 1, code: number, message: string, data: unknown) {
   return body;
 }
 
-/** Paths the envelope wraps: every call but the documents, the web app and picture images. */
-export const isApiPath = (url: string) => /Api\/|^\/wechat\//i.test(url);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** set on every route an area module registers: enveloped, and behind a login by default */
+    api?: boolean;
+  }
+}
+
+/** Whether a request is an API call: a route of an area module, or an unknown path that is not a page load. */
+export function isApiRequest(req: FastifyRequest) {
+  if (req.is404) return !(req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html'));
+  return req.routeOptions.config?.api === true;
+}
+
+/** Registers area modules so that each of their routes is marked as an API call. */
+export async function registerApi(app: FastifyInstance, modules: ((app: FastifyInstance) => Promise<void>)[]) {
+  await app.register(async (api) => {
+    api.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), api: true };
+    });
+    for (const m of modules) await api.register(m);
+  });
+}
 
 /**
  * The envelope of ARCHITECTURE.md around every answer, and every fault turned into a refusal in the
@@ -22,7 +42,7 @@ export const isApiPath = (url: string) => /Api\/|^\/wechat\//i.test(url);
 export function registerEnvelope(app: FastifyInstance) {
   app.addHook('preSerialization', async (req, _reply, payload) => {
     if (payload && typeof payload === 'object' && built.has(payload)) return payload;
-    if (!isApiPath(req.url)) return payload;
+    if (!isApiRequest(req)) return payload;
     return envelope(1, CODES.ok, translate(req.lang, 'ok'), payload ?? {});
   });
 

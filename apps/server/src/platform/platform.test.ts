@@ -56,6 +56,11 @@ describe('wire compatibility with Ketangpai clients', () => {
     expect(bad.json()).toMatchObject({ status: 0, code: 40001 });
   });
 
+  it('treats every module call as an API call, whatever its prefix: enveloped and behind a login', async () => {
+    const res = await call(app, '/futurev2/CourseTemplate/saveTempleteType', { courseid: 1, type: 1 });
+    expect(res).toEqual({ status: 0, code: 20003, message: '您还未登录或登录已过期，请重新登录', data: null });
+  });
+
   it('answers an unknown call with 40004 in the envelope', async () => {
     const res = await app.inject({ method: 'POST', url: '/NoSuchApi/nothing' });
     expect(res.statusCode).toBe(404);
