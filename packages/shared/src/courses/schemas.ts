@@ -112,12 +112,15 @@ export const templateInput = courseIdInput.extend({
 
 /** Default enrolment questions (spec 1 §3): name, phone, student no, staff no, school, company. */
 export const DEFAULT_ENROLL_QUESTIONS = ['name', 'phone', 'stno', 'staffno', 'school', 'company'] as const;
-export const enrollFormItem = z.object({
-  /** a default question's key, or empty for a custom question */
-  key: z.string().trim().max(20).optional().default(''),
-  title: z.string({ message: 'validation.questionTitle' }).trim().min(1, { message: 'validation.questionTitle' }).max(30, { message: 'validation.questionTitleLength' }),
-  selected: z.coerce.number().int().min(0).max(1).default(0),
-});
+export const enrollFormItem = z
+  .object({
+    /** a default question's key, or empty for a custom question */
+    key: z.string().trim().max(20).optional().default(''),
+    /** required for custom questions; default questions take their localised title */
+    title: z.string().trim().max(30, { message: 'validation.questionTitleLength' }).optional().default(''),
+    selected: z.coerce.number().int().min(0).max(1).default(0),
+  })
+  .refine((q) => q.key !== '' || q.title !== '', { message: 'validation.questionTitle', path: ['title'] });
 export const enrollSettingInput = courseIdInput.extend({
   /** '1' enrolment open */
   enrollstate: z.coerce.string().pipe(z.enum(['0', '1'])),

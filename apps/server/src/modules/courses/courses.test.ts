@@ -191,8 +191,22 @@ describe('pin and archive', () => {
 
 describe('permission matrix', () => {
   type Who = 'stranger' | 'student' | 'assistant' | 'owner';
-  const calls: [string, (c: { id: number }) => Record<string, unknown>, Who[]][] = [
+  // [call, body, roles allowed, the code an allowed role gets (destructive calls are stopped at their confirmation)]
+  const calls: [string, (c: { id: number }) => Record<string, unknown>, Who[], number?][] = [
+    ['/CourseApi/getCourseInfo', (c) => ({ courseid: c.id }), ['student', 'assistant', 'owner']],
     ['/CourseApi/editCourse', (c) => ({ id: c.id, ...form({ coursename: '改名' }) }), ['assistant', 'owner']],
+    ['/CourseApi/deleteCourse', (c) => ({ courseid: c.id, password: 'Wrong#Pass1' }), ['owner'], 21014],
+    ['/CourseApi/quitCourse', (c) => ({ courseid: c.id, password: 'Wrong#Pass1' }), ['student'], 21014],
+    ['/CourseApi/transferCourse', (c) => ({ courseid: c.id, account: '13000000001', password: 'Wrong#Pass1' }), ['owner'], 30304],
+    ['/CourseApi/copyCourse', (c) => ({ courseid: c.id, coursename: '副本' }), ['assistant', 'owner']],
+    ['/CourseApi/endCourse', (c) => ({ courseid: c.id, canvisit: 1 }), ['owner']],
+    ['/CourseApi/setCourseAllowQuit', (c) => ({ courseid: c.id, allowquit: 1 }), ['owner']],
+    ['/CourseApi/getCourseAllowQuit', (c) => ({ courseid: c.id }), ['student', 'assistant', 'owner']],
+    ['/Futurev2/CourseTemplate/saveTempleteType', (c) => ({ courseid: c.id, type: 2 }), ['assistant', 'owner']],
+    ['/CourseApi/getEnrollSetting', (c) => ({ courseid: c.id }), ['assistant', 'owner']],
+    ['/CourseApi/saveEnrollSetting', (c) => ({ courseid: c.id, enrollstate: '1', auditstate: '0', formLists: [] }), ['assistant', 'owner']],
+    ['/CourseApi/enrollList', (c) => ({ courseid: c.id }), ['assistant', 'owner']],
+    ['/CourseApi/enrollReview', (c) => ({ courseid: c.id, ids: [999999], state: 1 }), ['assistant', 'owner'], 40001],
     ['/CourseApi/resetCode', (c) => ({ courseid: c.id }), ['owner']],
     ['/CourseApi/stopCode', (c) => ({ courseid: c.id }), ['owner']],
     ['/CourseApi/startCode', (c) => ({ courseid: c.id }), ['owner']],
@@ -214,14 +228,14 @@ describe('permission matrix', () => {
     Object.assign(tokens, { owner: owner.token, student: student.token, assistant: assistant.token, stranger: stranger.token });
   });
 
-  for (const [path, body, allowed] of calls) {
+  for (const [path, body, allowed, okCode = 10000] of calls) {
     for (const who of ['stranger', 'student', 'assistant', 'owner'] as Who[]) {
-      const expected = allowed.includes(who) ? 10000 : who === 'stranger' ? 30202 : 40003;
+      const expected = allowed.includes(who) ? okCode : who === 'stranger' ? 30202 : 40003;
       it(`${path} as ${who} answers ${expected}`, async () => {
         const before = await app.ctx.db.select().from(courses).where(eq(courses.id, course.id));
         const res = await call(app, path, body(course), { token: tokens[who] });
         expect(res.code).toBe(expected);
-        if (expected !== 10000) expect(await app.ctx.db.select().from(courses).where(eq(courses.id, course.id))).toEqual(before);
+        if (!allowed.includes(who)) expect(await app.ctx.db.select().from(courses).where(eq(courses.id, course.id))).toEqual(before);
       });
     }
   }
