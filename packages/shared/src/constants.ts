@@ -63,8 +63,10 @@ export const CODES = {
   vipRequired: 30301,
   confirmMismatch: 30302,
   quitNotAllowed: 30303,
-  transferTarget: 30304,
+  teacherNotFound: 30304,
   courseFull: 30305,
+  alreadyMember: 30306,
+  classExists: 30307,
   serverError: 50000,
 } as const;
 export type CodeName = keyof typeof CODES;

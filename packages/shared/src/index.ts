@@ -5,3 +5,4 @@ export * from './accounts/rules';
 export * from './accounts/schemas';
 export * from './accounts/types';
 export * from './courses/schemas';
+export * from './courses/members';

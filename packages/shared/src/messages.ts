@@ -42,6 +42,9 @@ export const validationMessages = {
     'validation.questionTitleLength': '问题标题最多 30 个字',
     'validation.chooseOne': '请至少选择一项',
     'validation.answerRequired': '请回答所有报名问题',
+    'validation.assistantAccount': '请输入助教老师的账号、手机号或邮箱',
+    'validation.className': '请输入班级名称',
+    'validation.classNameShort': '班级名称最多 20 个字',
     'validation.invalid': '输入内容不正确',
   },
   en: {
@@ -83,6 +86,9 @@ export const validationMessages = {
     'validation.questionTitleLength': 'The question title has at most 30 characters',
     'validation.chooseOne': 'Choose at least one',
     'validation.answerRequired': 'Answer every enrolment question',
+    'validation.assistantAccount': "Enter the assistant teacher's account, phone or email",
+    'validation.className': 'Enter the class name',
+    'validation.classNameShort': 'The class name has at most 20 characters',
     'validation.invalid': 'The input is not valid',
   },
 } as const;

@@ -22,3 +22,9 @@ export const fail = (codeName: CodeName, params: Record<string, string | number>
 
 /** A bad input: the message key is a validation key from the shared schemas. */
 export const badInput = (messageKey: string) => new AppError('badInput', messageKey);
+
+/** True when a unique index refused the write (PostgreSQL 23505), whichever driver reported it. */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } } | undefined;
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}

@@ -53,6 +53,8 @@ export const courseMembers = pgTable(
     isTop: boolean('is_top').notNull().default(false),
     archived: boolean('archived').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** the administrative class a student is in, if any */
+    classId: integer('class_id'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_members_user_idx').on(t.userId)],
@@ -75,4 +77,18 @@ export const enrollments = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('enrollments_course_user_key').on(t.courseId, t.userId)],
+);
+
+/** Administrative classes inside a course (`/FutureV2/ClassAdministration/*`). */
+export const courseClasses = pgTable(
+  'course_classes',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 20 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('course_classes_name_key').on(t.courseId, t.name)],
 );

@@ -16,7 +16,7 @@ import {
 import { passwordResets, registerTickets, users, wechatLogins } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { badInput, fail } from '../../platform/errors';
+import { badInput, fail, isUniqueViolation } from '../../platform/errors';
 import { hmac, newToken, safeEqual, sha256 } from '../../platform/tokens';
 import { canUnbindMobile, codeNeedsLogin, restrictionFor } from './accounts.policy';
 import { checkFigureCode, consumeCode, issueCode } from './codes.service';
@@ -61,12 +61,6 @@ async function userById(ctx: AppContext, id: number): Promise<User> {
 function refuseCommon(password: string | undefined) {
   if (password && isCommonPassword(password)) throw fail('passwordTooCommon');
 }
-
-/** True when a unique index refused the write: the phone, email or account is taken. */
-const isUniqueViolation = (e: unknown) => {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-};
 
 /**
  * Logs in with account and password. Refuses a wrong account or password alike (21001).

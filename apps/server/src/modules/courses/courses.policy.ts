@@ -15,14 +15,16 @@ export type CourseAction =
   | 'quit'
   | 'end'
   | 'setAllowQuit'
-  | 'manageEnroll';
+  | 'manageEnroll'
+  | 'manageMembers'
+  | 'manageTeam';
 
 const ABILITIES: Record<Exclude<CourseRole, null>, CourseAction[]> = {
   // spec 1 §6: owner edit, delete, archive, copy, transfer, pin; join-code menu reset, stop, enable;
   // ending the course and the quit switch are the owner's too
-  owner: ['view', 'edit', 'delete', 'transfer', 'copy', 'archive', 'pin', 'manageCode', 'end', 'setAllowQuit', 'manageEnroll'],
-  // assistant: edit, archive, copy, pin; and helping with the enrolment review
-  assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll'],
+  owner: ['view', 'edit', 'delete', 'transfer', 'copy', 'archive', 'pin', 'manageCode', 'end', 'setAllowQuit', 'manageEnroll', 'manageMembers', 'manageTeam'],
+  // assistant: edit, archive, copy, pin; and helping with enrolment and students (not the teaching team)
+  assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll', 'manageMembers'],
   // student: exit course, archive, pin
   student: ['view', 'quit', 'archive', 'pin'],
 };

@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  addAssistantInput,
   allowQuitInput,
   archivedListInput,
+  classCreateInput,
+  classIdInput,
+  classMoveInput,
+  classRenameInput,
   confirmInput,
   copyInput,
   courseCreateInput,
@@ -14,10 +19,13 @@ import {
   enrollReviewInput,
   enrollSettingInput,
   joinCourseInput,
+  memberInput,
+  membersInput,
   semesterCourseListInput,
   semesterListInput,
   setTopInput,
   sortInput,
+  studentListInput,
   templateInput,
   transferInput,
 } from '@paiclass/shared';
@@ -25,6 +33,7 @@ import { caller } from '../../platform/auth';
 import * as service from './courses.service';
 import * as enrollment from './enrollment.service';
 import * as lifecycle from './lifecycle.service';
+import * as members from './members.service';
 
 /** Course calls: Ketangpai's list and create calls as its clients make them, the rest in the same style. */
 export async function coursesRoutes(root: FastifyInstance) {
@@ -83,4 +92,30 @@ export async function coursesRoutes(root: FastifyInstance) {
   app.post('/CourseApi/enrollReview', { schema: { tags, body: enrollReviewInput } }, (req) =>
     enrollment.reviewEnrollments(ctx, caller(req), req.body.courseid, req.body.ids, req.body.state as 1 | 2),
   );
+}
+
+/** Members: students, the teaching team and administrative classes. */
+export async function membersRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const tags = ['members'];
+  app.post('/Futurev2/Student/lists', { schema: { tags, body: studentListInput } }, (req) => members.listStudents(ctx, caller(req), req.body));
+  app.post('/StudentsApi/getStudentCount', { schema: { tags, body: courseIdInput } }, (req) => members.studentCount(ctx, caller(req), req.body.courseid));
+  app.post('/StudentsApi/getStudentInfo', { schema: { tags, body: memberInput } }, (req) => members.studentInfo(ctx, caller(req), req.body.courseid, req.body.uid));
+  app.post('/Futurev2/Student/remove', { schema: { tags, body: membersInput } }, (req) => members.removeStudents(ctx, caller(req), req.body.courseid, req.body.uids));
+  app.post('/AssistantApi/getTeacherTeam', { schema: { tags, body: courseIdInput } }, (req) => members.teacherTeam(ctx, caller(req), req.body.courseid));
+  app.post('/AssistantApi/addAssistant', { schema: { tags, body: addAssistantInput } }, (req) => members.addAssistant(ctx, caller(req), req.body.courseid, req.body.account));
+  app.post('/AssistantApi/getAssistantInfo', { schema: { tags, body: memberInput } }, (req) => members.assistantInfo(ctx, caller(req), req.body.courseid, req.body.uid));
+  app.post('/AssistantApi/delAssistant', { schema: { tags, body: memberInput } }, (req) => members.removeAssistant(ctx, caller(req), req.body.courseid, req.body.uid));
+  app.post('/FutureV2/ClassAdministration/lists', { schema: { tags, body: courseIdInput } }, (req) => members.listClasses(ctx, caller(req), req.body.courseid));
+  app.post('/FutureV2/ClassAdministration/create', { schema: { tags, body: classCreateInput } }, (req) => members.createClass(ctx, caller(req), req.body.courseid, req.body.name));
+  app.post('/FutureV2/ClassAdministration/rename', { schema: { tags, body: classRenameInput } }, (req) =>
+    members.renameClass(ctx, caller(req), req.body.courseid, req.body.id, req.body.name),
+  );
+  app.post('/FutureV2/ClassAdministration/delete', { schema: { tags, body: classIdInput } }, (req) => members.deleteClass(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/FutureV2/ClassAdministration/move', { schema: { tags, body: classMoveInput } }, (req) =>
+    members.moveStudents(ctx, caller(req), req.body.courseid, req.body.id, req.body.uids),
+  );
+  // kick: take students out of a class (they stay in the course)
+  app.post('/FutureV2/ClassAdministration/kick', { schema: { tags, body: membersInput } }, (req) => members.moveStudents(ctx, caller(req), req.body.courseid, 0, req.body.uids));
 }

@@ -69,7 +69,7 @@ export async function transferCourse(ctx: AppContext, user: User, input: z.infer
     .select()
     .from(users)
     .where(or(eq(users.mobile, id), eq(users.email, id.toLowerCase()), sql`lower(${users.account}) = ${id.toLowerCase()}`));
-  if (!target || target.usertype !== USERTYPE_TEACHER || target.id === user.id) throw fail('transferTarget');
+  if (!target || target.usertype !== USERTYPE_TEACHER || target.id === user.id) throw fail('teacherNotFound');
   await confirm(user, m.course.coursename, input);
   await ctx.db.transaction(async (tx) => {
     await tx.update(courses).set({ ownerId: target.id }).where(eq(courses.id, m.course.id));
