@@ -67,6 +67,10 @@ export const CODES = {
   courseFull: 30305,
   alreadyMember: 30306,
   classExists: 30307,
+  groupFull: 30308,
+  groupCapReached: 30309,
+  alreadyInGroup: 30310,
+  groupingFixed: 30311,
   serverError: 50000,
 } as const;
 export type CodeName = keyof typeof CODES;

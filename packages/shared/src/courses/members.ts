@@ -27,3 +27,30 @@ export const classRenameInput = courseIdInput.extend({ id: z.coerce.number().int
 export const classIdInput = courseIdInput.extend({ id: z.coerce.number().int().positive() });
 /** moves students into a class (id) or out of every class (id 0) */
 export const classMoveInput = membersInput.extend({ id: z.coerce.number().int().min(0) });
+
+/** Grouping kinds (spec 2 §3 Group): 1 fixed (the teacher assigns), 2 free (students choose), 3 limited (students choose within the caps). */
+export const GROUP_KINDS = { fixed: 1, free: 2, limited: 3 } as const;
+const groupTitle = z
+  .string({ message: 'validation.groupTitle' })
+  .trim()
+  .min(1, { message: 'validation.groupTitle' })
+  .max(30, { message: 'validation.groupTitleLength' });
+const groupSetFields = {
+  title: groupTitle,
+  type: z.coerce.number({ message: 'validation.groupType' }).int().min(1, { message: 'validation.groupType' }).max(3, { message: 'validation.groupType' }),
+  /** most members a group takes; 0 for no limit */
+  membercap: z.coerce.number().int().min(0).max(1000).default(0),
+  /** most groups the set holds; 0 for no limit */
+  groupcap: z.coerce.number().int().min(0).max(500).default(0),
+  /** students may create (and delete their own empty) groups */
+  allowcreate: z.coerce.number().int().min(0).max(1).default(0),
+};
+export const groupSetInput = courseIdInput.extend(groupSetFields);
+export const groupSetEditInput = courseIdInput.extend({ id: z.coerce.number().int().positive(), ...groupSetFields });
+export const groupSetIdInput = courseIdInput.extend({ id: z.coerce.number().int().positive() });
+export const groupAddInput = courseIdInput.extend({ setid: z.coerce.number().int().positive(), name: groupTitle });
+export const groupIdInput = courseIdInput.extend({ groupid: z.coerce.number().int().positive() });
+export const groupRenameInput = groupIdInput.extend({ name: groupTitle });
+/** students join for themselves; teachers pass `uids` to assign */
+export const groupJoinInput = groupIdInput.extend({ uids: z.array(z.coerce.number().int().positive()).max(500).optional() });
+export const groupLeaderInput = groupIdInput.extend({ uid: z.coerce.number().int().positive() });

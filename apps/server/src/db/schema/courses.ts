@@ -92,3 +92,47 @@ export const courseClasses = pgTable(
   },
   (t) => [uniqueIndex('course_classes_name_key').on(t.courseId, t.name)],
 );
+
+/** A grouping of a course's students (`/CourseGroupActivityApi`): its kind and caps. */
+export const groupSets = pgTable('group_sets', {
+  id: serial('id').primaryKey(),
+  courseId: integer('course_id')
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  title: varchar('title', { length: 30 }).notNull(),
+  /** 1 fixed, 2 free, 3 limited */
+  type: smallint('type').notNull(),
+  membercap: integer('membercap').notNull().default(0),
+  groupcap: integer('groupcap').notNull().default(0),
+  allowcreate: boolean('allowcreate').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The groups of a grouping (`/CourseGroupApi`). */
+export const groups = pgTable('groups', {
+  id: serial('id').primaryKey(),
+  setId: integer('set_id')
+    .notNull()
+    .references(() => groupSets.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 30 }).notNull(),
+  leaderId: integer('leader_id').references(() => users.id, { onDelete: 'set null' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who is in which group; a student is in at most one group per grouping. */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    setId: integer('set_id')
+      .notNull()
+      .references(() => groupSets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), uniqueIndex('group_members_set_user_key').on(t.setId, t.userId)],
+);

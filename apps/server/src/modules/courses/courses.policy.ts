@@ -17,14 +17,15 @@ export type CourseAction =
   | 'setAllowQuit'
   | 'manageEnroll'
   | 'manageMembers'
-  | 'manageTeam';
+  | 'manageTeam'
+  | 'manageGroups';
 
 const ABILITIES: Record<Exclude<CourseRole, null>, CourseAction[]> = {
   // spec 1 §6: owner edit, delete, archive, copy, transfer, pin; join-code menu reset, stop, enable;
   // ending the course and the quit switch are the owner's too
-  owner: ['view', 'edit', 'delete', 'transfer', 'copy', 'archive', 'pin', 'manageCode', 'end', 'setAllowQuit', 'manageEnroll', 'manageMembers', 'manageTeam'],
+  owner: ['view', 'edit', 'delete', 'transfer', 'copy', 'archive', 'pin', 'manageCode', 'end', 'setAllowQuit', 'manageEnroll', 'manageMembers', 'manageTeam', 'manageGroups'],
   // assistant: edit, archive, copy, pin; and helping with enrolment and students (not the teaching team)
-  assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll', 'manageMembers'],
+  assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll', 'manageMembers', 'manageGroups'],
   // student: exit course, archive, pin
   student: ['view', 'quit', 'archive', 'pin'],
 };
@@ -43,3 +44,7 @@ export const overFreeCap = (user: { isvip: number }, created: number, cap: numbe
 
 /** How delete, quit and transfer are confirmed (spec 1 §4 deleteway): 1 typed course name, 0 login password. */
 export const deleteWay = (user: { passwordHash: string | null }) => (user.passwordHash ? 0 : 1);
+
+/** What a student may do in a grouping (spec 2 §6): nothing in a fixed one; join and leave otherwise; create when allowed. */
+export const studentMayChooseGroup = (set: { type: number }) => set.type !== 1;
+export const studentMayCreateGroup = (set: { type: number; allowcreate: boolean }) => set.type !== 1 && set.allowcreate;

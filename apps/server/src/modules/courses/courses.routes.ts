@@ -18,6 +18,14 @@ import {
   enrollListInput,
   enrollReviewInput,
   enrollSettingInput,
+  groupAddInput,
+  groupIdInput,
+  groupJoinInput,
+  groupLeaderInput,
+  groupRenameInput,
+  groupSetEditInput,
+  groupSetIdInput,
+  groupSetInput,
   joinCourseInput,
   memberInput,
   membersInput,
@@ -32,6 +40,7 @@ import {
 import { caller } from '../../platform/auth';
 import * as service from './courses.service';
 import * as enrollment from './enrollment.service';
+import * as groupsService from './groups.service';
 import * as lifecycle from './lifecycle.service';
 import * as members from './members.service';
 
@@ -118,4 +127,32 @@ export async function membersRoutes(root: FastifyInstance) {
   );
   // kick: take students out of a class (they stay in the course)
   app.post('/FutureV2/ClassAdministration/kick', { schema: { tags, body: membersInput } }, (req) => members.moveStudents(ctx, caller(req), req.body.courseid, 0, req.body.uids));
+}
+
+/** Groupings and groups (`/CourseGroupActivityApi`, `/CourseGroupApi`, the group leader). */
+export async function groupsRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const tags = ['groups'];
+  app.post('/CourseGroupActivityApi/lists', { schema: { tags, body: courseIdInput } }, (req) => groupsService.listGroupSets(ctx, caller(req), req.body.courseid));
+  app.post('/CourseGroupActivityApi/add', { schema: { tags, body: groupSetInput } }, (req) => groupsService.addGroupSet(ctx, caller(req), req.body.courseid, req.body));
+  app.post('/CourseGroupActivityApi/edit', { schema: { tags, body: groupSetEditInput } }, (req) =>
+    groupsService.editGroupSet(ctx, caller(req), req.body.courseid, req.body.id, req.body),
+  );
+  app.post('/CourseGroupActivityApi/delete', { schema: { tags, body: groupSetIdInput } }, (req) => groupsService.deleteGroupSet(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/CourseGroupActivityApi/info', { schema: { tags, body: groupSetIdInput } }, (req) => groupsService.groupSetInfo(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/CourseGroupApi/add', { schema: { tags, body: groupAddInput } }, (req) => groupsService.addGroup(ctx, caller(req), req.body.courseid, req.body.setid, req.body.name));
+  app.post('/CourseGroupApi/join', { schema: { tags, body: groupJoinInput } }, (req) =>
+    groupsService.joinGroup(ctx, caller(req), req.body.courseid, req.body.groupid, req.body.uids),
+  );
+  app.post('/CourseGroupApi/quit', { schema: { tags, body: groupJoinInput } }, (req) =>
+    groupsService.quitGroup(ctx, caller(req), req.body.courseid, req.body.groupid, req.body.uids),
+  );
+  app.post('/CourseGroupApi/delete', { schema: { tags, body: groupIdInput } }, (req) => groupsService.deleteGroup(ctx, caller(req), req.body.courseid, req.body.groupid));
+  app.post('/CourseGroupApi/update', { schema: { tags, body: groupRenameInput } }, (req) =>
+    groupsService.renameGroup(ctx, caller(req), req.body.courseid, req.body.groupid, req.body.name),
+  );
+  app.post('/Futurev2/Student/leader', { schema: { tags, body: groupLeaderInput } }, (req) =>
+    groupsService.setGroupLeader(ctx, caller(req), req.body.courseid, req.body.groupid, req.body.uid),
+  );
 }
