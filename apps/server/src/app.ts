@@ -15,7 +15,7 @@ import { type Database, openDatabase } from './db/client';
 import { settings } from './db/schema';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { WechatOpenPlatform, type WechatProvider } from './modules/accounts/wechat';
-import { coursesRoutes, groupsRoutes, membersRoutes } from './modules/courses/courses.routes';
+import { courseHomeRoutes, coursesRoutes, groupsRoutes, membersRoutes } from './modules/courses/courses.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { classroomGateway } from './realtime/classroom.gateway';
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // the client offers [token, hash] as sub-protocols; the first is echoed so browsers accept the socket
   await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false } });
   await app.register(classroomGateway);
-  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, membersRoutes, groupsRoutes, ...(config.production ? [] : [devRoutes])]);
+  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, courseHomeRoutes, membersRoutes, groupsRoutes, ...(config.production ? [] : [devRoutes])]);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -140,3 +140,37 @@ export const enrollReviewInput = courseIdInput.extend({
   state: z.coerce.number().int().min(1).max(2),
 });
 export const enrollListInput = courseIdInput.extend({ state: z.coerce.number().int().min(0).max(2).optional() });
+
+/** The course home menus (spec 2 §2 /courseHome), in their default order. */
+export const COURSE_MODULES = ['catalogue', 'courseware', 'homework', 'test', 'material', 'meeting', 'notice', 'topic', 'interact'] as const;
+export const MODULE_NAME_MAX = 8; // spec 2 §5
+export const modulesInput = courseIdInput.extend({
+  modules: z
+    .array(
+      z.object({
+        key: z.enum(COURSE_MODULES, { message: 'validation.module' }),
+        name: z
+          .string({ message: 'validation.moduleName' })
+          .trim()
+          .min(1, { message: 'validation.moduleName' })
+          .max(MODULE_NAME_MAX, { message: 'validation.moduleNameLength' }),
+      }),
+    )
+    .min(1, { message: 'validation.moduleKeepOne' })
+    .max(COURSE_MODULES.length),
+});
+export const INTRO_MAX = 5000;
+export const introInput = courseIdInput.extend({
+  describes: z.string().max(INTRO_MAX, { message: 'validation.introLength' }),
+});
+
+/** Course profile completion for students (spec 1 §3): class number, grade 1-6, enrolment month from 1990-01. */
+export const courseProfileInput = z.object({
+  classno: z.string({ message: 'validation.classno' }).trim().min(1, { message: 'validation.classno' }).max(20, { message: 'validation.classnoLength' }),
+  grade: z.coerce.number({ message: 'validation.grade' }).int({ message: 'validation.grade' }).min(1, { message: 'validation.grade' }).max(6, { message: 'validation.grade' }),
+  enrolltime: z
+    .string({ message: 'validation.enrolltime' })
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'validation.enrolltime' })
+    .refine((v) => v >= '1990-01' && v <= `${new Date().getFullYear() + 1}-12`, { message: 'validation.enrolltime' }),
+});

@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Courses (spec 1 §3 Course). Deleted courses stay as rows: they count toward the 50-course cap. */
@@ -32,6 +32,10 @@ export const courses = pgTable(
       .notNull()
       .default([]),
     maxcount: integer('maxcount').notNull().default(0),
+    /** the course home menus as the teacher ordered and named them; empty means the defaults */
+    modules: jsonb('modules').$type<{ key: string; name: string }[]>().notNull().default([]),
+    /** the course introduction, plain text */
+    describes: text('describes').notNull().default(''),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

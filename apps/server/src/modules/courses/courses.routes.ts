@@ -13,6 +13,7 @@ import {
   courseCreateInput,
   courseEditInput,
   courseIdInput,
+  courseProfileInput,
   endCourseInput,
   enrollAnswerInput,
   enrollListInput,
@@ -26,9 +27,11 @@ import {
   groupSetEditInput,
   groupSetIdInput,
   groupSetInput,
+  introInput,
   joinCourseInput,
   memberInput,
   membersInput,
+  modulesInput,
   semesterCourseListInput,
   semesterListInput,
   setTopInput,
@@ -41,6 +44,7 @@ import { caller } from '../../platform/auth';
 import * as service from './courses.service';
 import * as enrollment from './enrollment.service';
 import * as groupsService from './groups.service';
+import * as home from './home.service';
 import * as lifecycle from './lifecycle.service';
 import * as members from './members.service';
 
@@ -155,4 +159,17 @@ export async function groupsRoutes(root: FastifyInstance) {
   app.post('/Futurev2/Student/leader', { schema: { tags, body: groupLeaderInput } }, (req) =>
     groupsService.setGroupLeader(ctx, caller(req), req.body.courseid, req.body.groupid, req.body.uid),
   );
+}
+
+/** Course home: menus, introduction, and the student profile asked for on entering. */
+export async function courseHomeRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const tags = ['courses'];
+  app.post('/CourseApi/getModules', { schema: { tags, body: courseIdInput } }, (req) => home.getModules(ctx, caller(req), req.body.courseid, req.lang));
+  app.post('/CourseApi/saveModules', { schema: { tags, body: modulesInput } }, (req) => home.saveModules(ctx, caller(req), req.body));
+  app.post('/CourseApi/getCourseIntro', { schema: { tags, body: courseIdInput } }, (req) => home.getIntro(ctx, caller(req), req.body.courseid));
+  app.post('/CourseApi/saveCourseIntro', { schema: { tags, body: introInput } }, (req) => home.saveIntro(ctx, caller(req), req.body.courseid, req.body.describes));
+  app.post('/UserApi/getUserInfoInCourse', { schema: { tags, body: courseIdInput } }, (req) => home.getUserInfoInCourse(ctx, caller(req), req.body.courseid));
+  app.post('/UserApi/saveCourseProfile', { schema: { tags, body: courseProfileInput } }, (req) => home.saveCourseProfile(ctx, caller(req), req.body));
 }

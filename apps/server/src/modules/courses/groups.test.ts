@@ -46,7 +46,7 @@ describe('groupings', () => {
 describe('fixed groups', () => {
   it('lets the teacher assign and move students and pick leaders; students cannot choose', async () => {
     const { t, c, students, set } = await classroom(3, { type: 1, membercap: 2 });
-    const [a, b, d] = students as [{ uid: number; token: string }, { uid: number; token: string }, { uid: number; token: string }];
+    const [a, b, d] = students as [(typeof students)[0], (typeof students)[0], (typeof students)[0]];
     const g1 = (await call(app, '/CourseGroupApi/add', { courseid: c.id, setid: set.id, name: '第一组' }, { token: t.token })).data;
     const g2 = (await call(app, '/CourseGroupApi/add', { courseid: c.id, setid: set.id, name: '第二组' }, { token: t.token })).data;
     expect((await call(app, '/CourseGroupApi/join', { courseid: c.id, groupid: g1.id }, { token: a.token })).code).toBe(30311);

@@ -48,7 +48,7 @@ export function presentCourse(
     liveState: 0,
     have_class: 0,
     canview: 1,
-    describes: '',
+    describes: c.describes,
     isattest: 0,
     selectStudentCount: 0,
     setting: { classno: '', enrolltime: '', grade: '' },

@@ -1,0 +1,2 @@
+ALTER TABLE "courses" ADD COLUMN "modules" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "describes" text DEFAULT '' NOT NULL;

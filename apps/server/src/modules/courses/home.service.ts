@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { COURSE_MODULES, type Language, type courseProfileInput, type modulesInput } from '@paiclass/shared';
+import { courses, users } from '../../db/schema';
+import type { User } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { authorize } from './courses.service';
+
+const MODULE_TITLES: Record<Language, Record<(typeof COURSE_MODULES)[number], string>> = {
+  zh: { catalogue: '目录', courseware: '互动课件', homework: '作业', test: '测试', material: '资料', meeting: '会议', notice: '公告', topic: '话题', interact: '互动答题' },
+  en: { catalogue: 'Catalogue', courseware: 'Courseware', homework: 'Homework', test: 'Tests', material: 'Materials', meeting: 'Meetings', notice: 'Notices', topic: 'Topics', interact: 'Q&A' },
+};
+
+/** The course home menus: the teacher's order and names, or the defaults in the caller's language. */
+export async function getModules(ctx: AppContext, user: User, courseId: number, lang: Language) {
+  const m = await authorize(ctx, user, courseId, 'view');
+  const saved = m.course.modules;
+  if (saved.length === 0) return COURSE_MODULES.map((key) => ({ key, name: MODULE_TITLES[lang][key] }));
+  return saved;
+}
+
+/** `/AllReachingActivityModules`: reorders, renames (at most 8 characters) and removes menus, keeping at least one. */
+export async function saveModules(ctx: AppContext, user: User, input: z.infer<typeof modulesInput>) {
+  await authorize(ctx, user, input.courseid, 'edit');
+  const seen = new Set<string>();
+  const modules = input.modules.filter((x) => !seen.has(x.key) && seen.add(x.key));
+  await ctx.db.update(courses).set({ modules }).where(eq(courses.id, input.courseid));
+  return modules;
+}
+
+export async function getIntro(ctx: AppContext, user: User, courseId: number) {
+  const m = await authorize(ctx, user, courseId, 'view');
+  return { courseid: courseId, describes: m.course.describes };
+}
+
+/** `/courseIntro`: the course introduction as plain text (shown as text, never as markup). */
+export async function saveIntro(ctx: AppContext, user: User, courseId: number, describes: string) {
+  await authorize(ctx, user, courseId, 'edit');
+  await ctx.db.update(courses).set({ describes }).where(eq(courses.id, courseId));
+  return { courseid: courseId, describes };
+}
+
+/**
+ * What a student must complete before entering a course (spec 1 §6): checkstate 1 when class
+ * number, grade or enrolment month is missing, 0 otherwise (and always 0 for teachers).
+ */
+export async function getUserInfoInCourse(ctx: AppContext, user: User, courseId: number) {
+  const m = await authorize(ctx, user, courseId, 'view');
+  const missing = !user.classno || !user.grade || !user.enrolltime;
+  return {
+    courseid: courseId,
+    courseRole: m.role === 'student' ? 0 : 1,
+    checkstate: m.role === 'student' && missing ? 1 : 0,
+    setting: { classno: user.classno, grade: user.grade, enrolltime: user.enrolltime },
+  };
+}
+
+/** Saves the class number, grade and enrolment month asked for on entering a course. */
+export async function saveCourseProfile(ctx: AppContext, user: User, input: z.infer<typeof courseProfileInput>) {
+  await ctx.db.update(users).set({ classno: input.classno, grade: String(input.grade), enrolltime: input.enrolltime }).where(eq(users.id, user.id));
+  return { classno: input.classno, grade: String(input.grade), enrolltime: input.enrolltime };
+}

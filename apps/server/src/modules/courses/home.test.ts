@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCourse, newTeacher } from '../../../test/courses';
+import { call, registerUser, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+
+let db: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  app = await testApp(db);
+});
+afterAll(async () => {
+  await app.close();
+  await db.drop();
+});
+
+describe('course home modules', () => {
+  it('starts with the nine menus and keeps the teacher’s order and names', async () => {
+    const t = await newTeacher(app);
+    const c = await newCourse(app, t.token);
+    const modules = (await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: t.token })).data;
+    expect(modules.map((m: { key: string }) => m.key)).toEqual(['catalogue', 'courseware', 'homework', 'test', 'material', 'meeting', 'notice', 'topic', 'interact']);
+    expect(modules[2]).toEqual({ key: 'homework', name: '作业' });
+    const saved = await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [{ key: 'notice', name: '班级公告' }, { key: 'homework', name: '课后作业' }] }, { token: t.token });
+    expect(saved.status).toBe(1);
+    expect((await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: t.token })).data).toEqual([
+      { key: 'notice', name: '班级公告' },
+      { key: 'homework', name: '课后作业' },
+    ]);
+  });
+
+  it('refuses a name over 8 characters, an empty list and a student, changing nothing', async () => {
+    const t = await newTeacher(app);
+    const s = await registerUser(app);
+    const c = await newCourse(app, t.token);
+    await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
+    expect(await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [{ key: 'notice', name: '一二三四五六七八九' }] }, { token: t.token })).toMatchObject({ code: 40001, message: '模块名称最多 8 个字' });
+    expect(await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [] }, { token: t.token })).toMatchObject({ code: 40001, message: '至少保留一个模块' });
+    expect(await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [{ key: 'notice', name: ' ' }] }, { token: t.token })).toMatchObject({ code: 40001, message: '请输入模块名称' });
+    expect((await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [{ key: 'notice', name: '公告' }] }, { token: s.token })).code).toBe(40003);
+    expect((await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: s.token })).data).toHaveLength(9);
+  });
+});
+
+describe('course introduction', () => {
+  it('is edited by teachers, read by members and shown in the course item', async () => {
+    const t = await newTeacher(app);
+    const s = await registerUser(app);
+    const c = await newCourse(app, t.token);
+    await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
+    const text = '本课程介绍微积分的基本概念。\n<script>alert(1)</script> 作为文字保存。';
+    expect((await call(app, '/CourseApi/saveCourseIntro', { courseid: c.id, describes: text }, { token: t.token })).status).toBe(1);
+    expect((await call(app, '/CourseApi/getCourseIntro', { courseid: c.id }, { token: s.token })).data.describes).toBe(text);
+    expect((await call(app, '/CourseApi/getCourseInfo', { courseid: c.id }, { token: s.token })).data.describes).toBe(text);
+    expect((await call(app, '/CourseApi/saveCourseIntro', { courseid: c.id, describes: 'x' }, { token: s.token })).code).toBe(40003);
+    expect((await call(app, '/CourseApi/saveCourseIntro', { courseid: c.id, describes: 'x'.repeat(5001) }, { token: t.token })).message).toBe('课程介绍最多 5000 个字');
+  });
+});
+
+describe('student profile on entering a course', () => {
+  it('asks a student for class number, grade and enrolment month until given', async () => {
+    const t = await newTeacher(app);
+    const s = await registerUser(app);
+    const c = await newCourse(app, t.token);
+    await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
+    expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: s.token })).data).toMatchObject({ courseRole: 0, checkstate: 1 });
+    expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: t.token })).data).toMatchObject({ courseRole: 1, checkstate: 0 });
+    for (const [body, message] of [
+      [{ classno: '', grade: 1, enrolltime: '2024-09' }, '请输入班级号'],
+      [{ classno: '3', grade: 7, enrolltime: '2024-09' }, '请选择年级（1-6）'],
+      [{ classno: '3', grade: 0, enrolltime: '2024-09' }, '请选择年级（1-6）'],
+      [{ classno: '3', grade: 2, enrolltime: '1989-12' }, '请选择入学时间（不早于 1990-01）'],
+      [{ classno: '3', grade: 2, enrolltime: '2024-13' }, '请选择入学时间（不早于 1990-01）'],
+    ] as const) {
+      expect(await call(app, '/UserApi/saveCourseProfile', body, { token: s.token })).toMatchObject({ code: 40001, message });
+    }
+    expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: s.token })).data.checkstate).toBe(1);
+    expect((await call(app, '/UserApi/saveCourseProfile', { classno: '3', grade: '2', enrolltime: '1990-01' }, { token: s.token, form: true })).status).toBe(1);
+    expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: s.token })).data).toMatchObject({ checkstate: 0, setting: { classno: '3', grade: '2', enrolltime: '1990-01' } });
+    expect((await call(app, '/UserApi/getUserInfo', {}, { token: s.token })).data.additionInfo).toEqual({ classno: '3', grade: '2', enrolltime: '1990-01' });
+  });
+});
