@@ -25,6 +25,8 @@ export default defineConfig({
       '/docs': proxied,
       // every other call of the `/{Area}Api/{verbNoun}` family, in any letter case (docs/api.md)
       '^/+[^/]*[Aa][Pp][Ii]/': proxied,
+      // Ketangpai's Futurev2 family (the course template call)
+      '^/+[Ff][Uu][Tt][Uu][Rr][Ee][Vv]2/': proxied,
       '/ws': { target: API_TARGET.replace(/^http/, 'ws'), ws: true },
     },
   },
@@ -37,6 +39,7 @@ export default defineConfig({
       '/DevApi': proxied,
       '/wechat': proxied,
       '^/+[^/]*[Aa][Pp][Ii]/': proxied,
+      '^/+[Ff][Uu][Tt][Uu][Rr][Ee][Vv]2/': proxied,
     },
   },
   build: {

@@ -13,6 +13,17 @@ import LoggingInPage from './features/accounts/pages/LoggingInPage';
 import LoginPage from './features/accounts/pages/LoginPage';
 import LoginVerifyPage from './features/accounts/pages/LoginVerifyPage';
 import RegisterPage from './features/accounts/pages/RegisterPage';
+import ChooseCourseModulePage from './features/courses/pages/ChooseCourseModulePage';
+import CourseEnrollInfoPage from './features/courses/pages/CourseEnrollInfoPage';
+import CourseHomePage from './features/courses/pages/CourseHomePage';
+import CourseListPage from './features/courses/pages/CourseListPage';
+import EnrollDetailPage from './features/courses/pages/EnrollDetailPage';
+import EnrollReviewPage from './features/courses/pages/EnrollReviewPage';
+import FiledCoursePage from './features/courses/pages/FiledCoursePage';
+import JoinCoursePage from './features/courses/pages/JoinCoursePage';
+import NewCoursePage from './features/courses/pages/NewCoursePage';
+import SeniorSettingPage from './features/courses/pages/SeniorSettingPage';
+import StudentEnrollCourseDetailPage from './features/courses/pages/StudentEnrollCourseDetailPage';
 import KtpMyPage from './features/personal/pages/KtpMyPage';
 import HomeShell from './features/shell/components/HomeShell';
 import NotFoundPage from './features/shell/pages/NotFoundPage';
@@ -32,6 +43,20 @@ const pages: Record<string, ComponentType> = {
   '/accoundNumberInfo': AccoundNumberInfoPage,
   '/NotFound': NotFoundPage,
   '/ktpMy': KtpMyPage,
+  // courses (spec 1 §2 course list and course management)
+  '/ktpCourse': CourseListPage,
+  '/newCourse': NewCoursePage,
+  '/seniorSetting': SeniorSettingPage,
+  '/chooseCourseModule': ChooseCourseModulePage,
+  '/CourseHome': CourseHomePage,
+  '/courseHome': CourseHomePage,
+  '/joinCourse': JoinCoursePage,
+  '/joinCourses': JoinCoursePage,
+  '/studentEnrollCourseDetail': StudentEnrollCourseDetailPage,
+  '/enrollReview': EnrollReviewPage,
+  '/enrollDetail': EnrollDetailPage,
+  '/courseEnrollInfo': CourseEnrollInfoPage,
+  '/filedCourse': FiledCoursePage,
 };
 
 const isTab = (path: string): path is TabPath => (TABS as readonly string[]).includes(path);

@@ -50,11 +50,11 @@ test.describe('register a new student', () => {
     await shot(page, 'register-student-05-verify', { keepToasts: true });
     await page.getByTestId('verify-submit').click();
 
-    // logged in: the course tab's honest empty state
+    // logged in: the course list, empty for a new student, pointing at the join code
     await expect(page).toHaveURL(/\/ktpCourse$/);
     await expect(page.getByTestId('tab-page-ktpCourse')).toBeVisible();
-    await expect(page.getByTestId('placeholder-title')).toHaveText('你的课程会显示在这里');
-    await expect(page.getByTestId('placeholder-text')).toContainText('下一个版本');
+    await expect(page.getByTestId('course-empty-title')).toHaveText('你还没有加入课程');
+    await expect(page.getByTestId('course-empty-text')).toContainText('加课码');
     await shot(page, 'register-student-06-courses-empty');
 
     // the account exists on the server as entered

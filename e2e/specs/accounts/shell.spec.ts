@@ -25,7 +25,9 @@ test.describe('home shell', () => {
     await expect(page.getByTestId('tab-final')).toHaveCount(0);
     // the office is the first tab
     await expect(tabs.first()).toHaveAttribute('data-testid', 'tab-teachingAndResearchOffice');
-    await expect(page.getByTestId('placeholder-title')).toHaveText('你的课程会显示在这里');
+    // the course list (the courses journeys cover it), with the teacher's create button
+    await expect(page.getByTestId('course-tab-teach')).toBeVisible();
+    await expect(page.getByTestId('course-create')).toBeVisible();
     await shot(page, 'shell-01-teacher-courses');
 
     await openTab(page, 'teachingAndResearchOffice', '教研室', '教研室即将开放', /后续版本推出/);

@@ -60,6 +60,7 @@ export const CODES = {
   lastContact: 21016,
   channelUnavailable: 21017,
   wechatPending: 21018,
+  wrongPassword: 21019,
   vipRequired: 30301,
   confirmMismatch: 30302,
   quitNotAllowed: 30303,

@@ -13,7 +13,7 @@ export interface TextFieldProps {
   /** an already translated message, shown under the field */
   error?: string;
   type?: 'text' | 'password' | 'tel' | 'email';
-  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   maxLength?: number;
   readOnly?: boolean;
   disabled?: boolean;

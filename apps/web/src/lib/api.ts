@@ -1,9 +1,9 @@
-import { CODES, type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
-import { Dialog } from 'antd-mobile';
+import { CODES, DEFAULT_TAB, type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
+import { Dialog, Toast } from 'antd-mobile';
 import i18n, { currentLanguage } from './i18n';
 import { currentLocation, navigateTo } from './navigation';
 import { endSession } from './session';
-import { getToken } from './storage';
+import { getToken, STORAGE_KEYS, session } from './storage';
 
 /** A refused call: the envelope's code and its message in the caller's language. */
 export class ApiError extends Error {
@@ -31,7 +31,7 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
-function onRefusal(code: number): boolean {
+function onRefusal(code: number, message: string): boolean {
   if (code === CODES.notLoggedIn) {
     // spec 1 §4, spec 2 §8: clear all local and session storage and go to /login
     endSession();
@@ -44,6 +44,13 @@ function onRefusal(code: number): boolean {
   }
   if (code === CODES.mustBindContact) {
     if (!currentLocation().startsWith('/accoundNumberInfo')) navigateTo(FORCE_BIND_PATH, { replace: true });
+    return true;
+  }
+  if (code === CODES.courseGone) {
+    // spec 2 §8: the course is gone or the caller left it: forget the stored course, go to the course list
+    session.remove(STORAGE_KEYS.courseId);
+    Toast.show({ content: message });
+    if (window.location.pathname.toLowerCase() !== DEFAULT_TAB.toLowerCase()) navigateTo(DEFAULT_TAB, { replace: true });
     return true;
   }
   return false;
@@ -88,8 +95,9 @@ export async function api<T>(path: string, body?: object, options: ApiOptions = 
   if (Number(envelope.status) === 1) return envelope.data;
 
   const code = Number(envelope.code);
-  const handled = onRefusal(code);
-  throw new ApiError(code, envelope.message || i18n.t('common.error'), handled);
+  const message = envelope.message || i18n.t('common.error');
+  const handled = onRefusal(code, message);
+  throw new ApiError(code, message, handled);
 }
 
 /** The message to show for any failure. */
@@ -100,7 +108,7 @@ export function errorMessage(error: unknown): string {
 
 /**
  * Shows a server refusal in a "system prompt" alert (spec 2 §8). Forms show theirs inline instead.
- * Refusals the client already acted on (20003, 20010, 20011) show nothing.
+ * Refusals the client already acted on (20003, 20010, 20011, 30202) show nothing more.
  */
 export function showApiError(error: unknown) {
   if (error instanceof ApiError && error.handled) return;

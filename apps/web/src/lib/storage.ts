@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   registerTicket: 'registerTicket',
   /** the normal register form between /register and /loginVerify (spec 1 §3) */
   registerCache: 'registerCache',
+  /** the course being visited (spec 2 §7 page-level storage); removed on 30202 (spec 2 §8) */
+  courseId: 'courseId',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {

@@ -55,7 +55,12 @@ export type CourseCreateInput = z.infer<typeof courseCreateInput>;
 export const courseEditInput = z.object({ id: z.coerce.number().int().positive(), ...courseFields });
 
 const isstudy = z.preprocess((v) => (v === undefined || v === '' ? 0 : v), z.coerce.number().int().min(0).max(1));
-export const semesterListInput = z.object({ isstudy, search: z.string().trim().max(50).optional().default('') });
+export const semesterListInput = z.object({
+  isstudy,
+  search: z.string().trim().max(50).optional().default(''),
+  /** narrows the teaching list: teach (own courses) or assist */
+  type: z.enum(['teach', 'assist']).optional(),
+});
 export const semesterCourseListInput = z.object({
   isstudy,
   search: z.string().trim().max(50).optional().default(''),

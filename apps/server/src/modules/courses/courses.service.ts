@@ -19,6 +19,9 @@ import { presentCourse, termText } from './presenters';
 
 type Course = typeof courses.$inferSelect;
 
+/** A course's number of students, as a column of a query over `courses`. */
+export const studentTotal = sql<number>`(select count(*)::int from ${courseMembers} s where s.course_id = ${courses.id} and s.role = 'student')`;
+
 /** The caller's membership in a live course, or undefined: the one scoped lookup every course call starts with. */
 export async function membership(ctx: AppContext, userId: number, courseId: number) {
   const [row] = await ctx.db
@@ -144,9 +147,8 @@ export async function listCourses(ctx: AppContext, user: User, input: z.infer<ty
   const allSemesters = input.semester === '' || input.semester === '0';
   const allTerms = input.term === '';
   const owner = { username: users.username };
-  const students = sql<number>`(select count(*)::int from ${courseMembers} s where s.course_id = ${courses.id} and s.role = 'student')`;
   const rows = await ctx.db
-    .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, archived: courseMembers.archived, teacher: owner, total: students })
+    .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, archived: courseMembers.archived, teacher: owner, total: studentTotal })
     .from(courseMembers)
     .innerJoin(courses, eq(courses.id, courseMembers.courseId))
     .innerJoin(users, eq(users.id, courses.ownerId))

@@ -108,6 +108,8 @@ describe('Ketangpai course lists', () => {
     const learned = await call(app, '/CourseApi/semesterCourseList', { isstudy: '1' }, { token: s.token });
     expect(learned.data).toHaveLength(1);
     expect(learned.data[0]).toMatchObject({ coursename: '线性代数', role: 0, icontype: 0, code: '' });
+    const assisted = await call(app, '/CourseApi/semesterList', { isstudy: 0, type: 'assist' }, { token: t.token });
+    expect(assisted.data.semester).toEqual([]);
     const searched = await call(app, '/CourseApi/semesterCourseList', { isstudy: 0, search: '概率' }, { token: t.token });
     expect(searched.data.map((c: { coursename: string }) => c.coursename)).toEqual(['概率论']);
   });
@@ -195,8 +197,8 @@ describe('permission matrix', () => {
   const calls: [string, (c: { id: number }) => Record<string, unknown>, Who[], number?][] = [
     ['/CourseApi/getCourseInfo', (c) => ({ courseid: c.id }), ['student', 'assistant', 'owner']],
     ['/CourseApi/editCourse', (c) => ({ id: c.id, ...form({ coursename: '改名' }) }), ['assistant', 'owner']],
-    ['/CourseApi/deleteCourse', (c) => ({ courseid: c.id, password: 'Wrong#Pass1' }), ['owner'], 21014],
-    ['/CourseApi/quitCourse', (c) => ({ courseid: c.id, password: 'Wrong#Pass1' }), ['student'], 21014],
+    ['/CourseApi/deleteCourse', (c) => ({ courseid: c.id, password: 'Wrong#Pass1' }), ['owner'], 21019],
+    ['/CourseApi/quitCourse', (c) => ({ courseid: c.id, password: 'Wrong#Pass1' }), ['student'], 21019],
     ['/CourseApi/transferCourse', (c) => ({ courseid: c.id, account: '13000000001', password: 'Wrong#Pass1' }), ['owner'], 30304],
     ['/CourseApi/copyCourse', (c) => ({ courseid: c.id, coursename: '副本' }), ['assistant', 'owner']],
     ['/CourseApi/endCourse', (c) => ({ courseid: c.id, canvisit: 1 }), ['owner']],

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { courseMembers, courses, enrollments, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { badInput, fail } from '../../platform/errors';
+import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { authorize, membership } from './courses.service';
 
@@ -79,7 +79,7 @@ export async function joinCourse(ctx: AppContext, user: User, code: string, lang
 /** `/studentEnrollCourseDetail`: the course behind a code, the questions it asks and the caller's request state. */
 export async function getEnrollForm(ctx: AppContext, user: User, code: string, lang: Language) {
   const course = await courseByCode(ctx.db, code);
-  if (!course) throw fail('courseGone');
+  if (!course) throw new AppError('notFound', 'courses.join.notFound');
   const [owner] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, course.ownerId));
   const [request] = await ctx.db.select().from(enrollments).where(and(eq(enrollments.courseId, course.id), eq(enrollments.userId, user.id)));
   return {
@@ -99,7 +99,7 @@ export async function getEnrollForm(ctx: AppContext, user: User, code: string, l
 export async function submitEnroll(ctx: AppContext, user: User, input: z.infer<typeof enrollAnswerInput>, lang: Language) {
   return ctx.db.transaction(async (tx) => {
     const course = await courseByCode(tx, input.code);
-    if (!course) throw fail('courseGone');
+    if (!course) throw new AppError('notFound', 'courses.join.notFound');
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`join:${course.id}`}))`);
     const blocked = await joinBlock(tx, course, user.id);
     if (blocked && blocked[0] !== JOIN_STATUS.pendingReview) return { status: blocked[0], courseid: course.id, message: translate(lang, blocked[1]) };

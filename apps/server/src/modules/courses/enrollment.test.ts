@@ -64,6 +64,12 @@ describe('enrolment settings', () => {
 });
 
 describe('joining with enrolment rules', () => {
+  it('says plainly when the enrolment form is asked for an unknown code', async () => {
+    const s = await registerUser(app);
+    const res = await call(app, '/CourseApi/getEnrollForm', { code: '000000' }, { token: s.token });
+    expect(res).toMatchObject({ status: 0, code: 40004, message: '加课码不存在，请核对后再试' });
+  });
+
   it('refuses joining while enrolment is closed', async () => {
     const { c } = await setup({ enrollstate: '0' });
     const s = await registerUser(app);

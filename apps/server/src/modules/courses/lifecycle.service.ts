@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { verifyPassword } from '../accounts/passwords';
 import { abilities, canCreateCourse, type CourseRole, deleteWay, overFreeCap } from './courses.policy';
-import { authorize, insertCourseWithCode, presentOne } from './courses.service';
+import { authorize, insertCourseWithCode, presentOne, studentTotal } from './courses.service';
 import { presentCourse } from './presenters';
 
 /**
@@ -19,7 +19,7 @@ async function confirm(user: User, courseName: string, input: z.infer<typeof con
     if ((input.coursename ?? '') !== courseName) throw fail('confirmMismatch');
     return;
   }
-  if (!(await verifyPassword(user.passwordHash, input.password ?? ''))) throw fail('oldPasswordWrong');
+  if (!(await verifyPassword(user.passwordHash, input.password ?? ''))) throw fail('wrongPassword');
 }
 
 /** Course info for entering a course: the item, the caller's role and permissions, and the flags pages need. */
@@ -118,12 +118,12 @@ const ARCHIVE_BUCKETS: Record<number, Exclude<CourseRole, null>[]> = { 0: ['owne
 /** `/filedCourse`: the caller's archived courses by bucket (0 all, 1 teach, 2 assistant, 3 study). */
 export async function listArchived(ctx: AppContext, user: User, input: z.infer<typeof archivedListInput>, lang: Language) {
   const rows = await ctx.db
-    .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, teacher: users.username })
+    .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, teacher: users.username, total: studentTotal })
     .from(courseMembers)
     .innerJoin(courses, eq(courses.id, courseMembers.courseId))
     .innerJoin(users, eq(users.id, courses.ownerId))
     .where(and(eq(courseMembers.userId, user.id), eq(courseMembers.archived, true), isNull(courses.deletedAt), inArray(courseMembers.role, ARCHIVE_BUCKETS[input.type]!)));
-  return rows.map((r) => presentCourse(r.course, { role: r.role as CourseRole, isTop: r.isTop, archived: true }, { teacherName: r.teacher, total: 0, lang }));
+  return rows.map((r) => presentCourse(r.course, { role: r.role as CourseRole, isTop: r.isTop, archived: true }, { teacherName: r.teacher, total: Number(r.total), lang }));
 }
 
 /** Ends the course: nobody joins any more; `canvisit` says whether students may still look in. */

@@ -43,7 +43,7 @@ describe('delete', () => {
     const s = await registerUser(app);
     const c = await newCourse(app, t.token);
     await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
-    expect((await call(app, '/CourseApi/deleteCourse', { courseid: c.id, password: 'Wrong#Pass1' }, { token: t.token })).code).toBe(21014);
+    expect((await call(app, '/CourseApi/deleteCourse', { courseid: c.id, password: 'Wrong#Pass1' }, { token: t.token })).code).toBe(21019);
     expect(await list(t.token)).toEqual([c.id]);
     expect((await call(app, '/CourseApi/deleteCourse', { courseid: c.id, password: STRONG }, { token: t.token })).status).toBe(1);
     expect(await list(t.token)).toEqual([]);
@@ -75,7 +75,7 @@ describe('quit', () => {
     expect((await call(app, '/CourseApi/getCourseAllowQuit', { courseid: c.id }, { token: s.token })).data).toEqual({ allowquit: 0 });
     expect((await call(app, '/CourseApi/quitCourse', { courseid: c.id, password: STRONG }, { token: s.token })).code).toBe(30303);
     await call(app, '/CourseApi/setCourseAllowQuit', { courseid: c.id, allowquit: 1 }, { token: t.token });
-    expect((await call(app, '/CourseApi/quitCourse', { courseid: c.id, password: 'nope#1234' }, { token: s.token })).code).toBe(21014);
+    expect((await call(app, '/CourseApi/quitCourse', { courseid: c.id, password: 'nope#1234' }, { token: s.token })).code).toBe(21019);
     expect(await list(s.token, { isstudy: 1 })).toEqual([c.id]);
     expect((await call(app, '/CourseApi/quitCourse', { courseid: c.id, password: STRONG }, { token: s.token })).status).toBe(1);
     expect(await list(s.token, { isstudy: 1 })).toEqual([]);
@@ -140,6 +140,7 @@ describe('copy, sort, archive list, end, template', () => {
     await call(app, '/CourseApi/archiveCourse', { courseid: c.id }, { token: t.token });
     const ids = async (token: string, type: number) => (await call(app, '/CourseApi/archivedCourseList', { type }, { token })).data.map((x: { id: number }) => x.id);
     expect(await ids(t.token, 0)).toEqual([c.id]);
+    expect((await call(app, '/CourseApi/archivedCourseList', { type: 1 }, { token: t.token })).data[0].total).toBe(1);
     expect(await ids(t.token, 1)).toEqual([c.id]);
     expect(await ids(t.token, 3)).toEqual([]);
     expect(await ids(s.token, 0)).toEqual([]);

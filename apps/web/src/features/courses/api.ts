@@ -1,0 +1,96 @@
+import { ApiError, api, NETWORK_ERROR } from '../../lib/api';
+import type {
+  CourseInfo,
+  CourseItem,
+  CourseModule,
+  CourseProfile,
+  EnrollAnswer,
+  EnrollForm,
+  EnrollQuestion,
+  EnrollRequest,
+  EnrollSetting,
+  JoinResult,
+  Semester,
+  UserInCourse,
+} from './types';
+
+/** The course form as the server takes it (docs/api.md: studytime empty means none). */
+export interface CourseBody {
+  coursename: string;
+  classname: string;
+  venue: string;
+  semester: string;
+  term: number;
+  teachtype: number;
+  studytime: string;
+}
+
+/** The second confirmation of delete, quit and transfer (spec 1 §4 deleteway). */
+export type Confirmation = { password: string } | { coursename: string };
+
+/** The course calls of docs/api.md, typed. */
+export const coursesApi = {
+  createCourse: (body: CourseBody) => api<CourseItem>('/CourseApi/createCourse', body),
+  editCourse: (id: number, body: CourseBody) => api<CourseItem>('/CourseApi/editCourse', { id, ...body }),
+  getCourseInfo: (courseid: number) => api<CourseInfo>('/CourseApi/getCourseInfo', { courseid }),
+  semesterList: (body: { isstudy: 0 | 1; search: string }) => api<{ semester: Semester[] }>('/CourseApi/semesterList', body),
+  semesterCourseList: (body: { isstudy: 0 | 1; search: string; type?: 'teach' | 'assist' }) =>
+    api<CourseItem[]>('/CourseApi/semesterCourseList', { ...body, semester: '', term: '' }),
+  sortCourse: (ids: number[]) => api<object>('/CourseApi/sortCourse', { ids }),
+  setTop: (courseid: number, isTop: 0 | 1) => api<{ isTop: 0 | 1 }>('/CourseApi/setTop', { courseid, isTop }),
+  archiveCourse: (courseid: number) => api<{ archived: 1 }>('/CourseApi/archiveCourse', { courseid }),
+  restoreCourse: (courseid: number) => api<{ archived: 0 }>('/CourseApi/restoreCourse', { courseid }),
+  archivedCourseList: (type: 0 | 1 | 2 | 3) => api<CourseItem[]>('/CourseApi/archivedCourseList', { type }),
+  resetCode: (courseid: number) => api<{ code: string }>('/CourseApi/resetCode', { courseid }),
+  stopCode: (courseid: number) => api<{ stopcode: 1 }>('/CourseApi/stopCode', { courseid }),
+  startCode: (courseid: number) => api<{ stopcode: 0 }>('/CourseApi/startCode', { courseid }),
+  deleteCourse: (courseid: number, confirmation: Confirmation) =>
+    api<object>('/CourseApi/deleteCourse', { courseid, ...confirmation }),
+  quitCourse: (courseid: number, confirmation: Confirmation) =>
+    api<object>('/CourseApi/quitCourse', { courseid, ...confirmation }),
+  transferCourse: (courseid: number, account: string, confirmation: Confirmation) =>
+    api<{ ownerid: number; username: string }>('/CourseApi/transferCourse', { courseid, account, ...confirmation }),
+  copyCourse: (courseid: number, coursename: string) => api<CourseItem>('/CourseApi/copyCourse', { courseid, coursename }),
+  endCourse: (courseid: number, canvisit: 0 | 1) =>
+    api<{ classending: 1; canvisit: 0 | 1 }>('/CourseApi/endCourse', { courseid, canvisit }),
+  setCourseAllowQuit: (courseid: number, allowquit: 0 | 1) =>
+    api<{ allowquit: 0 | 1 }>('/CourseApi/setCourseAllowQuit', { courseid, allowquit }),
+  getCourseAllowQuit: (courseid: number) => api<{ allowquit: 0 | 1 }>('/CourseApi/getCourseAllowQuit', { courseid }),
+  saveTemplate: (courseid: number, type: number) =>
+    api<{ template: number }>('/Futurev2/CourseTemplate/saveTempleteType', { courseid, type }),
+  joinCourse: (code: string) => api<JoinResult>('/CourseApi/joinCourse', { code }),
+  getEnrollForm: (code: string) => api<EnrollForm>('/CourseApi/getEnrollForm', { code }),
+  submitEnroll: (code: string, answers: EnrollAnswer[]) => api<JoinResult>('/CourseApi/submitEnroll', { code, answers }),
+  getEnrollSetting: (courseid: number) => api<EnrollSetting>('/CourseApi/getEnrollSetting', { courseid }),
+  saveEnrollSetting: (body: {
+    courseid: number;
+    enrollstate: '0' | '1';
+    auditstate: '0' | '1';
+    maxcount: number;
+    formLists: EnrollQuestion[];
+  }) => api<EnrollSetting>('/CourseApi/saveEnrollSetting', body),
+  enrollList: (courseid: number, state?: 0 | 1 | 2) => api<EnrollRequest[]>('/CourseApi/enrollList', { courseid, state }),
+  enrollReview: (courseid: number, ids: number[], state: 1 | 2) =>
+    api<{ count: number }>('/CourseApi/enrollReview', { courseid, ids, state }),
+  getModules: (courseid: number) => api<CourseModule[]>('/CourseApi/getModules', { courseid }),
+  getUserInfoInCourse: (courseid: number) => api<UserInCourse>('/UserApi/getUserInfoInCourse', { courseid }),
+  saveCourseProfile: (body: { classno: string; grade: number; enrolltime: string }) =>
+    api<CourseProfile>('/UserApi/saveCourseProfile', body),
+};
+
+/** TanStack Query keys of the course area, so that every change refreshes what shows it. */
+export const courseKeys = {
+  all: ['courses'] as const,
+  list: (tab: string, search: string) => ['courses', 'list', tab, search] as const,
+  archived: (type: number) => ['courses', 'archived', type] as const,
+  info: (id: number) => ['courses', 'info', id] as const,
+  enrollSetting: (id: number) => ['courses', 'enrollSetting', id] as const,
+  enrollList: (id: number, state: number | 'all') => ['courses', 'enrollList', id, state] as const,
+  enrollForm: (code: string) => ['courses', 'enrollForm', code] as const,
+  modules: (id: number) => ['courses', 'modules', id] as const,
+  userInCourse: (id: number) => ['courses', 'userInCourse', id] as const,
+};
+
+/** Queries retry a failed network once; a refusal from the server is an answer, not retried. */
+export const retryNetworkOnly = (failureCount: number, error: unknown) =>
+  failureCount < 1 && !(error instanceof ApiError && error.code !== NETWORK_ERROR);

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../../components/dialogs';
+import { useGoBack } from '../../../components/PageNavBar';
+
+/** The back arrow of a form: with unsaved input it asks before the input is thrown away. */
+export function useLeaveGuard(dirty: boolean, fallback?: string) {
+  const { t } = useTranslation();
+  const goBack = useGoBack(fallback);
+  return async () => {
+    if (dirty) {
+      const leave = await confirmDialog({
+        title: t('courses.leave.title'),
+        content: t('courses.leave.text'),
+        confirmText: t('courses.leave.confirm'),
+        cancelText: t('courses.leave.stay'),
+        danger: true,
+        testid: 'leave-ask',
+      }).result;
+      if (!leave) return;
+    }
+    goBack();
+  };
+}

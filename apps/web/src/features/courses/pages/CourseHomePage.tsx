@@ -1,0 +1,373 @@
+import { DEFAULT_TAB } from '@paiclass/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Dialog, List, Switch, Toast } from 'antd-mobile';
+import {
+  ContentOutline,
+  EditSOutline,
+  FileOutline,
+  FolderOutline,
+  MessageOutline,
+  PicturesOutline,
+  QuestionCircleOutline,
+  SoundOutline,
+  SystemQRcodeOutline,
+  TeamOutline,
+  UserOutline,
+  VideoOutline,
+} from 'antd-mobile-icons';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { contentWithTestId, titleWithTestId } from '../../../components/BodyTestId';
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { PageNavBar } from '../../../components/PageNavBar';
+import { errorMessage, showApiError } from '../../../lib/api';
+import { STORAGE_KEYS, session } from '../../../lib/storage';
+import { testId } from '../../../lib/testid';
+import { courseKeys, coursesApi, retryNetworkOnly } from '../api';
+import { CodePopup } from '../components/CodePopup';
+import { LoadFailed } from '../components/NoPermission';
+import { ProfileCompletion } from '../components/ProfileCompletion';
+import { saveCourseAuth } from '../courseAuth';
+import { useCourseFlows } from '../hooks/useCourseMenu';
+import type { Ability, CourseInfo, CourseModule } from '../types';
+import { cardColors, parseCourseId, semesterTitle } from '../utils';
+
+interface MenuEntry {
+  key: CourseModule['key'];
+  icon: ReactNode;
+  tone: string;
+  /** the page of the area: teacher's management page or student's learning page (spec 2 §2) */
+  to: (id: number, role: 0 | 1) => string;
+}
+
+/** The course home menu of spec 2 §2; the areas arrive in later issues, their pages say so honestly. */
+const MENU: MenuEntry[] = [
+  { key: 'catalogue', icon: <FolderOutline />, tone: 'is-blue', to: (id, role) => `/folders?courseId=${id}&courseRole=${role}` },
+  {
+    key: 'courseware',
+    icon: <PicturesOutline />,
+    tone: 'is-purple',
+    to: (id, role) => `${role ? '/courseware/detail' : '/courseware/startLearning'}?courseId=${id}&courseRole=${role}`,
+  },
+  { key: 'homework', icon: <EditSOutline />, tone: 'is-orange', to: (id, role) => `/homework?courseId=${id}&courseRole=${role}` },
+  {
+    key: 'test',
+    icon: <FileOutline />,
+    tone: 'is-green',
+    to: (id, role) => `${role ? '/testing/detail' : '/testing/stu/detail'}?courseId=${id}&courseRole=${role}`,
+  },
+  {
+    key: 'material',
+    icon: <ContentOutline />,
+    tone: 'is-cyan',
+    to: (id, role) => `/dataIndex?type=2&courseId=${id}&courseRole=${role}`,
+  },
+  { key: 'meeting', icon: <VideoOutline />, tone: 'is-pink', to: (id, role) => `/conference?courseId=${id}&courseRole=${role}` },
+  {
+    key: 'notice',
+    icon: <SoundOutline />,
+    tone: 'is-orange',
+    to: (id, role) => `/noticeDetail?courseId=${id}&courseRole=${role}`,
+  },
+  { key: 'topic', icon: <MessageOutline />, tone: 'is-blue', to: (id, role) => `/topicDetail?courseId=${id}&courseRole=${role}` },
+  {
+    key: 'interact',
+    icon: <QuestionCircleOutline />,
+    tone: 'is-green',
+    to: (id, role) =>
+      `${role ? '/InteractiveAnswers/detailTeacher' : '/InteractiveAnswers/detail'}?courseId=${id}&courseRole=${role}`,
+  },
+];
+
+/** /courseHome?courseId=&courseRole= (also /CourseHome): the course's header, menu and its management (spec 2 §2, §6). */
+export default function CourseHomePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const courseId = parseCourseId(params.get('courseId'));
+  const askedAsTeacher = params.get('courseRole') === '1';
+  const info = useQuery({
+    queryKey: courseKeys.info(courseId ?? 0),
+    queryFn: () => coursesApi.getCourseInfo(courseId!),
+    enabled: courseId !== null,
+    retry: retryNetworkOnly,
+  });
+  const data = info.data;
+  // a student who opened the teacher's address, or a student of an ended course closed to visits
+  const studentAsTeacher = Boolean(data && askedAsTeacher && Number(data.courseRole) === 0);
+  const closedToStudent = Boolean(
+    data && Number(data.courseRole) === 0 && Number(data.classending) === 1 && Number(data.canvisit) === 0,
+  );
+
+  const alerted = useRef(false);
+  useEffect(() => {
+    if (!data) return;
+    // spec 2 §6, §7: the permission list for a day, the course id for this tab
+    saveCourseAuth(data);
+    session.set(STORAGE_KEYS.courseId, String(data.id));
+    if (studentAsTeacher) {
+      navigate(DEFAULT_TAB, { replace: true });
+      return;
+    }
+    if (closedToStudent && !alerted.current) {
+      alerted.current = true;
+      void Dialog.alert({
+        content: contentWithTestId(t('courses.home.closedToStudents'), 'course-closed-dialog'),
+        confirmText: t('common.ok'),
+      }).then(() => navigate(DEFAULT_TAB, { replace: true }));
+    }
+  }, [data, studentAsTeacher, closedToStudent, navigate, t]);
+
+  // spec 1 §6: a student first has the course profile checked (class number, grade, enrolment month)
+  const asStudent = Boolean(data && Number(data.courseRole) === 0 && !studentAsTeacher && !closedToStudent);
+  const profile = useQuery({
+    queryKey: courseKeys.userInCourse(courseId ?? 0),
+    queryFn: () => coursesApi.getUserInfoInCourse(courseId!),
+    enabled: asStudent,
+    retry: retryNetworkOnly,
+  });
+
+  let body: ReactNode;
+  if (courseId === null) body = <LoadFailed message={t('validation.courseId')} />;
+  else if (info.isPending) body = <LoadingScreen text={t('common.loading')} />;
+  // turned away: nothing of the course shows behind the reminder or while leaving
+  else if (studentAsTeacher || closedToStudent) body = <div className="page-body" data-testid="course-home-closed" />;
+  else if (info.isError) body = <LoadFailed message={errorMessage(info.error)} onRetry={() => void info.refetch()} />;
+  else if (asStudent && profile.isPending) body = <LoadingScreen text={t('common.loading')} />;
+  else if (asStudent && profile.isError)
+    body = <LoadFailed message={errorMessage(profile.error)} onRetry={() => void profile.refetch()} />;
+  else if (asStudent && Number(profile.data?.checkstate) === 1)
+    body = <ProfileCompletion initial={profile.data!.setting} onDone={() => void profile.refetch()} />;
+  else body = <CourseHome info={info.data} />;
+
+  return (
+    <div className="page course-home-page" data-testid="course-home-page">
+      <PageNavBar title={data?.coursename ?? t('courses.home.title')} onBack={() => navigate(DEFAULT_TAB)} />
+      {body}
+    </div>
+  );
+}
+
+function CourseHome({ info }: { info: CourseInfo }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const flows = useCourseFlows();
+  const [codeOpen, setCodeOpen] = useState(false);
+  // the teacher's order and names of the menus; the defaults until they load (or if they cannot)
+  const modules = useQuery({
+    queryKey: courseKeys.modules(info.id),
+    queryFn: () => coursesApi.getModules(info.id),
+    retry: retryNetworkOnly,
+  });
+  const menu = modules.data
+    ? modules.data.flatMap((m) => {
+        const entry = MENU.find((e) => e.key === m.key);
+        return entry ? [{ ...entry, name: m.name }] : [];
+      })
+    : MENU.map((entry) => ({ ...entry, name: t(`courses.home.menu_${entry.key}`) }));
+  const [quitSaving, setQuitSaving] = useState(false);
+  const role: 0 | 1 = Number(info.courseRole) === 1 ? 1 : 0;
+  const can = (ability: Ability) => info.authData.includes(ability);
+  const update = (patch: Partial<CourseInfo>) =>
+    queryClient.setQueryData<CourseInfo>(courseKeys.info(info.id), (current) => (current ? { ...current, ...patch } : current));
+
+  const setAllowQuit = async (allow: boolean) => {
+    setQuitSaving(true);
+    try {
+      const result = await coursesApi.setCourseAllowQuit(info.id, allow ? 1 : 0);
+      update({ allowquit: result.allowquit });
+      Toast.show({ content: allow ? t('courses.home.allowQuitOn') : t('courses.home.allowQuitOff') });
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setQuitSaving(false);
+    }
+  };
+
+  const endCourse = () => {
+    const run = async (canvisit: 0 | 1) => {
+      try {
+        await coursesApi.endCourse(info.id, canvisit);
+        update({ classending: 1, canvisit });
+        void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+        Toast.show({ content: t('courses.home.ended') });
+      } catch (e) {
+        showApiError(e);
+      }
+    };
+    // spec 1 §4: a course can be ended; the teacher chooses whether students may still look in
+    Dialog.show({
+      title: titleWithTestId(t('courses.home.endTitle'), 'end-course-dialog'),
+      content: t('courses.home.endConfirm'),
+      closeOnAction: true,
+      actions: [
+        { key: 'visit', text: t('courses.home.endAllowVisit'), onClick: () => run(1), ...testId('end-course-visit') },
+        {
+          key: 'block',
+          text: t('courses.home.endBlockVisit'),
+          danger: true,
+          onClick: () => run(0),
+          ...testId('end-course-block'),
+        },
+        { key: 'cancel', text: t('common.cancel'), ...testId('end-course-cancel') },
+      ],
+    });
+  };
+
+  const quit = async () => {
+    if (await flows.quitCourse(info.id)) navigate(DEFAULT_TAB, { replace: true });
+  };
+
+  const manage: { key: string; ability: Ability; label: string; to: string }[] = [
+    {
+      key: 'enroll-setting',
+      ability: 'manageEnroll',
+      label: t('courses.home.enrollSetting'),
+      to: `/seniorSetting?courseId=${info.id}`,
+    },
+    {
+      key: 'enroll-review',
+      ability: 'manageEnroll',
+      label: t('courses.home.enrollReview'),
+      to: `/enrollReview?courseId=${info.id}`,
+    },
+    {
+      key: 'enroll-info',
+      ability: 'manageEnroll',
+      label: t('courses.home.enrollInfo'),
+      to: `/courseEnrollInfo?courseId=${info.id}`,
+    },
+    { key: 'edit', ability: 'edit', label: t('courses.home.edit'), to: `/newCourse?id=${info.id}` },
+  ];
+  const ended = Number(info.classending) === 1;
+
+  return (
+    <div className="course-home">
+      <section className="course-home-head" style={cardColors(info.id)} data-testid="course-home-head">
+        <div className="course-card-tags">
+          {ended ? (
+            <span className="course-tag course-tag-ended" data-testid="course-home-ended">
+              {t('courses.card.ended')}
+            </span>
+          ) : null}
+          {role === 1 && info.stopcode ? (
+            <span className="course-tag course-tag-stopped" data-testid="course-home-stopped">
+              {t('courses.card.codeStopped')}
+            </span>
+          ) : null}
+          <span className="course-tag" data-testid="course-home-role">
+            {info.memberRole === 'owner'
+              ? t('courses.home.roleOwner')
+              : info.memberRole === 'assistant'
+                ? t('courses.home.roleAssistant')
+                : t('courses.home.roleStudent')}
+          </span>
+        </div>
+        <h1 className="course-home-name" data-testid="course-home-name">
+          {info.coursename}
+        </h1>
+        <div className="course-home-line" data-testid="course-home-class">
+          {info.classname || t('courses.card.noClass')} · {semesterTitle(t, info.semester, Number(info.term))}
+        </div>
+        <div className="course-home-foot">
+          <span className="course-card-meta" data-testid="course-home-teacher">
+            <UserOutline /> {info.username}
+          </span>
+          <span className="course-card-meta" data-testid="course-home-total">
+            <TeamOutline /> {t('courses.card.students', { count: Number(info.total) })}
+          </span>
+          <span className="course-card-spacer" />
+          {role === 1 && info.code ? (
+            <button
+              type="button"
+              className="course-code-chip is-light"
+              onClick={() => setCodeOpen(true)}
+              data-testid="course-home-code"
+            >
+              <SystemQRcodeOutline className="qr-icon" />
+              <span>{info.code}</span>
+            </button>
+          ) : null}
+        </div>
+      </section>
+
+      <section className="course-home-menu" aria-label={t('courses.home.menu')}>
+        {menu.map((entry) => (
+          <button
+            key={entry.key}
+            type="button"
+            className="home-menu-item"
+            onClick={() => navigate(entry.to(info.id, role))}
+            data-testid={`home-menu-${entry.key}`}
+          >
+            <span className={`home-menu-icon ${entry.tone}`}>{entry.icon}</span>
+            <span className="home-menu-label">{entry.name}</span>
+          </button>
+        ))}
+      </section>
+
+      {role === 1 ? (
+        <List className="setting-list" header={t('courses.home.manage')} data-testid="course-home-manage">
+          {manage
+            .filter((m) => can(m.ability))
+            .map((m) => (
+              <List.Item key={m.key} onClick={() => navigate(m.to)} data-testid={`home-${m.key}`}>
+                {m.label}
+              </List.Item>
+            ))}
+          {can('setAllowQuit') ? (
+            <List.Item
+              description={t('courses.home.allowQuitText')}
+              extra={
+                <Switch
+                  checked={Number(info.allowquit) === 1}
+                  loading={quitSaving}
+                  onChange={(v) => void setAllowQuit(v)}
+                  data-testid="home-allow-quit"
+                  aria-label={t('courses.home.allowQuit')}
+                />
+              }
+            >
+              {t('courses.home.allowQuit')}
+            </List.Item>
+          ) : null}
+          {can('end') ? (
+            <List.Item
+              onClick={ended ? undefined : endCourse}
+              extra={
+                ended ? (
+                  <span data-testid="home-end-state">
+                    {Number(info.canvisit) ? t('courses.home.endedVisit') : t('courses.home.endedBlocked')}
+                  </span>
+                ) : undefined
+              }
+              arrowIcon={!ended}
+              data-testid="home-end"
+            >
+              <span className={ended ? 'muted' : 'danger-text'}>{ended ? t('courses.card.ended') : t('courses.home.end')}</span>
+            </List.Item>
+          ) : null}
+        </List>
+      ) : can('quit') ? (
+        <List className="setting-list" header={t('courses.home.mine')}>
+          <List.Item onClick={() => void quit()} data-testid="home-quit">
+            <span className="danger-text">{t('courses.home.quit')}</span>
+          </List.Item>
+        </List>
+      ) : null}
+
+      <CodePopup
+        course={codeOpen ? info : null}
+        canManage={can('manageCode')}
+        onClose={() => setCodeOpen(false)}
+        onChanged={(next) => {
+          update(next);
+          void queryClient.invalidateQueries({ queryKey: ['courses', 'list'] });
+        }}
+      />
+      {flows.element}
+    </div>
+  );
+}

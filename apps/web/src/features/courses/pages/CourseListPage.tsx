@@ -1,0 +1,398 @@
+import { USERTYPE_TEACHER } from '@paiclass/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, ErrorBlock, SearchBar, type SearchBarRef, Skeleton, Tabs, Toast } from 'antd-mobile';
+import {
+  AddCircleOutline,
+  DownOutline,
+  FolderOutline,
+  ScanCodeOutline,
+  UnorderedListOutline,
+  UpOutline,
+} from 'antd-mobile-icons';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageNavBar } from '../../../components/PageNavBar';
+import { errorMessage, showApiError } from '../../../lib/api';
+import { useUser } from '../../accounts/authStore';
+import { courseKeys, coursesApi } from '../api';
+import { type CodeCourse, CodePopup } from '../components/CodePopup';
+import { CourseCard } from '../components/CourseCard';
+import { useCourseList } from '../hooks/useCourseList';
+import { useCourseMenu } from '../hooks/useCourseMenu';
+import type { CourseItem, ListTab } from '../types';
+import { courseHomePath, menuRole, semesterTitle } from '../utils';
+
+const TEACHER_TABS: ListTab[] = ['teach', 'assist', 'study'];
+/** spec 1 §9: two semesters show until expanded; the expand button appears with three or more */
+const SEMESTERS_SHOWN = 2;
+
+/** /ktpCourse: the caller's courses by tab, grouped by semester, with search, sorting and each course's menu (spec 1 §2). */
+export default function CourseListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const user = useUser();
+  const isTeacher = Number(user?.usertype) === USERTYPE_TEACHER;
+  const [params, setParams] = useSearchParams();
+  const rawTab = params.get('tab') as ListTab | null;
+  // teachers open on the taught tab; students only have the courses they learn (spec 1 §2)
+  const tab: ListTab = isTeacher ? (rawTab && TEACHER_TABS.includes(rawTab) ? rawTab : 'teach') : 'study';
+
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setSearch(typed.trim()), 300);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+
+  const list = useCourseList(tab, search);
+  const menu = useCourseMenu();
+  const [codeCourse, setCodeCourse] = useState<(CodeCourse & { owner: boolean }) | null>(null);
+  const [sorting, setSorting] = useState<CourseItem[] | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const searchRef = useRef<SearchBarRef>(null);
+  useLayoutEffect(() => {
+    searchRef.current?.nativeElement?.setAttribute('data-testid', 'course-search');
+  });
+
+  const switchTab = (next: string) => {
+    setSorting(null);
+    setParams(next === 'teach' ? {} : { tab: next }, { replace: true });
+  };
+
+  const open = (course: CourseItem) => navigate(courseHomePath(course.id, Number(course.role) === 1 ? 1 : 0));
+
+  const card = (course: CourseItem) => (
+    <CourseCard
+      key={course.id}
+      course={course}
+      onOpen={() => open(course)}
+      onMore={() => menu.openMenu(course)}
+      onCode={
+        Number(course.role) === 1
+          ? () =>
+              setCodeCourse({
+                id: course.id,
+                coursename: course.coursename,
+                code: course.code,
+                stopcode: course.stopcode,
+                owner: menuRole(course) === 'owner',
+              })
+          : undefined
+      }
+    />
+  );
+
+  const move = (index: number, step: -1 | 1) => {
+    setSorting((current) => {
+      if (!current) return current;
+      const target = index + step;
+      // pinned courses always come first, so a course moves only among its own kind
+      if (target < 0 || target >= current.length || current[target]!.isTop !== current[index]!.isTop) return current;
+      const next = [...current];
+      [next[index], next[target]] = [next[target]!, next[index]!];
+      return next;
+    });
+  };
+
+  const saveOrder = async () => {
+    if (!sorting) return;
+    setSaving(true);
+    try {
+      await coursesApi.sortCourse(sorting.map((c) => c.id));
+      Toast.show({ content: t('courses.sort.saved') });
+      setSorting(null);
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const data = list.data;
+  const count = data?.courses.length ?? 0;
+
+  return (
+    <div className="page tab-page course-list-page" data-testid="tab-page-ktpCourse">
+      <PageNavBar title={t('tabs.courses')} noBack />
+      <section className="course-quick">
+        {isTeacher ? (
+          <button type="button" className="course-quick-item" onClick={() => navigate('/newCourse')} data-testid="course-create">
+            <span className="course-quick-icon is-blue">
+              <AddCircleOutline />
+            </span>
+            <span>{t('courses.list.create')}</span>
+          </button>
+        ) : null}
+        <button type="button" className="course-quick-item" onClick={() => navigate('/joinCourse')} data-testid="course-join">
+          <span className="course-quick-icon is-green">
+            <ScanCodeOutline />
+          </span>
+          <span>{t('courses.list.join')}</span>
+        </button>
+        <button type="button" className="course-quick-item" onClick={() => navigate('/filedCourse')} data-testid="course-archive">
+          <span className="course-quick-icon is-orange">
+            <FolderOutline />
+          </span>
+          <span>{t('courses.list.archive')}</span>
+        </button>
+      </section>
+
+      <div className="course-search-row">
+        <SearchBar
+          ref={searchRef}
+          className="course-search"
+          placeholder={t('courses.list.searchPlaceholder')}
+          value={typed}
+          onChange={setTyped}
+          onSearch={(v) => setSearch(v.trim())}
+          onClear={() => setSearch('')}
+          maxLength={50}
+        />
+        {count > 1 && !sorting ? (
+          <button
+            type="button"
+            className="course-sort-button"
+            onClick={() => setSorting(data!.courses)}
+            data-testid="course-sort"
+          >
+            <UnorderedListOutline /> {t('courses.sort.button')}
+          </button>
+        ) : null}
+      </div>
+
+      {isTeacher ? (
+        <Tabs activeKey={tab} onChange={switchTab} className="course-tabs">
+          <Tabs.Tab key="teach" title={<span data-testid="course-tab-teach">{t('courses.list.tabTeach')}</span>} />
+          <Tabs.Tab key="assist" title={<span data-testid="course-tab-assist">{t('courses.list.tabAssist')}</span>} />
+          <Tabs.Tab key="study" title={<span data-testid="course-tab-study">{t('courses.list.tabStudy')}</span>} />
+        </Tabs>
+      ) : null}
+
+      <div className="course-list-body" data-testid="course-list" data-tab={tab} aria-busy={list.isFetching}>
+        {list.isPending ? (
+          <div data-testid="course-list-loading">
+            {[0, 1].map((i) => (
+              <div className="course-card course-card-skeleton" key={i}>
+                <Skeleton.Title animated />
+                <Skeleton.Paragraph lineCount={2} animated />
+              </div>
+            ))}
+          </div>
+        ) : list.isError ? (
+          <div className="page-center course-list-state">
+            <ErrorBlock status="default" title={t('courses.list.loadFailed')} description={errorMessage(list.error)} />
+            <Button
+              color="primary"
+              fill="outline"
+              onClick={() => void list.refetch()}
+              data-testid="course-list-retry"
+              className="center-button"
+            >
+              {t('common.retry')}
+            </Button>
+          </div>
+        ) : sorting ? (
+          <SortList
+            courses={sorting}
+            saving={saving}
+            onMove={move}
+            onCancel={() => setSorting(null)}
+            onSave={() => void saveOrder()}
+          />
+        ) : count === 0 ? (
+          <EmptyList tab={tab} searching={search !== ''} isTeacher={isTeacher} />
+        ) : (
+          <CourseSections key={`${tab}:${search}`} pinned={data!.pinned} groups={data!.groups} renderCard={card} />
+        )}
+      </div>
+
+      {menu.element}
+      <CodePopup
+        course={codeCourse}
+        canManage={codeCourse?.owner ?? false}
+        onClose={() => setCodeCourse(null)}
+        onChanged={(next) => {
+          setCodeCourse((current) => (current ? { ...current, ...next } : current));
+          void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+        }}
+      />
+    </div>
+  );
+}
+
+function CourseSections({
+  pinned,
+  groups,
+  renderCard,
+}: {
+  pinned: CourseItem[];
+  groups: { key: string; semester: string; term: number; courses: CourseItem[] }[];
+  renderCard: (course: CourseItem) => React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  // the first section starts open, the others collapsed (spec 1 §2); taps override that per term,
+  // so that a refreshed list (a new course, a new term) keeps what the user opened
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const [expanded, setExpanded] = useState(false);
+  const shown = expanded ? groups : groups.slice(0, SEMESTERS_SHOWN);
+  const isOpen = (key: string) => toggled[key] ?? key === groups[0]?.key;
+  const toggle = (key: string) => setToggled((current) => ({ ...current, [key]: !isOpen(key) }));
+
+  return (
+    <>
+      {pinned.length > 0 ? (
+        <section className="course-section" data-testid="pinned-section">
+          <h2 className="course-section-title is-static">{t('courses.list.pinned')}</h2>
+          {pinned.map(renderCard)}
+        </section>
+      ) : null}
+      {shown.map((group) => {
+        const open = isOpen(group.key);
+        return (
+          <section className="course-section" key={group.key} data-testid="semester-section" data-key={group.key}>
+            <button
+              type="button"
+              className="course-section-title"
+              aria-expanded={open}
+              onClick={() => toggle(group.key)}
+              data-testid="semester-header"
+            >
+              <span data-testid="semester-title">{semesterTitle(t, group.semester, group.term)}</span>
+              <span className="course-section-count">{t('courses.list.count', { count: group.courses.length })}</span>
+              {open ? <UpOutline /> : <DownOutline />}
+            </button>
+            {open ? group.courses.map(renderCard) : null}
+          </section>
+        );
+      })}
+      {groups.length > SEMESTERS_SHOWN ? (
+        <button type="button" className="course-expand" onClick={() => setExpanded((v) => !v)} data-testid="semester-expand">
+          {expanded ? t('courses.list.collapse') : t('courses.list.expand', { count: groups.length - SEMESTERS_SHOWN })}
+          {expanded ? <UpOutline /> : <DownOutline />}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function SortList({
+  courses,
+  saving,
+  onMove,
+  onCancel,
+  onSave,
+}: {
+  courses: CourseItem[];
+  saving: boolean;
+  onMove: (index: number, step: -1 | 1) => void;
+  onCancel: () => void;
+  onSave: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="sort-panel" data-testid="sort-panel">
+      <div className="sort-bar">
+        <span className="muted small">{t('courses.sort.hint')}</span>
+        <div className="sort-bar-buttons">
+          <Button size="small" shape="rounded" onClick={onCancel} disabled={saving} data-testid="sort-cancel">
+            {t('common.cancel')}
+          </Button>
+          <Button size="small" shape="rounded" color="primary" onClick={onSave} loading={saving} data-testid="sort-save">
+            {t('courses.sort.save')}
+          </Button>
+        </div>
+      </div>
+      <ol className="sort-list">
+        {courses.map((course, index) => (
+          <li key={course.id} className="sort-row" data-testid="sort-row" data-course-id={course.id}>
+            <span className="sort-index">{index + 1}</span>
+            <div className="sort-text">
+              <div className="sort-name" data-testid="sort-name">
+                {course.coursename}
+              </div>
+              <div className="muted small">
+                {course.isTop ? `${t('courses.card.pinned')} · ` : ''}
+                {course.classname || t('courses.card.noClass')}
+              </div>
+            </div>
+            <button
+              type="button"
+              className="sort-move"
+              disabled={index === 0 || courses[index - 1]!.isTop !== course.isTop}
+              onClick={() => onMove(index, -1)}
+              aria-label={t('courses.sort.up')}
+              data-testid="sort-up"
+            >
+              <UpOutline />
+            </button>
+            <button
+              type="button"
+              className="sort-move"
+              disabled={index === courses.length - 1 || courses[index + 1]!.isTop !== course.isTop}
+              onClick={() => onMove(index, 1)}
+              aria-label={t('courses.sort.down')}
+              data-testid="sort-down"
+            >
+              <DownOutline />
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function EmptyList({ tab, searching, isTeacher }: { tab: ListTab; searching: boolean; isTeacher: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (searching) {
+    return (
+      <div className="page-center course-list-state" data-testid="course-empty">
+        <ErrorBlock
+          status="empty"
+          title={<span data-testid="course-empty-title">{t('courses.list.noMatch')}</span>}
+          description=""
+        />
+      </div>
+    );
+  }
+  const title =
+    tab === 'teach'
+      ? t('courses.list.emptyTeach')
+      : tab === 'assist'
+        ? t('courses.list.emptyAssist')
+        : t('courses.list.emptyStudy');
+  const text =
+    tab === 'teach'
+      ? t('courses.list.emptyTeachText')
+      : tab === 'assist'
+        ? t('courses.list.emptyAssistText')
+        : t('courses.list.emptyStudyText');
+  return (
+    <div className="page-center course-list-state" data-testid="course-empty">
+      <ErrorBlock
+        status="empty"
+        title={<span data-testid="course-empty-title">{title}</span>}
+        description={<span data-testid="course-empty-text">{text}</span>}
+      />
+      {tab === 'teach' && isTeacher ? (
+        <Button
+          color="primary"
+          onClick={() => navigate('/newCourse')}
+          data-testid="course-empty-create"
+          className="center-button"
+        >
+          {t('courses.list.create')}
+        </Button>
+      ) : tab === 'study' ? (
+        <Button color="primary" onClick={() => navigate('/joinCourse')} data-testid="course-empty-join" className="center-button">
+          {t('courses.list.join')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

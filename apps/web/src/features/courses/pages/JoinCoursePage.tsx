@@ -1,0 +1,133 @@
+import { JOIN_CODE_LENGTH, joinCourseInput } from '@paiclass/shared';
+import { Button, PasscodeInput } from 'antd-mobile';
+import { ScanCodeOutline } from 'antd-mobile-icons';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearchParams } from 'react-router';
+import { FormError } from '../../../components/FormError';
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { PageNavBar } from '../../../components/PageNavBar';
+import { errorMessage } from '../../../lib/api';
+import { validate } from '../../../lib/validation';
+import { coursesApi } from '../api';
+import { JoinFailure } from '../components/JoinFailure';
+import { useJoinOutcome } from '../hooks/useJoinOutcome';
+
+/**
+ * /joinCourse: the 6-digit join code on the numeric keypad. /joinCourses?code= (the QR link) joins
+ * at once; a logged-out visitor logs in first and comes back here (spec 1 §2, §4).
+ */
+export default function JoinCoursePage() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const byLink = location.pathname.toLowerCase() === '/joincourses';
+  const linkCode = (params.get('code') ?? '').trim();
+  const outcome = useJoinOutcome();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [joining, setJoining] = useState(byLink);
+  const started = useRef(false);
+
+  const join = async (value: string) => {
+    setError(undefined);
+    const checked = validate(joinCourseInput, { code: value });
+    if (!checked.ok) {
+      const message = t(checked.errors.code ?? 'validation.joinCode');
+      if (byLink) outcome.setFailure(message);
+      else setError(message);
+      setJoining(false);
+      return;
+    }
+    setJoining(true);
+    try {
+      outcome.handle(await coursesApi.joinCourse(checked.data.code), checked.data.code);
+    } catch (e) {
+      if (byLink) outcome.setFailure(errorMessage(e));
+      else setError(errorMessage(e));
+    } finally {
+      setJoining(false);
+    }
+  };
+
+  useEffect(() => {
+    // the QR link joins at once, once
+    if (!byLink || started.current) return;
+    started.current = true;
+    void join(linkCode);
+  });
+
+  let body: ReactNode;
+  if (outcome.failure !== null) {
+    body = (
+      <JoinFailure
+        message={outcome.failure}
+        onHome={outcome.home}
+        onRetry={
+          byLink
+            ? undefined
+            : () => {
+                outcome.setFailure(null);
+                setCode('');
+              }
+        }
+      />
+    );
+  } else if (byLink) {
+    body = <LoadingScreen text={t('courses.join.joining')} testid="join-joining" />;
+  } else {
+    body = (
+      <form
+        className="page-body join-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void join(code);
+        }}
+      >
+        <div className="join-hero">
+          <span className="join-hero-icon">
+            <ScanCodeOutline />
+          </span>
+          <h2 className="join-hero-title">{t('courses.join.heading')}</h2>
+          <p className="join-hero-text">{t('courses.join.intro')}</p>
+        </div>
+        <PasscodeInput
+          className="join-code"
+          length={JOIN_CODE_LENGTH}
+          plain
+          seperated
+          value={code}
+          error={Boolean(error)}
+          onChange={(v) => {
+            setCode(v.replace(/\D/g, '').slice(0, JOIN_CODE_LENGTH));
+            setError(undefined);
+          }}
+          data-testid="join-code"
+        />
+        <FormError message={error} testid="join-error" />
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          shape="rounded"
+          loading={joining}
+          disabled={joining || code.length !== JOIN_CODE_LENGTH}
+          className="submit-button join-submit"
+          data-testid="join-submit"
+        >
+          {t('courses.join.submit')}
+        </Button>
+        <p className="muted small center-text join-hint">{t('courses.join.hint')}</p>
+      </form>
+    );
+  }
+
+  return (
+    <div className="page join-page" data-testid="join-page">
+      <PageNavBar title={t('courses.join.title')} />
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { TFunction } from 'i18next';
+import type { CourseItem } from './types';
+
+/** The course home of a course, as a teacher (1) or a student (0) (spec 2 §2). */
+export const courseHomePath = (courseId: number, courseRole: 0 | 1) =>
+  `/courseHome?courseId=${courseId}&courseRole=${courseRole}`;
+
+/** A positive course id from the address, or null. */
+export function parseCourseId(raw: string | null): number | null {
+  if (!raw || !/^\d+$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 && Number.isSafeInteger(id) ? id : null;
+}
+
+/** 全年 / 第一学期 / 第二学期 (spec 1 §3: term 0, 1, 2). */
+export function termLabel(t: TFunction, term: number) {
+  return term === 1 ? t('courses.term.first') : term === 2 ? t('courses.term.second') : t('courses.term.full');
+}
+
+/** "2026-2027 第一学期" */
+export const semesterTitle = (t: TFunction, semester: string, term: number) => `${semester} ${termLabel(t, term)}`;
+
+/** 线上 / 线下 / 混合 (spec 1 §3: teachtype 1, 2, 3). */
+export function teachTypeLabel(t: TFunction, teachtype: number) {
+  return teachtype === 1
+    ? t('courses.teachType.online')
+    : teachtype === 3
+      ? t('courses.teachType.hybrid')
+      : t('courses.teachType.offline');
+}
+
+export type MenuRole = 'owner' | 'assistant' | 'student' | 'limited';
+
+/** Whose menu a list item gets (spec 1 §6): owner, assistant (icontype 2), student (role 0), identity 4. */
+export function menuRole(course: Pick<CourseItem, 'role' | 'icontype' | 'identity'>): MenuRole {
+  if (String(course.identity) === '4') return 'limited';
+  if (Number(course.role) === 0) return 'student';
+  if (Number(course.icontype) === 2) return 'assistant';
+  return 'owner';
+}
+
+/** A stable colour for a course's card, from its id. */
+const CARD_COLORS = [
+  ['#2f6bff', '#5b8cff'],
+  ['#00a870', '#33c491'],
+  ['#ff7d00', '#ffa940'],
+  ['#7b61ff', '#9d8bff'],
+  ['#0fa5b8', '#3cc4d4'],
+  ['#e8578b', '#f27fa6'],
+];
+export function cardColors(id: number) {
+  const [from, to] = CARD_COLORS[Math.abs(id) % CARD_COLORS.length]!;
+  return { background: `linear-gradient(120deg, ${from} 0%, ${to} 100%)` };
+}

@@ -1,0 +1,130 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { api, DEMO, expect, freshPhone, lastCode } from '../../fixtures';
+
+/*
+ * Course journeys seed through the API (accounts, courses, joins) and drive only the journey
+ * under test in the browser. Logins are cached per account: the server allows 10 logins a minute
+ * per account and address, and the journeys switch people often.
+ */
+
+export interface Person {
+  mobile: string;
+  password: string;
+  name: string;
+}
+
+export const TEACHER: Person = { mobile: DEMO.teacher.mobile, password: DEMO.teacher.password, name: DEMO.teacher.name };
+
+const tokens = new Map<string, string>();
+
+/** The session token of a person, logging in through the API the first time. */
+export async function tokenOf(request: APIRequestContext, who: Person): Promise<string> {
+  const cached = tokens.get(who.mobile);
+  if (cached) return cached;
+  const { token } = await api<{ token: string }>(request, '/UserApi/login', { email: who.mobile, password: who.password });
+  tokens.set(who.mobile, token);
+  return token;
+}
+
+/** Opens the app signed in as this person (the token stored, as after a real login). */
+export async function signIn(page: Page, request: APIRequestContext, who: Person) {
+  const token = await tokenOf(request, who);
+  await page.goto('/NotFound');
+  await page.evaluate((t) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    localStorage.setItem('token', t);
+  }, token);
+  return token;
+}
+
+let people = 0;
+/**
+ * A new account registered through the API (picture code, SMS code from the development outbox,
+ * register type 1), as a person would through /register. usertype 1 teacher, 0 student.
+ */
+export async function registerPerson(
+  request: APIRequestContext,
+  usertype: 0 | 1,
+  name: string,
+): Promise<Person & { token: string }> {
+  const mobile = freshPhone();
+  const password = 'Paiclass#2026';
+  const figure = await api<{ sessionid: string }>(request, '/UserApi/getFigureCode');
+  const verify = await lastCode(request, figure.sessionid);
+  await api(request, '/UserApi/sendCode', { mobile, type: 'register', verify, sessionid: figure.sessionid });
+  const code = await lastCode(request, mobile);
+  people += 1;
+  const { token } = await api<{ token: string }>(request, '/UserApi/register', {
+    type: 1,
+    email: mobile,
+    password,
+    repassword: password,
+    username: name,
+    school: 'PaiClass 示范学校',
+    stno: usertype === 0 ? `2026${String(Date.now()).slice(-4)}${people}` : '',
+    usertype,
+    code,
+  });
+  tokens.set(mobile, token);
+  return { mobile, password, name, token };
+}
+
+/** The academic year the course form offers for this year ("2026-2027"), as academicYears()[2]. */
+export function thisAcademicYear(offset = 0) {
+  const year = new Date().getFullYear() + offset;
+  return `${year}-${year + 1}`;
+}
+
+export interface Course {
+  id: number;
+  coursename: string;
+  classname: string;
+  code: string;
+  semester: string;
+  term: number;
+}
+
+/** A course created through the API by the teacher of this token. */
+export async function createCourse(request: APIRequestContext, token: string, fields: Partial<Course> & { coursename: string }) {
+  return api<Course>(
+    request,
+    '/CourseApi/createCourse',
+    { classname: '计科 2301 班', semester: thisAcademicYear(), term: 1, teachtype: 2, ...fields },
+    token,
+  );
+}
+
+/** The ids of a person's course list: taught (teach), assisted (assist) or learned (study). */
+export async function listIds(request: APIRequestContext, token: string, tab: 'teach' | 'assist' | 'study') {
+  const body = tab === 'study' ? { isstudy: 1 } : { isstudy: 0, type: tab };
+  return (await api<{ id: number }[]>(request, '/CourseApi/semesterCourseList', body, token)).map((c) => c.id);
+}
+
+/** The card of a course in a list, by its id. */
+export const card = (page: Page, id: number): Locator => page.locator(`[data-testid="course-card"][data-course-id="${id}"]`);
+
+/** Types a join code on the code boxes, as on the phone's numeric keypad. */
+export async function typeJoinCode(page: Page, code: string) {
+  await page.getByTestId('join-code').click();
+  await page.keyboard.type(code);
+}
+
+/** The refusal code of a call, or 0 when it succeeds. */
+export async function refusal(
+  request: APIRequestContext,
+  path: string,
+  body: Record<string, unknown>,
+  token: string,
+): Promise<number> {
+  const res = await request.post(path, { data: body, headers: { token } });
+  const json = await res.json();
+  return json.status === 1 ? 0 : Number(json.code);
+}
+
+export { expect };
+
+/** A student's course profile (class number, grade, enrolment month), completed through the API. */
+export async function completeProfile(request: APIRequestContext, token: string) {
+  await api(request, '/UserApi/saveCourseProfile', { classno: '2301', grade: 2, enrolltime: '2025-09' }, token);
+}
