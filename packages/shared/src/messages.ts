@@ -57,6 +57,7 @@ export const validationMessages = {
     'validation.classnoLength': '班级号最多 20 个字',
     'validation.grade': '请选择年级（1-6）',
     'validation.enrolltime': '请选择入学时间（不早于 1990-01）',
+    'validation.portal': '课程链接不正确',
     'validation.invalid': '输入内容不正确',
   },
   en: {
@@ -113,6 +114,7 @@ export const validationMessages = {
     'validation.classnoLength': 'The class number has at most 20 characters',
     'validation.grade': 'Choose your grade (1-6)',
     'validation.enrolltime': 'Choose your enrolment month (1990-01 or later)',
+    'validation.portal': 'The course link is not valid',
     'validation.invalid': 'The input is not valid',
   },
 } as const;

@@ -179,3 +179,5 @@ export const courseProfileInput = z.object({
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'validation.enrolltime' })
     .refine((v) => v >= '1990-01' && v <= `${new Date().getFullYear() + 1}-12`, { message: 'validation.enrolltime' }),
 });
+
+export const portalInput = z.object({ coid: z.string({ message: 'validation.portal' }).trim().regex(/^[0-9a-f]{32}$/, { message: 'validation.portal' }) });

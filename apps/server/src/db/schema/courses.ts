@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
@@ -18,6 +19,10 @@ export const courses = pgTable(
     /** -1 means none */
     studytime: real('studytime').notNull().default(-1),
     code: varchar('code', { length: 6 }).notNull(),
+    /** the public portal's address (`/courseDoor?coid=`): unguessable, unlike the course id */
+    shareId: varchar('share_id', { length: 32 })
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     stopcode: smallint('stopcode').notNull().default(0),
     classending: smallint('classending').notNull().default(0),
     /** after the course ends: 1 students may still visit, 0 they see the "access disabled" dialog */
@@ -39,7 +44,7 @@ export const courses = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('courses_code_key').on(t.code), index('courses_owner_idx').on(t.ownerId)],
+  (t) => [uniqueIndex('courses_code_key').on(t.code), uniqueIndex('courses_share_key').on(t.shareId), index('courses_owner_idx').on(t.ownerId)],
 );
 
 /** Who belongs to a course and as what, with each member's own pin, archive and order. */

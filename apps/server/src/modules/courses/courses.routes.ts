@@ -32,6 +32,7 @@ import {
   memberInput,
   membersInput,
   modulesInput,
+  portalInput,
   semesterCourseListInput,
   semesterListInput,
   setTopInput,
@@ -172,4 +173,7 @@ export async function courseHomeRoutes(root: FastifyInstance) {
   app.post('/CourseApi/saveCourseIntro', { schema: { tags, body: introInput } }, (req) => home.saveIntro(ctx, caller(req), req.body.courseid, req.body.describes));
   app.post('/UserApi/getUserInfoInCourse', { schema: { tags, body: courseIdInput } }, (req) => home.getUserInfoInCourse(ctx, caller(req), req.body.courseid));
   app.post('/UserApi/saveCourseProfile', { schema: { tags, body: courseProfileInput } }, (req) => home.saveCourseProfile(ctx, caller(req), req.body));
+  app.post('/CourseShareNoAuthApi/getCouseInfo', { schema: { tags, body: portalInput }, config: { auth: 'none', rateLimit: { max: 60, timeWindow: '1 minute' } } }, (req) =>
+    home.getPortal(ctx, req.body.coid, req.lang),
+  );
 }

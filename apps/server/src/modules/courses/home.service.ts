@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { COURSE_MODULES, type Language, type courseProfileInput, type modulesInput } from '@paiclass/shared';
 import { courses, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { authorize } from './courses.service';
+import { AppError } from '../../platform/errors';
+import { authorize, studentTotal } from './courses.service';
+import { termText } from './presenters';
 
 const MODULE_TITLES: Record<Language, Record<(typeof COURSE_MODULES)[number], string>> = {
   zh: { catalogue: '目录', courseware: '互动课件', homework: '作业', test: '测试', material: '资料', meeting: '会议', notice: '公告', topic: '话题', interact: '互动答题' },
@@ -59,4 +61,35 @@ export async function getUserInfoInCourse(ctx: AppContext, user: User, courseId:
 export async function saveCourseProfile(ctx: AppContext, user: User, input: z.infer<typeof courseProfileInput>) {
   await ctx.db.update(users).set({ classno: input.classno, grade: String(input.grade), enrolltime: input.enrolltime }).where(eq(users.id, user.id));
   return { classno: input.classno, grade: String(input.grade), enrolltime: input.enrolltime };
+}
+
+/**
+ * The public course portal (`/courseDoor?coid=`), for anyone with the link: what the course is and,
+ * while it takes students, its join code. Addressed by the share id, so courses cannot be listed by guessing.
+ */
+export async function getPortal(ctx: AppContext, coid: string, lang: Language) {
+  const [row] = await ctx.db
+    .select({ course: courses, teacher: users.username, school: users.school, total: studentTotal })
+    .from(courses)
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .where(and(eq(courses.shareId, coid), isNull(courses.deletedAt)));
+  if (!row) throw new AppError('notFound', 'errors.portalNotFound');
+  const c = row.course;
+  const joinable = c.stopcode === 0 && c.classending === 0 && c.enrollstate === '1';
+  return {
+    coid,
+    coursename: c.coursename,
+    classname: c.classname,
+    username: row.teacher,
+    school: row.school,
+    semester: c.semester,
+    term: c.term,
+    termTxt: termText(lang, c.term),
+    teachtype: c.teachtype,
+    describes: c.describes,
+    total: Number(row.total),
+    classending: c.classending,
+    joinable: joinable ? 1 : 0,
+    code: joinable ? c.code : '',
+  };
 }

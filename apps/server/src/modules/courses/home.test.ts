@@ -81,3 +81,21 @@ describe('student profile on entering a course', () => {
     expect((await call(app, '/UserApi/getUserInfo', {}, { token: s.token })).data.additionInfo).toEqual({ classno: '3', grade: '2', enrolltime: '1990-01' });
   });
 });
+
+describe('public course portal', () => {
+  it('shows a course to anyone with its link, with the join code while it takes students', async () => {
+    const t = await newTeacher(app);
+    const c = await newCourse(app, t.token, { coursename: '公开课' });
+    const coid = (await call(app, '/CourseApi/getCourseInfo', { courseid: c.id }, { token: t.token })).data.coid;
+    expect(coid).toMatch(/^[0-9a-f]{32}$/);
+    const portal = await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid });
+    expect(portal.data).toMatchObject({ coursename: '公开课', username: '测试同学', total: 0, joinable: 1, code: c.code });
+    await call(app, '/CourseApi/stopCode', { courseid: c.id }, { token: t.token });
+    expect((await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid })).data).toMatchObject({ joinable: 0, code: '' });
+    expect(await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid: String(c.id) })).toMatchObject({ code: 40001, message: '课程链接不正确' });
+    expect(await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid: '0'.repeat(32) })).toMatchObject({ code: 40004, message: '这门课程不存在或已被删除' });
+    // a copy gets its own link
+    const copy = (await call(app, '/CourseApi/copyCourse', { courseid: c.id, coursename: '公开课二' }, { token: t.token })).data;
+    expect(copy.coid).not.toBe(coid);
+  });
+});

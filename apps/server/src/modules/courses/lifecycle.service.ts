@@ -89,7 +89,7 @@ export async function transferCourse(ctx: AppContext, user: User, input: z.infer
 export async function copyCourse(ctx: AppContext, user: User, courseId: number, coursename: string, lang: Language) {
   const m = await authorize(ctx, user, courseId, 'copy');
   if (!canCreateCourse(user)) throw fail('forbidden');
-  const { id: _id, code: _code, ownerId: _owner, createdAt: _created, deletedAt: _deleted, classending: _ended, ...settings } = m.course;
+  const { id: _id, code: _code, shareId: _share, ownerId: _owner, createdAt: _created, deletedAt: _deleted, classending: _ended, ...settings } = m.course;
   return ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`courses:${user.id}`}))`);
     const [created] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.ownerId, user.id));

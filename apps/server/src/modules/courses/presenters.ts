@@ -21,6 +21,8 @@ export function presentCourse(
   return {
     id: c.id,
     courseid: c.id,
+    /** the public portal's id: `/courseDoor?coid=` */
+    coid: c.shareId,
     coursename: c.coursename,
     classname: c.classname,
     // the join code is for teachers to hand out; students do not need it

@@ -1,0 +1,2 @@
+ALTER TABLE "courses" ADD COLUMN "share_id" varchar(32) DEFAULT replace(gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "courses_share_key" ON "courses" USING btree ("share_id");
