@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { local, STORAGE_KEYS } from '../../../lib/storage';
@@ -99,19 +100,9 @@ export default function BindWechatPage() {
             />
           </div>
           <FormError message={formError} testid="bindwx-error" />
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={submitting}
-            disabled={submitting}
-            data-testid="bindwx-submit"
-            className="submit-button"
-          >
+          <SubmitButton testid="bindwx-submit" loading={submitting}>
             {t('bindWechat.submit')}
-          </Button>
+          </SubmitButton>
         </form>
       ) : (
         <div className="page-body page-center">

@@ -5,11 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { hasInAppHistory, PageNavBar } from '../../../components/PageNavBar';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { maskAccount } from '../../../lib/mask';
 import { type FieldErrors, validate } from '../../../lib/validation';
 import { accountsApi, type CodeTarget, type FindSign } from '../api';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SendCodeButton } from '../components/SendCodeButton';
 import { useSendCode } from '../hooks/useSendCode';
 
@@ -156,18 +158,9 @@ export default function FindPasswordPage() {
                 />
               </div>
               <FormError message={formError} testid="findpwd-error" />
-              <Button
-                block
-                type="submit"
-                color="primary"
-                size="large"
-                shape="rounded"
-                disabled={sender.running}
-                data-testid="findpwd-send"
-                className="submit-button"
-              >
+              <SubmitButton testid="findpwd-send" disabled={sender.running}>
                 {sender.running ? t('code.resendIn', { seconds: sender.remaining }) : t('findPassword.sendCode')}
-              </Button>
+              </SubmitButton>
               {sender.running && target ? (
                 <Button
                   block
@@ -205,69 +198,36 @@ export default function FindPasswordPage() {
                 />
               </div>
               <FormError message={formError} testid="findpwd-error" />
-              <Button
-                block
-                type="submit"
-                color="primary"
-                size="large"
-                shape="rounded"
-                loading={submitting}
-                disabled={submitting}
-                data-testid="findpwd-verify"
-                className="submit-button"
-              >
+              <SubmitButton testid="findpwd-verify" loading={submitting}>
                 {t('findPassword.next')}
-              </Button>
+              </SubmitButton>
             </>
           ) : null}
           {step === 2 ? (
             <>
               <p className="form-intro">{t('findPassword.intro2')}</p>
               <div className="form-card">
-                <TextField
-                  testid="findpwd-password"
-                  type="password"
-                  label={t('findPassword.password')}
-                  value={password}
-                  onChange={(v) => {
+                <NewPasswordFields
+                  prefix="findpwd"
+                  passwordLabel={t('findPassword.password')}
+                  repasswordLabel={t('findPassword.repassword')}
+                  password={password}
+                  repassword={repassword}
+                  onPassword={(v) => {
                     setPassword(v);
                     clearError('password');
                   }}
-                  placeholder={t('register.passwordPlaceholder')}
-                  hint={t('register.passwordHint')}
-                  error={fieldError('password')}
-                  autoComplete="new-password"
-                  maxLength={20}
-                />
-                <TextField
-                  testid="findpwd-repassword"
-                  type="password"
-                  label={t('findPassword.repassword')}
-                  value={repassword}
-                  onChange={(v) => {
+                  onRepassword={(v) => {
                     setRepassword(v);
                     clearError('repassword');
                   }}
-                  placeholder={t('register.repasswordPlaceholder')}
-                  error={fieldError('repassword')}
-                  autoComplete="new-password"
-                  maxLength={20}
+                  fieldError={fieldError}
                 />
               </div>
               <FormError message={formError} testid="findpwd-error" />
-              <Button
-                block
-                type="submit"
-                color="primary"
-                size="large"
-                shape="rounded"
-                loading={submitting}
-                disabled={submitting}
-                data-testid="findpwd-submit"
-                className="submit-button"
-              >
+              <SubmitButton testid="findpwd-submit" loading={submitting}>
                 {t('findPassword.submit')}
-              </Button>
+              </SubmitButton>
             </>
           ) : null}
         </form>

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { LanguageToggle } from '../../../components/LanguageToggle';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
@@ -236,19 +237,9 @@ export default function LoginPage() {
             </>
           )}
           <FormError message={formError} testid="login-error" />
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={submitting}
-            disabled={submitting}
-            data-testid="login-submit"
-            className="submit-button"
-          >
+          <SubmitButton testid="login-submit" loading={submitting}>
             {mode === 'account' ? t('login.submit') : t('login.submitFast')}
-          </Button>
+          </SubmitButton>
         </form>
         <div className="login-links">
           {mode === 'fast' ? (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { maskAccount } from '../../../lib/mask';
@@ -117,19 +118,9 @@ export default function LoginVerifyPage() {
           />
         </div>
         <FormError message={formError} testid="verify-error" />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={submitting}
-          disabled={submitting || code.length === 0}
-          data-testid="verify-submit"
-          className="submit-button"
-        >
+        <SubmitButton testid="verify-submit" loading={submitting} disabled={submitting || code.length === 0}>
           {t('verify.submit')}
-        </Button>
+        </SubmitButton>
       </form>
       {sender.popup}
       {loggingIn ? <LoggingInOverlay /> : null}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { maskMobile } from '../../../lib/mask';
@@ -13,6 +14,7 @@ import { type FieldErrors, validate } from '../../../lib/validation';
 import { accountsApi } from '../api';
 import { IdentityPicker } from '../components/IdentityPicker';
 import { LoggingInOverlay } from '../components/LoggingInOverlay';
+import { NewPasswordFields } from '../components/NewPasswordFields';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { useSendCode } from '../hooks/useSendCode';
 import { writeRegisterCache } from '../registerCache';
@@ -180,37 +182,23 @@ export default function RegisterPage() {
               autoComplete="username"
             />
           )}
-          <TextField
-            testid="register-password"
-            type="password"
-            label={fast ? t('register.passwordOptional') : t('register.password')}
-            value={password}
-            onChange={(v) => {
+          <NewPasswordFields
+            prefix="register"
+            passwordLabel={fast ? t('register.passwordOptional') : t('register.password')}
+            repasswordLabel={t('register.repassword')}
+            password={password}
+            repassword={repassword}
+            onPassword={(v) => {
               setPassword(v);
               clearError('password');
             }}
-            placeholder={t('register.passwordPlaceholder')}
-            hint={t('register.passwordHint')}
-            error={fieldError('password')}
-            autoComplete="new-password"
-            maxLength={20}
+            onRepassword={(v) => {
+              setRepassword(v);
+              clearError('repassword');
+            }}
+            fieldError={fieldError}
+            showConfirm={!fast || Boolean(password)}
           />
-          {!fast || password ? (
-            <TextField
-              testid="register-repassword"
-              type="password"
-              label={t('register.repassword')}
-              value={repassword}
-              onChange={(v) => {
-                setRepassword(v);
-                clearError('repassword');
-              }}
-              placeholder={t('register.repasswordPlaceholder')}
-              error={fieldError('repassword')}
-              autoComplete="new-password"
-              maxLength={20}
-            />
-          ) : null}
         </div>
         <div className="form-card">
           <TextField
@@ -263,19 +251,9 @@ export default function RegisterPage() {
           ) : null}
         </div>
         <FormError message={formError} testid="register-error" />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={submitting}
-          disabled={submitting}
-          data-testid="register-submit"
-          className="submit-button"
-        >
+        <SubmitButton testid="register-submit" loading={submitting}>
           {fast ? t('register.submitFast') : t('register.submit')}
-        </Button>
+        </SubmitButton>
         <div className="form-footer-link">
           {t('register.haveAccount')}{' '}
           <Link to={loginHref} className="text-link" data-testid="register-login-link">

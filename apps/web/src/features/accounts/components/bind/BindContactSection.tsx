@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../../components/dialogs';
 import { FormError } from '../../../../components/FormError';
+import { SubmitButton } from '../../../../components/SubmitButton';
 import { TextField } from '../../../../components/TextField';
 import { errorMessage } from '../../../../lib/api';
 import { maskEmail, maskMobile } from '../../../../lib/mask';
@@ -203,19 +204,9 @@ export function BindContactSection({ kind, user, onBound }: BindContactSectionPr
             />
           </div>
           <FormError message={formError} testid="bind-error" />
-          <Button
-            block
-            type="submit"
-            color="primary"
-            size="large"
-            shape="rounded"
-            loading={submitting}
-            disabled={submitting}
-            data-testid="bind-submit"
-            className="submit-button"
-          >
+          <SubmitButton testid="bind-submit" loading={submitting}>
             {t('bind.submit')}
-          </Button>
+          </SubmitButton>
           {current ? (
             <Button block fill="none" onClick={() => switchMode('view')} data-testid="bind-cancel" className="link-button">
               {t('common.cancel')}
@@ -260,19 +251,9 @@ export function BindContactSection({ kind, user, onBound }: BindContactSectionPr
             />
           </div>
           <FormError message={formError} testid="bind-error" />
-          <Button
-            block
-            type="submit"
-            color="danger"
-            size="large"
-            shape="rounded"
-            loading={submitting}
-            disabled={submitting}
-            data-testid="bind-unbind-submit"
-            className="submit-button"
-          >
+          <SubmitButton testid="bind-unbind-submit" color="danger" loading={submitting}>
             {t('bind.unbindSubmit')}
-          </Button>
+          </SubmitButton>
           <Button block fill="none" onClick={() => switchMode('view')} data-testid="bind-cancel" className="link-button">
             {t('common.cancel')}
           </Button>

@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../../components/FormError';
+import { SubmitButton } from '../../../../components/SubmitButton';
 import { TextField } from '../../../../components/TextField';
 import { errorMessage } from '../../../../lib/api';
 import { endSession } from '../../../../lib/session';
 import { type FieldErrors, validate } from '../../../../lib/validation';
 import { accountsApi } from '../../api';
+import { NewPasswordFields } from '../NewPasswordFields';
 
 /**
  * A new password, entered twice (spec 1 §5). Every session of the account ends on success, so
@@ -75,50 +77,27 @@ export function PasswordSection({ forced = false }: { forced?: boolean }) {
           error={fieldError('oldpassword')}
           autoComplete="current-password"
         />
-        <TextField
-          testid="bind-password"
-          type="password"
-          label={t('bind.newPassword')}
-          value={password}
-          onChange={(v) => {
+        <NewPasswordFields
+          prefix="bind"
+          passwordLabel={t('bind.newPassword')}
+          repasswordLabel={t('register.repassword')}
+          password={password}
+          repassword={repassword}
+          onPassword={(v) => {
             setPassword(v);
             clearError('password');
           }}
-          placeholder={t('register.passwordPlaceholder')}
-          hint={t('register.passwordHint')}
-          error={fieldError('password')}
-          autoComplete="new-password"
-          maxLength={20}
-        />
-        <TextField
-          testid="bind-repassword"
-          type="password"
-          label={t('register.repassword')}
-          value={repassword}
-          onChange={(v) => {
+          onRepassword={(v) => {
             setRepassword(v);
             clearError('repassword');
           }}
-          placeholder={t('register.repasswordPlaceholder')}
-          error={fieldError('repassword')}
-          autoComplete="new-password"
-          maxLength={20}
+          fieldError={fieldError}
         />
       </div>
       <FormError message={formError} testid="bind-error" />
-      <Button
-        block
-        type="submit"
-        color="primary"
-        size="large"
-        shape="rounded"
-        loading={submitting}
-        disabled={submitting}
-        data-testid="bind-submit"
-        className="submit-button"
-      >
+      <SubmitButton testid="bind-submit" loading={submitting}>
         {t('bind.passwordSubmit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
