@@ -16,7 +16,9 @@ import { settings } from './db/schema';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { WechatOpenPlatform, type WechatProvider } from './modules/accounts/wechat';
 import { courseHomeRoutes, coursesRoutes, groupsRoutes, membersRoutes } from './modules/courses/courses.routes';
+import { MEMBER_NOTICE_JOB, memberNoticeJob } from './modules/courses/member-notice';
 import { devRoutes } from './modules/dev/dev.routes';
+import { noticesRoutes } from './modules/notices/notices.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { classroomGateway } from './realtime/classroom.gateway';
 import { registerAuth } from './platform/auth';
@@ -25,6 +27,7 @@ import type { AppContext } from './platform/context';
 import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, WebhookSmsTransport } from './platform/delivery';
 import { isApiRequest, notFoundEnvelope, registerApi, registerEnvelope } from './platform/envelope';
 import { AppError } from './platform/errors';
+import { JobQueue } from './platform/jobs';
 import { LocalStorage, S3Storage } from './platform/storage';
 import { newToken } from './platform/tokens';
 
@@ -56,7 +59,13 @@ async function loadSecret(database: Database, configured?: string) {
 
 /** Builds the whole server: database, platform ports, every area's calls, documents and the web app. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
-  const database = options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      onIdleError: (err) => console.error(`database connection lost (the pool reconnects): ${err.message}`),
+    }));
   const known = new Map<string, string>();
   const app = Fastify({
     logger:
@@ -87,9 +96,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     redis,
     secret: await loadSecret(database, config.secret),
     wechat: options.wechat ?? (config.wechat ? new WechatOpenPlatform(config.wechat.appid, config.wechat.secret) : undefined),
+    jobs: new JobQueue(database.db, app.log),
   };
+  ctx.jobs.register(MEMBER_NOTICE_JOB, memberNoticeJob(ctx));
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     await bus.close();
     redis?.disconnect();
     if (!options.database) await database.close();
@@ -134,7 +146,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // the client offers [token, hash] as sub-protocols; the first is echoed so browsers accept the socket
   await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false } });
   await app.register(classroomGateway);
-  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, courseHomeRoutes, membersRoutes, groupsRoutes, ...(config.production ? [] : [devRoutes])]);
+  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, courseHomeRoutes, membersRoutes, groupsRoutes, noticesRoutes, ...(config.production ? [] : [devRoutes])]);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -22,6 +22,7 @@ async function main() {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  app.ctx.jobs.start();
   app.log.info(`PaiClass (${config.mode}) on http://localhost:${config.port} — database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`);
 }
 

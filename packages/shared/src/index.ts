@@ -6,3 +6,4 @@ export * from './accounts/schemas';
 export * from './accounts/types';
 export * from './courses/schemas';
 export * from './courses/members';
+export * from './notices/schemas';

@@ -58,6 +58,8 @@ export const validationMessages = {
     'validation.grade': '请选择年级（1-6）',
     'validation.enrolltime': '请选择入学时间（不早于 1990-01）',
     'validation.portal': '课程链接不正确',
+    'validation.weekday': '请选择星期几',
+    'validation.noticeTime': '请选择时间（时:分）',
     'validation.invalid': '输入内容不正确',
   },
   en: {
@@ -115,6 +117,8 @@ export const validationMessages = {
     'validation.grade': 'Choose your grade (1-6)',
     'validation.enrolltime': 'Choose your enrolment month (1990-01 or later)',
     'validation.portal': 'The course link is not valid',
+    'validation.weekday': 'Choose the day of the week',
+    'validation.noticeTime': 'Choose the time (HH:MM)',
     'validation.invalid': 'The input is not valid',
   },
 } as const;

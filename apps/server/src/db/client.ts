@@ -27,9 +27,12 @@ const MIGRATION_LOCK = 727_001;
  * Opens the database and applies the committed migrations: node-postgres when a URL is given,
  * otherwise PGlite persisted in `dataDir` (or in memory when dataDir is 'memory').
  */
-export async function openDatabase(options: { url?: string; dataDir?: string | 'memory' }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dataDir?: string | 'memory'; onIdleError?: (err: Error) => void }): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // an idle connection the server drops (restart, failover) is replaced by the pool; without a
+    // listener its error would end the process
+    pool.on('error', (err) => options.onIdleError?.(err));
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

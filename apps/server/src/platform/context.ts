@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Bus } from './bus';
 import type { Delivery, OutboxTransport } from './delivery';
+import type { JobQueue } from './jobs';
 import type { Storage } from './storage';
 import type { WechatProvider } from '../modules/accounts/wechat';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   /** signs reset links and file addresses; fixed by SECRET or generated once and kept in the database */
   secret: string;
   wechat?: WechatProvider;
+  /** durable background jobs */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {

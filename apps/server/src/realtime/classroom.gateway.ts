@@ -9,27 +9,41 @@ import { translate } from '../platform/i18n';
  * `{cmd, data}`; `ping` answers `System.pong`. Classroom commands join this gateway in later issues.
  */
 export async function classroomGateway(app: FastifyInstance) {
-  app.get('/ws/classroom', { websocket: true, config: { auth: 'none' } }, async (socket: WebSocket, req) => {
+  app.get('/ws/classroom', { websocket: true, config: { auth: 'none' } }, (socket: WebSocket, req) => {
+    // listen at once: a message sent right after the socket opens must not be lost while the token is checked
+    const early: string[] = [];
+    let handle: ((raw: string) => void) | undefined;
+    socket.on('message', (raw) => (handle ? handle(String(raw)) : early.push(String(raw))));
+
     const offered = String(req.headers['sec-websocket-protocol'] ?? '')
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean);
-    const found = offered[0] ? await findSession(app.ctx.db, offered[0]) : undefined;
-    if (!found || found.restricted) {
-      socket.send(JSON.stringify({ cmd: 'User.error', code: -1, msg: translate(req.lang, 'errors.notLoggedIn'), data: null }));
-      socket.close(4401, 'not logged in');
-      return;
-    }
-    const lang = found.user.lang === 'en' ? 'en' : 'zh';
-    socket.on('message', (raw) => {
-      let message: { cmd?: unknown; data?: unknown };
-      try {
-        message = JSON.parse(String(raw));
-      } catch {
-        socket.send(JSON.stringify({ cmd: 'User.error', code: -1, msg: translate(lang, 'errors.badInput'), data: null }));
-        return;
-      }
-      if (message.cmd === 'ping') socket.send(JSON.stringify({ cmd: 'System.pong', code: 0, msg: '', data: message.data ?? null }));
-    });
+    const accepted = offered[0] ? findSession(app.ctx.db, offered[0]) : Promise.resolve(undefined);
+    accepted.then(
+      (found) => {
+        if (!found || found.restricted) {
+          socket.send(JSON.stringify({ cmd: 'User.error', code: -1, msg: translate(req.lang, 'errors.notLoggedIn'), data: null }));
+          socket.close(4401, 'not logged in');
+          return;
+        }
+        const lang = found.user.lang === 'en' ? 'en' : 'zh';
+        handle = (raw) => {
+          let message: { cmd?: unknown; data?: unknown };
+          try {
+            message = JSON.parse(raw);
+          } catch {
+            socket.send(JSON.stringify({ cmd: 'User.error', code: -1, msg: translate(lang, 'errors.badInput'), data: null }));
+            return;
+          }
+          if (message.cmd === 'ping') socket.send(JSON.stringify({ cmd: 'System.pong', code: 0, msg: '', data: message.data ?? null }));
+        };
+        for (const raw of early.splice(0)) handle(raw);
+      },
+      (err) => {
+        req.log.error({ err }, 'socket authentication failed');
+        socket.close(1011, 'server error');
+      },
+    );
   });
 }

@@ -54,3 +54,11 @@ export const groupRenameInput = groupIdInput.extend({ name: groupTitle });
 /** students join for themselves; teachers pass `uids` to assign */
 export const groupJoinInput = groupIdInput.extend({ uids: z.array(z.coerce.number().int().positive()).max(500).optional() });
 export const groupLeaderInput = groupIdInput.extend({ uid: z.coerce.number().int().positive() });
+
+/** The weekly member-change notice (issue #3; default Saturday 21:30, spec 1 §9). */
+export const memberSettingInput = courseIdInput.extend({
+  notify: z.coerce.number().int().min(0).max(1),
+  /** 0 Sunday … 6 Saturday */
+  weekday: z.coerce.number({ message: 'validation.weekday' }).int().min(0, { message: 'validation.weekday' }).max(6, { message: 'validation.weekday' }),
+  time: z.string({ message: 'validation.noticeTime' }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validation.noticeTime' }),
+});

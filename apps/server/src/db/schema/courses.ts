@@ -37,6 +37,10 @@ export const courses = pgTable(
       .notNull()
       .default([]),
     maxcount: integer('maxcount').notNull().default(0),
+    /** the weekly member-change notice to the teachers: on/off, weekday (0 Sunday … 6 Saturday) and time */
+    memberNotify: boolean('member_notify').notNull().default(true),
+    memberNotifyDay: smallint('member_notify_day').notNull().default(6),
+    memberNotifyTime: varchar('member_notify_time', { length: 5 }).notNull().default('21:30'),
     /** the course home menus as the teacher ordered and named them; empty means the defaults */
     modules: jsonb('modules').$type<{ key: string; name: string }[]>().notNull().default([]),
     /** the course introduction, plain text */
@@ -144,4 +148,20 @@ export const groupMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), uniqueIndex('group_members_set_user_key').on(t.setId, t.userId)],
+);
+
+/** Joins and leaves, for the weekly member-change notice. */
+export const memberEvents = pgTable(
+  'member_events',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    /** join or leave */
+    kind: varchar('kind', { length: 8 }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('member_events_course_idx').on(t.courseId, t.at)],
 );

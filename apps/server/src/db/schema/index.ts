@@ -1,2 +1,4 @@
 export * from './accounts';
 export * from './courses';
+export * from './platform';
+export * from './notices';

@@ -30,6 +30,7 @@ import {
   introInput,
   joinCourseInput,
   memberInput,
+  memberSettingInput,
   membersInput,
   modulesInput,
   portalInput,
@@ -47,6 +48,7 @@ import * as enrollment from './enrollment.service';
 import * as groupsService from './groups.service';
 import * as home from './home.service';
 import * as lifecycle from './lifecycle.service';
+import * as memberNotice from './member-notice';
 import * as members from './members.service';
 
 /** Course calls: Ketangpai's list and create calls as its clients make them, the rest in the same style. */
@@ -130,6 +132,8 @@ export async function membersRoutes(root: FastifyInstance) {
   app.post('/FutureV2/ClassAdministration/move', { schema: { tags, body: classMoveInput } }, (req) =>
     members.moveStudents(ctx, caller(req), req.body.courseid, req.body.id, req.body.uids),
   );
+  app.post('/CourseApi/getMemberSetting', { schema: { tags, body: courseIdInput } }, (req) => memberNotice.getMemberSetting(ctx, caller(req), req.body.courseid));
+  app.post('/CourseApi/saveMemberSetting', { schema: { tags, body: memberSettingInput } }, (req) => memberNotice.saveMemberSetting(ctx, caller(req), req.body));
   // kick: take students out of a class (they stay in the course)
   app.post('/FutureV2/ClassAdministration/kick', { schema: { tags, body: membersInput } }, (req) => members.moveStudents(ctx, caller(req), req.body.courseid, 0, req.body.uids));
 }

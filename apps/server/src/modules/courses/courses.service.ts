@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { numericCode } from '../../platform/tokens';
 import { type CourseAction, type CourseRole, can, canCreateCourse, overFreeCap } from './courses.policy';
+import { scheduleMemberNotice } from './member-notice';
 import { presentCourse, termText } from './presenters';
 
 type Course = typeof courses.$inferSelect;
@@ -79,7 +80,7 @@ export function insertCourseWithCode(db: Db, values: Omit<typeof courses.$inferI
  */
 export async function createCourse(ctx: AppContext, user: User, input: CourseCreateInput, lang: Language) {
   if (!canCreateCourse(user)) throw fail('forbidden');
-  return ctx.db.transaction(async (tx) => {
+  const course = await ctx.db.transaction(async (tx) => {
     // one creation at a time per teacher, so two quick requests cannot pass the cap together
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`courses:${user.id}`}))`);
     const [created] = await tx.select({ n: count() }).from(courses).where(eq(courses.ownerId, user.id));
@@ -95,8 +96,10 @@ export async function createCourse(ctx: AppContext, user: User, input: CourseCre
       studytime: input.studytime,
     });
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'owner' });
-    return presentCourse(course, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang });
+    return course;
   });
+  await scheduleMemberNotice(ctx, course);
+  return presentCourse(course, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang });
 }
 
 /** Edits a course's form fields: the owner or an assistant. */

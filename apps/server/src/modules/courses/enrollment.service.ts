@@ -7,7 +7,8 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { authorize, membership } from './courses.service';
+import { authorize } from './courses.service';
+import { recordMemberEvents } from './member-notice';
 
 type Course = typeof courses.$inferSelect;
 
@@ -72,6 +73,7 @@ export async function joinCourse(ctx: AppContext, user: User, code: string, lang
     if (blocked) return answer(...blocked);
     if (course.auditstate === '1' || asked(course, lang).length > 0) return answer(JOIN_STATUS.pendingReview, 'courses.join.fillForm');
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'student' }).onConflictDoNothing();
+    await recordMemberEvents(tx, course.id, [user.id], 'join');
     return answer(JOIN_STATUS.joined, 'courses.join.joined');
   });
 }
@@ -113,6 +115,7 @@ export async function submitEnroll(ctx: AppContext, user: User, input: z.infer<t
       .onConflictDoUpdate({ target: [enrollments.courseId, enrollments.userId], set: { answers, state: automatic ? 1 : 0, createdAt: new Date() } });
     if (!automatic) return { status: JOIN_STATUS.pendingReview, courseid: course.id, message: translate(lang, 'courses.join.pending') };
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'student' }).onConflictDoNothing();
+    await recordMemberEvents(tx, course.id, [user.id], 'join');
     return { status: JOIN_STATUS.joined, courseid: course.id, message: translate(lang, 'courses.join.joined') };
   });
 }
@@ -178,6 +181,7 @@ export async function reviewEnrollments(ctx: AppContext, user: User, courseId: n
         .insert(courseMembers)
         .values(waiting.map((w) => ({ courseId, userId: w.userId, role: 'student' })))
         .onConflictDoNothing();
+      await recordMemberEvents(tx, courseId, waiting.map((w) => w.userId), 'join');
     }
     return { count: waiting.length };
   });

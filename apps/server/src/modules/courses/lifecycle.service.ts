@@ -8,6 +8,7 @@ import { fail } from '../../platform/errors';
 import { verifyPassword } from '../accounts/passwords';
 import { abilities, canCreateCourse, type CourseRole, deleteWay, overFreeCap } from './courses.policy';
 import { authorize, insertCourseWithCode, presentOne, studentTotal } from './courses.service';
+import { recordMemberEvents, scheduleMemberNotice } from './member-notice';
 import { presentCourse } from './presenters';
 
 /**
@@ -43,6 +44,7 @@ export async function deleteCourse(ctx: AppContext, user: User, input: z.infer<t
   const m = await authorize(ctx, user, input.courseid, 'delete');
   await confirm(user, m.course.coursename, input);
   await ctx.db.update(courses).set({ deletedAt: new Date() }).where(eq(courses.id, m.course.id));
+  await scheduleMemberNotice(ctx, { ...m.course, memberNotify: false });
   return {};
 }
 
@@ -54,6 +56,7 @@ export async function quitCourse(ctx: AppContext, user: User, input: z.infer<typ
   await ctx.db.transaction(async (tx) => {
     await tx.delete(courseMembers).where(and(eq(courseMembers.courseId, m.course.id), eq(courseMembers.userId, user.id)));
     await tx.delete(enrollments).where(and(eq(enrollments.courseId, m.course.id), eq(enrollments.userId, user.id)));
+    await recordMemberEvents(tx, m.course.id, [user.id], 'leave');
   });
   return {};
 }
@@ -90,14 +93,16 @@ export async function copyCourse(ctx: AppContext, user: User, courseId: number, 
   const m = await authorize(ctx, user, courseId, 'copy');
   if (!canCreateCourse(user)) throw fail('forbidden');
   const { id: _id, code: _code, shareId: _share, ownerId: _owner, createdAt: _created, deletedAt: _deleted, classending: _ended, ...settings } = m.course;
-  return ctx.db.transaction(async (tx) => {
+  const copy = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`courses:${user.id}`}))`);
     const [created] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.ownerId, user.id));
     if (overFreeCap(user, created?.n ?? 0, FREE_TEACHER_COURSE_CAP)) throw fail('vipRequired');
     const course = await insertCourseWithCode(tx, { ...settings, coursename, ownerId: user.id });
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'owner' });
-    return presentCourse(course, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang });
+    return course;
   });
+  await scheduleMemberNotice(ctx, copy);
+  return presentCourse(copy, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang });
 }
 
 /** Keeps the caller's own order of courses, as dragged in the list. */

@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { badInput, fail, isUniqueViolation } from '../../platform/errors';
 import { can } from './courses.policy';
 import { authorize } from './courses.service';
+import { recordMemberEvents } from './member-notice';
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -92,6 +93,7 @@ export async function removeStudents(ctx: AppContext, user: User, courseId: numb
       .returning({ uid: courseMembers.userId });
     if (removed.length === 0) throw badInput('validation.chooseOne');
     await tx.delete(enrollments).where(and(eq(enrollments.courseId, courseId), inArray(enrollments.userId, removed.map((r) => r.uid))));
+    await recordMemberEvents(tx, courseId, removed.map((r) => r.uid), 'leave');
     return { count: removed.length };
   });
 }

@@ -1,0 +1,15 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messageListInput, readItInput } from '@paiclass/shared';
+import { caller } from '../../platform/auth';
+import * as notices from './notices.service';
+
+/** Message notices: `/MessageApi/lists`, `readIt`, `readAll`. */
+export async function noticesRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const tags = ['notices'];
+  app.post('/MessageApi/lists', { schema: { tags, body: messageListInput } }, (req) => notices.listNotices(ctx, caller(req), req.body));
+  app.post('/MessageApi/readIt', { schema: { tags, body: readItInput } }, (req) => notices.readNotice(ctx, caller(req), req.body.id));
+  app.post('/MessageApi/readAll', { schema: { tags } }, (req) => notices.readAllNotices(ctx, caller(req)));
+}
