@@ -13,9 +13,11 @@ import LoggingInPage from './features/accounts/pages/LoggingInPage';
 import LoginPage from './features/accounts/pages/LoginPage';
 import LoginVerifyPage from './features/accounts/pages/LoginVerifyPage';
 import RegisterPage from './features/accounts/pages/RegisterPage';
+import AllReachingActivityModulesPage from './features/courses/pages/AllReachingActivityModulesPage';
 import ChooseCourseModulePage from './features/courses/pages/ChooseCourseModulePage';
 import CourseEnrollInfoPage from './features/courses/pages/CourseEnrollInfoPage';
 import CourseHomePage from './features/courses/pages/CourseHomePage';
+import CourseIntroPage from './features/courses/pages/CourseIntroPage';
 import CourseListPage from './features/courses/pages/CourseListPage';
 import EnrollDetailPage from './features/courses/pages/EnrollDetailPage';
 import EnrollReviewPage from './features/courses/pages/EnrollReviewPage';
@@ -24,6 +26,18 @@ import JoinCoursePage from './features/courses/pages/JoinCoursePage';
 import NewCoursePage from './features/courses/pages/NewCoursePage';
 import SeniorSettingPage from './features/courses/pages/SeniorSettingPage';
 import StudentEnrollCourseDetailPage from './features/courses/pages/StudentEnrollCourseDetailPage';
+import GroupDetailsPage from './features/members/pages/GroupDetailsPage';
+import GroupLeaderPage from './features/members/pages/GroupLeaderPage';
+import GroupSettingsPage from './features/members/pages/GroupSettingsPage';
+import MemberPage from './features/members/pages/MemberPage';
+import MemberSettingPage from './features/members/pages/MemberSettingPage';
+import NewGroupPage from './features/members/pages/NewGroupPage';
+import NewTeamPage from './features/members/pages/NewTeamPage';
+import RemoveStudentsPage from './features/members/pages/RemoveStudentsPage';
+import SelectionGroupPage from './features/members/pages/SelectionGroupPage';
+import StudentInfoPage from './features/members/pages/StudentInfoPage';
+import SubGroupedPage from './features/members/pages/SubGroupedPage';
+import UngroupPage from './features/members/pages/UngroupPage';
 import KtpMyPage from './features/personal/pages/KtpMyPage';
 import HomeShell from './features/shell/components/HomeShell';
 import NotFoundPage from './features/shell/pages/NotFoundPage';
@@ -57,6 +71,21 @@ const pages: Record<string, ComponentType> = {
   '/enrollDetail': EnrollDetailPage,
   '/courseEnrollInfo': CourseEnrollInfoPage,
   '/filedCourse': FiledCoursePage,
+  '/AllReachingActivityModules': AllReachingActivityModulesPage,
+  '/courseIntro': CourseIntroPage,
+  // members, teaching team, administrative classes and groups (spec 1 §2 /member and its sub-routes)
+  '/member': MemberPage,
+  '/member/remove': RemoveStudentsPage,
+  '/member/studentInfo/studentInfo': StudentInfoPage,
+  '/member/newTeam': NewTeamPage,
+  '/member/memberSetting': MemberSettingPage,
+  '/member/groupSettings': GroupSettingsPage,
+  '/member/groupDetails': GroupDetailsPage,
+  '/member/groupDetails/subGrouped': SubGroupedPage,
+  '/member/newGroup': NewGroupPage,
+  '/member/SelectionGroup': SelectionGroupPage,
+  '/member/Ungroup': UngroupPage,
+  '/member/groupLeader': GroupLeaderPage,
 };
 
 const isTab = (path: string): path is TabPath => (TABS as readonly string[]).includes(path);

@@ -1,6 +1,7 @@
 import { ApiError, api, NETWORK_ERROR } from '../../lib/api';
 import type {
   CourseInfo,
+  CourseIntro,
   CourseItem,
   CourseModule,
   CourseProfile,
@@ -73,6 +74,11 @@ export const coursesApi = {
   enrollReview: (courseid: number, ids: number[], state: 1 | 2) =>
     api<{ count: number }>('/CourseApi/enrollReview', { courseid, ids, state }),
   getModules: (courseid: number) => api<CourseModule[]>('/CourseApi/getModules', { courseid }),
+  saveModules: (courseid: number, modules: CourseModule[]) =>
+    api<CourseModule[]>('/CourseApi/saveModules', { courseid, modules }),
+  getCourseIntro: (courseid: number) => api<CourseIntro>('/CourseApi/getCourseIntro', { courseid }),
+  saveCourseIntro: (courseid: number, describes: string) =>
+    api<CourseIntro>('/CourseApi/saveCourseIntro', { courseid, describes }),
   getUserInfoInCourse: (courseid: number) => api<UserInCourse>('/UserApi/getUserInfoInCourse', { courseid }),
   saveCourseProfile: (body: { classno: string; grade: number; enrolltime: string }) =>
     api<CourseProfile>('/UserApi/saveCourseProfile', body),
@@ -88,6 +94,7 @@ export const courseKeys = {
   enrollList: (id: number, state: number | 'all') => ['courses', 'enrollList', id, state] as const,
   enrollForm: (code: string) => ['courses', 'enrollForm', code] as const,
   modules: (id: number) => ['courses', 'modules', id] as const,
+  intro: (id: number) => ['courses', 'intro', id] as const,
   userInCourse: (id: number) => ['courses', 'userInCourse', id] as const,
 };
 

@@ -47,7 +47,13 @@ export type Ability =
   | 'quit'
   | 'end'
   | 'setAllowQuit'
-  | 'manageEnroll';
+  | 'manageEnroll'
+  /** students and administrative classes (owner, assistant) */
+  | 'manageMembers'
+  /** the teaching team: add and remove assistants (owner) */
+  | 'manageTeam'
+  /** groupings and groups (owner, assistant) */
+  | 'manageGroups';
 
 /** `/CourseApi/getCourseInfo`: the item plus the caller's place in the course. */
 export interface CourseInfo extends CourseItem {
@@ -156,4 +162,10 @@ export interface UserInCourse {
   courseRole: 0 | 1;
   checkstate: 0 | 1;
   setting: CourseProfile;
+}
+
+/** `/CourseApi/getCourseIntro`: the introduction as plain text. */
+export interface CourseIntro {
+  courseid: number;
+  describes: string;
 }

@@ -6,6 +6,7 @@ import {
   EditSOutline,
   FileOutline,
   FolderOutline,
+  InformationCircleOutline,
   MessageOutline,
   PicturesOutline,
   QuestionCircleOutline,
@@ -240,6 +241,7 @@ function CourseHome({ info }: { info: CourseInfo }) {
       to: `/courseEnrollInfo?courseId=${info.id}`,
     },
     { key: 'edit', ability: 'edit', label: t('courses.home.edit'), to: `/newCourse?id=${info.id}` },
+    { key: 'modules', ability: 'edit', label: t('courses.home.modules'), to: `/AllReachingActivityModules?courseId=${info.id}` },
   ];
   const ended = Number(info.classending) === 1;
 
@@ -307,6 +309,24 @@ function CourseHome({ info }: { info: CourseInfo }) {
           </button>
         ))}
       </section>
+
+      <List className="setting-list" header={t('courses.home.about')} data-testid="course-home-about">
+        <List.Item
+          prefix={<TeamOutline />}
+          onClick={() => navigate(`/member?courseId=${info.id}`)}
+          extra={role === 1 ? t('courses.card.students', { count: Number(info.total) }) : undefined}
+          data-testid="home-members"
+        >
+          {t('courses.home.members')}
+        </List.Item>
+        <List.Item
+          prefix={<InformationCircleOutline />}
+          onClick={() => navigate(`/courseIntro?courseId=${info.id}`)}
+          data-testid="home-intro"
+        >
+          {t('courses.home.intro')}
+        </List.Item>
+      </List>
 
       {role === 1 ? (
         <List className="setting-list" header={t('courses.home.manage')} data-testid="course-home-manage">
