@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +5,6 @@ import { call, newAddress, redisUrl, registerUser, testApp, testDatabase, type T
 import { ConfigError, loadConfig } from '../config';
 import { MemoryBus, RedisBus } from './bus';
 import { translate } from './i18n';
-import { LocalStorage } from './storage';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -158,20 +155,5 @@ describe('rate limits across instances', () => {
     expect(codes.slice(0, 10).every((c) => c === 21001)).toBe(true);
     expect(codes[10]).toBe(42900);
     await other.close();
-  });
-});
-
-describe('local storage', () => {
-  it('stores, reads and deletes files, and refuses keys that leave its folder', async () => {
-    const storage = new LocalStorage(path.join(os.tmpdir(), `paiclass-files-${Date.now()}`));
-    await storage.put('a/b.txt', Buffer.from('hello'));
-    await storage.put('a/c.txt', Readable.from([Buffer.from('stream')]));
-    expect(Buffer.concat(await (await storage.get('a/b.txt')).toArray()).toString()).toBe('hello');
-    expect(Buffer.concat(await (await storage.get('a/c.txt')).toArray()).toString()).toBe('stream');
-    expect(await storage.exists('a/b.txt')).toBe(true);
-    await storage.delete('a/b.txt');
-    expect(await storage.exists('a/b.txt')).toBe(false);
-    await expect(storage.put('../escape.txt', Buffer.from('x'))).rejects.toThrow(/invalid storage key/);
-    await expect(storage.get('/etc/passwd')).rejects.toThrow(/invalid storage key/);
   });
 });
