@@ -21,6 +21,10 @@ export const COURSE_NAME_MAX = 50; // spec 1 §9
 export const AVATAR_MAX_BYTES = 5242880; // spec 1 §5
 export const REQUEST_TIMEOUT_MS = 120000; // spec 2 §9
 export const UPLOAD_CHUNK_BYTES = 5120000; // spec 2 §9
+export const IMAGE_MAX_BYTES = 5242880; // spec 2 §5: images at most 5 MB
+export const ATTACHMENT_MAX_BYTES = 150 * 1024 * 1024; // spec 2 §9: non-member attachments 150M
+export const ATTACHMENT_MAX_BYTES_VIP = 2 * 1024 * 1024 * 1024; // spec 2 §9: VIP 2G
+export const FILE_URL_TTL_SECONDS = 3600; // signed file addresses live an hour (value ours)
 export const HOME_TODO_LIMIT = 3; // spec 1 §9
 export const PAGE_SIZE = 10; // spec 1 §9 message notices and to-dos
 export const COURSE_AUTH_COOKIE_DAYS = 1; // spec 2 §9
@@ -41,6 +45,7 @@ export const CODES = {
   notFound: 40004,
   forbidden: 40003,
   tooLarge: 40013,
+  notAnImage: 40014,
   rateLimited: 42900,
   wrongCredentials: 21001,
   accountExists: 21002,

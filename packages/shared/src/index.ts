@@ -7,3 +7,4 @@ export * from './accounts/types';
 export * from './courses/schemas';
 export * from './courses/members';
 export * from './notices/schemas';
+export * from './files/schemas';

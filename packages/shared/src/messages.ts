@@ -60,6 +60,10 @@ export const validationMessages = {
     'validation.portal': '课程链接不正确',
     'validation.weekday': '请选择星期几',
     'validation.noticeTime': '请选择时间（时:分）',
+    'validation.fileMd5': '文件校验值不正确',
+    'validation.filename': '文件名不正确',
+    'validation.fileSize': '文件大小不正确',
+    'validation.fileMissing': '请选择要上传的文件',
     'validation.invalid': '输入内容不正确',
   },
   en: {
@@ -119,6 +123,10 @@ export const validationMessages = {
     'validation.portal': 'The course link is not valid',
     'validation.weekday': 'Choose the day of the week',
     'validation.noticeTime': 'Choose the time (HH:MM)',
+    'validation.fileMd5': 'The file checksum is not valid',
+    'validation.filename': 'The file name is not valid',
+    'validation.fileSize': 'The file size is not valid',
+    'validation.fileMissing': 'Choose a file to upload',
     'validation.invalid': 'The input is not valid',
   },
 } as const;

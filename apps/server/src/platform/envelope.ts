@@ -58,7 +58,7 @@ export function registerEnvelope(app: FastifyInstance) {
       return reply.status(200).send(envelope(0, CODES.badInput, translate(lang, key), null));
     }
     const e = error as FastifyError;
-    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
       return reply.status(413).send(envelope(0, CODES.tooLarge, translate(lang, 'errors.tooLarge'), null));
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {

@@ -7,7 +7,8 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectComm
 
 /** Where files live: a local folder by default, S3-compatible object storage in production. */
 export interface Storage {
-  put(key: string, body: Buffer | Readable, contentType?: string): Promise<void>;
+  /** `size`, when known, lets a stream go to S3 without being held in memory */
+  put(key: string, body: Buffer | Readable, contentType?: string, size?: number): Promise<void>;
   get(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
@@ -61,10 +62,13 @@ export class S3Storage implements Storage {
       credentials: { accessKeyId: options.accessKey, secretAccessKey: options.secretKey },
     });
   }
-  async put(key: string, body: Buffer | Readable, contentType?: string) {
+  async put(key: string, body: Buffer | Readable, contentType?: string, size?: number) {
     checkKey(key);
-    const data = Buffer.isBuffer(body) ? body : Buffer.concat(await body.toArray());
-    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: data, ContentType: contentType }));
+    // a stream of known length goes straight through; one of unknown length is gathered first
+    const data = Buffer.isBuffer(body) || size !== undefined ? body : Buffer.concat(await body.toArray());
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: data, ContentType: contentType, ContentLength: Buffer.isBuffer(data) ? data.length : size }),
+    );
   }
   async get(key: string) {
     checkKey(key);

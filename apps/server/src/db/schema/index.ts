@@ -2,3 +2,4 @@ export * from './accounts';
 export * from './courses';
 export * from './platform';
 export * from './notices';
+export * from './files';

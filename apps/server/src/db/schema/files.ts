@@ -1,0 +1,34 @@
+import { bigint, index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+
+/** Stored files. Identical content is kept once in storage (by MD5 and size) and shared by its rows. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    md5: varchar('md5', { length: 32 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    mime: varchar('mime', { length: 100 }).notNull(),
+    storageKey: varchar('storage_key', { length: 200 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_content_idx').on(t.md5, t.size)],
+);
+
+/** A chunked upload in progress: which chunks have arrived, so a dropped connection resumes. */
+export const uploads = pgTable('uploads', {
+  key: varchar('key', { length: 80 }).primaryKey(),
+  ownerId: integer('owner_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  md5: varchar('md5', { length: 32 }).notNull(),
+  size: bigint('size', { mode: 'number' }).notNull(),
+  filename: varchar('filename', { length: 255 }).notNull(),
+  chunks: integer('chunks').notNull(),
+  received: jsonb('received').$type<number[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,83 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { chunkCheckInput, chunkFieldsInput, fileIdInput, IMAGE_MAX_BYTES, UPLOAD_CHUNK_BYTES } from '@paiclass/shared';
+import { caller } from '../../platform/auth';
+import { badInput, fail } from '../../platform/errors';
+import * as service from './files.service';
+import { showsInline } from './sniff';
+
+/** Reads a multipart request: its text fields and its one file, held in memory (at most one chunk). */
+async function readMultipart(req: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let file: { filename: string; data: Buffer } | undefined;
+  for await (const part of req.parts()) {
+    if (part.type === 'file') {
+      if (file) throw badInput('validation.fileMissing');
+      file = { filename: part.filename, data: await part.toBuffer() };
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return { fields, file };
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const message = result.error.issues[0]?.message ?? 'validation.invalid';
+    throw badInput(message.startsWith('validation.') ? message : 'validation.invalid');
+  }
+  return result.data;
+}
+
+const ASCII_NAME = /[^\x20-\x7e]|["\\]/g;
+
+/** File calls: the chunked upload protocol, small uploads, attachment info and signed downloads. */
+export async function filesRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const tags = ['files'];
+  // one chunk (or one 5 MB image) per request, one file part, a few fields
+  await root.register(multipart, { limits: { fileSize: Math.max(UPLOAD_CHUNK_BYTES, IMAGE_MAX_BYTES), files: 1, fields: 20, fieldSize: 1024 } });
+  const uploadLimit = { rateLimit: { max: 600, timeWindow: '1 minute' } };
+
+  app.post('/UploadApi/checkChunk', { schema: { tags, body: chunkCheckInput } }, (req) => service.checkUpload(ctx, caller(req), req.body));
+  app.post('/UploadApi/uploadChunk', { schema: { tags, consumes: ['multipart/form-data'] }, config: uploadLimit }, async (req) => {
+    const user = caller(req);
+    const { fields, file } = await readMultipart(req);
+    if (!file) throw badInput('validation.fileMissing');
+    return service.receiveChunk(ctx, user, parse(chunkFieldsInput, fields), file.data);
+  });
+  app.post('/UploadApi/uploadV2', { schema: { tags, consumes: ['multipart/form-data'] }, config: uploadLimit }, async (req) => {
+    const user = caller(req);
+    const { fields, file } = await readMultipart(req);
+    if (!file) throw badInput('validation.fileMissing');
+    return service.uploadSmall(ctx, user, fields.filename || file.filename || 'file', file.data, fields.type === 'image');
+  });
+  app.post('/FileApi/getAttachmentInfo', { schema: { tags, body: fileIdInput } }, (req) => service.getAttachmentInfo(ctx, caller(req), req.body.id));
+
+  // the signature is the credential: the address works in <img>, <video> and downloads without a token
+  app.get(
+    '/FileApi/download',
+    {
+      schema: { tags, querystring: z.object({ id: z.coerce.number().int().positive(), exp: z.coerce.number().int(), dl: z.coerce.number().int().min(0).max(1), sig: z.string() }) },
+      config: { auth: 'none' },
+    },
+    async (req, reply) => {
+      if (!service.verifySignature(ctx.secret, req.query)) throw fail('forbidden');
+      const file = await service.unscopedFileById(ctx, req.query.id);
+      if (!file) throw fail('notFound');
+      const inline = req.query.dl === 0 && showsInline(file.mime);
+      const fallback = file.name.replace(ASCII_NAME, '_');
+      reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+      return reply.send(await ctx.storage.get(file.storageKey));
+    },
+  );
+}
