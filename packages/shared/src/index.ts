@@ -8,3 +8,5 @@ export * from './courses/schemas';
 export * from './courses/members';
 export * from './notices/schemas';
 export * from './files/schemas';
+export * from './content/types';
+export * from './content/state';
