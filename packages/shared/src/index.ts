@@ -10,3 +10,4 @@ export * from './notices/schemas';
 export * from './files/schemas';
 export * from './content/types';
 export * from './content/state';
+export * from './courses/permissions';

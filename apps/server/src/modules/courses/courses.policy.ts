@@ -1,29 +1,29 @@
-import { USERTYPE_TEACHER } from '@paiclass/shared';
+import { type CourseAbility, USERTYPE_TEACHER } from '@paiclass/shared';
 
 /** A caller's place in one course; null for a stranger (spec 1 §6). */
 export type CourseRole = 'owner' | 'assistant' | 'student' | null;
 
-export type CourseAction =
-  | 'view'
-  | 'edit'
-  | 'delete'
-  | 'transfer'
-  | 'copy'
-  | 'archive'
-  | 'pin'
-  | 'manageCode'
-  | 'quit'
-  | 'end'
-  | 'setAllowQuit'
-  | 'manageEnroll'
-  | 'manageMembers'
-  | 'manageTeam'
-  | 'manageGroups';
+export type CourseAction = CourseAbility;
 
 const ABILITIES: Record<Exclude<CourseRole, null>, CourseAction[]> = {
   // spec 1 §6: owner edit, delete, archive, copy, transfer, pin; join-code menu reset, stop, enable;
   // ending the course and the quit switch are the owner's too
-  owner: ['view', 'edit', 'delete', 'transfer', 'copy', 'archive', 'pin', 'manageCode', 'end', 'setAllowQuit', 'manageEnroll', 'manageMembers', 'manageTeam', 'manageGroups'],
+  owner: [
+    'view',
+    'edit',
+    'delete',
+    'transfer',
+    'copy',
+    'archive',
+    'pin',
+    'manageCode',
+    'end',
+    'setAllowQuit',
+    'manageEnroll',
+    'manageMembers',
+    'manageTeam',
+    'manageGroups',
+  ],
   // assistant: edit, archive, copy, pin; and helping with enrolment and students (not the teaching team)
   assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll', 'manageMembers', 'manageGroups'],
   // student: exit course, archive, pin

@@ -1,3 +1,4 @@
+import type { CourseAbility } from '@paiclass/shared';
 /** Shapes the course calls answer (docs/api.md "Course calls", spec 1 §3). */
 
 /** A course list item. */
@@ -35,25 +36,8 @@ export interface CourseItem {
   studytime: number;
 }
 
-export type Ability =
-  | 'view'
-  | 'edit'
-  | 'delete'
-  | 'transfer'
-  | 'copy'
-  | 'archive'
-  | 'pin'
-  | 'manageCode'
-  | 'quit'
-  | 'end'
-  | 'setAllowQuit'
-  | 'manageEnroll'
-  /** students and administrative classes (owner, assistant) */
-  | 'manageMembers'
-  /** the teaching team: add and remove assistants (owner) */
-  | 'manageTeam'
-  /** groupings and groups (owner, assistant) */
-  | 'manageGroups';
+/** what the caller may do in a course (sent as `authData`); the names are shared with the server's policy */
+export type Ability = CourseAbility;
 
 /** `/CourseApi/getCourseInfo`: the item plus the caller's place in the course. */
 export interface CourseInfo extends CourseItem {
