@@ -1,7 +1,7 @@
 import { DEFAULT_TAB, type RouteDef, routes, TABS } from '@paiclass/shared';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { areaName, NotAvailableBlock, NotAvailablePage } from './components/NotAvailable';
 import { PageNavBar } from './components/PageNavBar';
 import { RouteErrorPage } from './components/RouteErrorPage';
@@ -126,6 +126,8 @@ function Root() {
   return (
     <AuthGate>
       <Outlet />
+      {/* a new page opens at its top; going back returns to where the page was left */}
+      <ScrollRestoration />
     </AuthGate>
   );
 }

@@ -84,6 +84,8 @@ export function usePrompt() {
       visible={visible}
       title={options.title}
       closeOnMaskClick={false}
+      // on the page's body, not inside the page: a prompt opened from a popup (a sheet of classes) shows above it
+      getContainer={() => document.body}
       afterClose={() => setOpen((current) => (current === open ? null : current))}
       content={
         <div className="prompt-body">

@@ -1,6 +1,6 @@
 import { DEFAULT_TAB } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog, List, Switch, Toast } from 'antd-mobile';
+import { Dialog, List, Skeleton, Switch, Toast } from 'antd-mobile';
 import {
   ContentOutline,
   EditSOutline,
@@ -295,8 +295,22 @@ function CourseHome({ info }: { info: CourseInfo }) {
         </div>
       </section>
 
-      <section className="course-home-menu" aria-label={t('courses.home.menu')}>
-        {menu.map((entry) => (
+      <section
+        className="course-home-menu"
+        aria-label={t('courses.home.menu')}
+        aria-busy={modules.isPending}
+        data-testid="course-home-menu"
+      >
+        {/* the teacher's names and order once they load; the defaults only if they cannot */}
+        {modules.isPending
+          ? MENU.map((entry) => (
+              <span key={entry.key} className="home-menu-item" aria-hidden="true">
+                <Skeleton animated className="home-menu-skeleton" />
+                <Skeleton.Title animated className="home-menu-skeleton-label" />
+              </span>
+            ))
+          : null}
+        {(modules.isPending ? [] : menu).map((entry) => (
           <button
             key={entry.key}
             type="button"
