@@ -11,7 +11,8 @@ import { authorize } from './courses.service';
 
 type GroupSetFields = Omit<z.infer<typeof groupSetInput>, 'courseid'>;
 
-const setValues = (f: GroupSetFields) => ({ title: f.title, type: f.type, membercap: f.membercap, groupcap: f.groupcap, allowcreate: f.allowcreate === 1 });
+// in a fixed grouping the teacher assigns everyone, so students never create groups there
+const setValues = (f: GroupSetFields) => ({ title: f.title, type: f.type, membercap: f.membercap, groupcap: f.groupcap, allowcreate: f.type !== 1 && f.allowcreate === 1 });
 const presentSet = (s: typeof groupSets.$inferSelect) => ({
   id: s.id,
   title: s.title,
@@ -155,6 +156,11 @@ export async function joinGroup(ctx: AppContext, user: User, courseId: number, g
       who = enrolled.map((e) => e.uid);
       if (who.length === 0) throw badInput('validation.chooseOne');
       await tx.delete(groupMembers).where(and(eq(groupMembers.setId, set.id), inArray(groupMembers.userId, who)));
+      // a moved leader leads their old group no more
+      await tx
+        .update(groups)
+        .set({ leaderId: null })
+        .where(and(eq(groups.setId, set.id), inArray(groups.leaderId, who)));
     } else {
       const [mine] = await tx.select().from(groupMembers).where(and(eq(groupMembers.setId, set.id), eq(groupMembers.userId, user.id)));
       if (mine) throw fail(mine.groupId === groupId ? 'alreadyMember' : 'alreadyInGroup');
@@ -212,4 +218,15 @@ export async function setGroupLeader(ctx: AppContext, user: User, courseId: numb
   if (!member) throw fail('notFound');
   await ctx.db.update(groups).set({ leaderId: uid }).where(eq(groups.id, groupId));
   return { groupid: groupId, leader: uid };
+}
+
+/** Takes students out of every group of a course (they left it); groups they led have no leader. */
+export async function leaveCourseGroups(db: Db, courseId: number, userIds: number[]) {
+  if (userIds.length === 0) return;
+  const sets = db.select({ id: groupSets.id }).from(groupSets).where(eq(groupSets.courseId, courseId));
+  await db.delete(groupMembers).where(and(inArray(groupMembers.setId, sets), inArray(groupMembers.userId, userIds)));
+  await db
+    .update(groups)
+    .set({ leaderId: null })
+    .where(and(inArray(groups.setId, sets), inArray(groups.leaderId, userIds)));
 }

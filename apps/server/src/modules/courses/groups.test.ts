@@ -101,3 +101,29 @@ describe('free and limited groups', () => {
     expect((await call(app, '/CourseGroupActivityApi/info', { courseid: other.c.id, id: set.id }, { token: other.t.token })).code).toBe(40004);
   });
 });
+
+describe('groups follow the course membership', () => {
+  it('clears a moved leader from the old group and drops removed or quitting students from their groups', async () => {
+    const { t, c, students, set } = await classroom(3, { type: 2, membercap: 3 });
+    const [a, b, d] = students as [(typeof students)[0], (typeof students)[0], (typeof students)[0]];
+    const g1 = (await call(app, '/CourseGroupApi/add', { courseid: c.id, setid: set.id, name: '一组' }, { token: t.token })).data;
+    const g2 = (await call(app, '/CourseGroupApi/add', { courseid: c.id, setid: set.id, name: '二组' }, { token: t.token })).data;
+    await call(app, '/CourseGroupApi/join', { courseid: c.id, groupid: g1.id, uids: [a.uid, b.uid, d.uid] }, { token: t.token });
+    await call(app, '/Futurev2/Student/leader', { courseid: c.id, groupid: g1.id, uid: a.uid }, { token: t.token });
+    await call(app, '/CourseGroupApi/join', { courseid: c.id, groupid: g2.id, uids: [a.uid] }, { token: t.token });
+    let view = await info(t.token, c.id, set.id);
+    expect(view.groups.find((g: { id: number }) => g.id === g1.id).leader).toBe(0);
+    await call(app, '/Futurev2/Student/leader', { courseid: c.id, groupid: g1.id, uid: b.uid }, { token: t.token });
+    await call(app, '/Futurev2/Student/remove', { courseid: c.id, uids: [b.uid] }, { token: t.token });
+    await call(app, '/CourseApi/quitCourse', { courseid: c.id, password: 'Good#Pass42' }, { token: d.token });
+    view = await info(t.token, c.id, set.id);
+    const first = view.groups.find((g: { id: number }) => g.id === g1.id);
+    expect(first).toMatchObject({ leader: 0, members: [] });
+    expect(view.ungrouped.map((x: { uid: number }) => x.uid)).toEqual([]);
+  });
+
+  it('never lets students create groups in a fixed grouping', async () => {
+    const { c, set, t } = await classroom(0, { type: 1, allowcreate: 1 });
+    expect((await info(t.token, c.id, set.id)).allowcreate).toBe(0);
+  });
+});

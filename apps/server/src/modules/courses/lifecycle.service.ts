@@ -8,6 +8,7 @@ import { fail } from '../../platform/errors';
 import { verifyPassword } from '../accounts/passwords';
 import { abilities, canCreateCourse, type CourseRole, deleteWay, overFreeCap } from './courses.policy';
 import { authorize, insertCourseWithCode, presentOne, studentTotal } from './courses.service';
+import { leaveCourseGroups } from './groups.service';
 import { recordMemberEvents, scheduleMemberNotice } from './member-notice';
 import { presentCourse } from './presenters';
 
@@ -57,6 +58,7 @@ export async function quitCourse(ctx: AppContext, user: User, input: z.infer<typ
     await tx.delete(courseMembers).where(and(eq(courseMembers.courseId, m.course.id), eq(courseMembers.userId, user.id)));
     await tx.delete(enrollments).where(and(eq(enrollments.courseId, m.course.id), eq(enrollments.userId, user.id)));
     await recordMemberEvents(tx, m.course.id, [user.id], 'leave');
+    await leaveCourseGroups(tx, m.course.id, [user.id]);
   });
   return {};
 }

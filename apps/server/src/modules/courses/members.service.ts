@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { badInput, fail, isUniqueViolation } from '../../platform/errors';
 import { can } from './courses.policy';
 import { authorize } from './courses.service';
+import { leaveCourseGroups } from './groups.service';
 import { recordMemberEvents } from './member-notice';
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -22,7 +23,8 @@ export async function listStudents(ctx: AppContext, user: User, input: z.infer<t
   const where = and(
     eq(courseMembers.courseId, input.courseid),
     eq(courseMembers.role, 'student'),
-    search ? or(ilike(users.username, search), ilike(users.stno, search)) : undefined,
+    // students never see student numbers, so they cannot search by them either
+    search ? (full ? or(ilike(users.username, search), ilike(users.stno, search)) : ilike(users.username, search)) : undefined,
     input.classid === undefined ? undefined : input.classid === 0 ? isNull(courseMembers.classId) : eq(courseMembers.classId, input.classid),
   );
   const [total] = await ctx.db.select({ n: count() }).from(courseMembers).innerJoin(users, eq(users.id, courseMembers.userId)).where(where);
@@ -94,6 +96,7 @@ export async function removeStudents(ctx: AppContext, user: User, courseId: numb
     if (removed.length === 0) throw badInput('validation.chooseOne');
     await tx.delete(enrollments).where(and(eq(enrollments.courseId, courseId), inArray(enrollments.userId, removed.map((r) => r.uid))));
     await recordMemberEvents(tx, courseId, removed.map((r) => r.uid), 'leave');
+    await leaveCourseGroups(tx, courseId, removed.map((r) => r.uid));
     return { count: removed.length };
   });
 }

@@ -41,6 +41,8 @@ describe('students', () => {
     expect((await call(app, '/StudentsApi/getStudentCount', { courseid: c.id }, { token: students[1]!.token })).data).toEqual({ count: 3 });
     const searched = (await call(app, '/Futurev2/Student/lists', { courseid: c.id, search: 'S002' }, { token: t.token })).data;
     expect(searched.list.map((s: { uid: number }) => s.uid)).toEqual([students[2]!.uid]);
+    // a student cannot find out whose student number it is
+    expect((await call(app, '/Futurev2/Student/lists', { courseid: c.id, search: 'S002' }, { token: students[0]!.token })).data.total).toBe(0);
   });
 
   it('shows one student to the teachers only, and removes students', async () => {
