@@ -6,6 +6,7 @@ import { areaName, NotAvailableBlock, NotAvailablePage } from './components/NotA
 import { PageNavBar } from './components/PageNavBar';
 import { RouteErrorPage } from './components/RouteErrorPage';
 import { AuthGate } from './features/accounts/components/AuthGate';
+import { CourseCheck } from './features/courses/components/CourseCheck';
 import AccoundNumberInfoPage from './features/accounts/pages/AccoundNumberInfoPage';
 import BindWechatPage from './features/accounts/pages/BindWechatPage';
 import FindPasswordPage from './features/accounts/pages/FindPasswordPage';
@@ -19,6 +20,7 @@ import CourseEnrollInfoPage from './features/courses/pages/CourseEnrollInfoPage'
 import CourseHomePage from './features/courses/pages/CourseHomePage';
 import CourseIntroPage from './features/courses/pages/CourseIntroPage';
 import CourseListPage from './features/courses/pages/CourseListPage';
+import CourseDoorPage from './features/courses/pages/CourseDoorPage';
 import EnrollDetailPage from './features/courses/pages/EnrollDetailPage';
 import EnrollReviewPage from './features/courses/pages/EnrollReviewPage';
 import FiledCoursePage from './features/courses/pages/FiledCoursePage';
@@ -73,6 +75,7 @@ const pages: Record<string, ComponentType> = {
   '/filedCourse': FiledCoursePage,
   '/AllReachingActivityModules': AllReachingActivityModulesPage,
   '/courseIntro': CourseIntroPage,
+  '/courseDoor': CourseDoorPage,
   // members, teaching team, administrative classes and groups (spec 1 §2 /member and its sub-routes)
   '/member': MemberPage,
   '/member/remove': RemoveStudentsPage,
@@ -103,7 +106,15 @@ function ShellNotAvailable({ route }: { route: RouteDef }) {
   );
 }
 
+/** Pages that check their course even when the address has no courseRole (the course home). */
+const ALWAYS_CHECKED = ['/coursehome'];
+
+/** Every page goes through the route-wide course check (spec 1 §5, spec 2 §2): see CourseCheck. */
 function elementFor(route: RouteDef) {
+  return <CourseCheck always={ALWAYS_CHECKED.includes(route.path.toLowerCase())}>{pageFor(route)}</CourseCheck>;
+}
+
+function pageFor(route: RouteDef) {
   const Page = pages[route.path];
   if (Page) return <Page />;
   if (route.tab && isTab(route.path)) return <TabPlaceholderPage path={route.path} />;

@@ -202,12 +202,12 @@ test.describe('members', () => {
     await expect(page.getByTestId('team-row')).toHaveCount(1);
     expect(await listIds(request, assistant.token, 'assist')).not.toContain(course.id);
 
-    // the weekly member-change notice is honest about not being there yet
+    // the weekly member-change notice (its journey: member-setting-portal.spec.ts)
     await page.getByTestId('member-setting').click();
     await expect(page).toHaveURL(new RegExp(`/member/memberSetting\\?courseId=${course.id}$`));
-    await expect(page.getByTestId('not-available-text')).toContainText('将在后续版本提供');
-    await expect(page.getByRole('switch')).toHaveCount(0);
+    await expect(page.getByTestId('member-setting-notify')).toHaveAttribute('aria-checked', 'true');
     await shot(page, 'members-17-member-setting');
+    await page.getByTestId('nav-back').click();
 
     // a student sees classmates' names only, and no management
     await signIn(page, request, chen);

@@ -4,6 +4,7 @@ import type {
   CourseIntro,
   CourseItem,
   CourseModule,
+  CoursePortal,
   CourseProfile,
   EnrollAnswer,
   EnrollForm,
@@ -80,6 +81,7 @@ export const coursesApi = {
   saveCourseIntro: (courseid: number, describes: string) =>
     api<CourseIntro>('/CourseApi/saveCourseIntro', { courseid, describes }),
   getUserInfoInCourse: (courseid: number) => api<UserInCourse>('/UserApi/getUserInfoInCourse', { courseid }),
+  getPortal: (coid: string) => api<CoursePortal>('/CourseShareNoAuthApi/getCouseInfo', { coid }),
   saveCourseProfile: (body: { classno: string; grade: number; enrolltime: string }) =>
     api<CourseProfile>('/UserApi/saveCourseProfile', body),
 };
@@ -96,6 +98,7 @@ export const courseKeys = {
   modules: (id: number) => ['courses', 'modules', id] as const,
   intro: (id: number) => ['courses', 'intro', id] as const,
   userInCourse: (id: number) => ['courses', 'userInCourse', id] as const,
+  portal: (coid: string) => ['courses', 'portal', coid] as const,
 };
 
 /** Queries retry a failed network once; a refusal from the server is an answer, not retried. */

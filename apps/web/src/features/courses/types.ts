@@ -34,6 +34,29 @@ export interface CourseItem {
   teachtype: number;
   /** -1 none */
   studytime: number;
+  /** the share id of the public course page (/courseDoor?coid=), 32 hex characters */
+  coid?: string;
+}
+
+/** `/CourseShareNoAuthApi/getCouseInfo`: the public course page (no login). */
+export interface CoursePortal {
+  coid: string;
+  coursename: string;
+  classname: string;
+  /** the teacher's name */
+  username: string;
+  school: string;
+  semester: string;
+  term: number;
+  termTxt: string;
+  teachtype: number;
+  /** plain text */
+  describes: string;
+  total: number;
+  classending: 0 | 1;
+  joinable: 0 | 1;
+  /** the join code, only while the course takes students */
+  code: string;
 }
 
 /** what the caller may do in a course (sent as `authData`); the names are shared with the server's policy */

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { AdminClass, Group, Grouping, GroupingBody, GroupingInfo, StudentInfo, StudentPage, TeamMember } from './types';
+import type { AdminClass, Group, Grouping, GroupingBody, GroupingInfo, MemberSetting, StudentInfo, StudentPage, TeamMember } from './types';
 
 /** Students per page of the member list (the server allows 20 by default, at most 100). */
 export const STUDENT_PAGE_SIZE = 20;
@@ -39,6 +39,8 @@ export const membersApi = {
   deleteGroup: (courseid: number, groupid: number) => api<object>('/CourseGroupApi/delete', { courseid, groupid }),
   renameGroup: (courseid: number, groupid: number, name: string) =>
     api<{ id: number; name: string }>('/CourseGroupApi/update', { courseid, groupid, name }),
+  memberSetting: (courseid: number) => api<MemberSetting>('/CourseApi/getMemberSetting', { courseid }),
+  saveMemberSetting: (body: MemberSetting) => api<MemberSetting>('/CourseApi/saveMemberSetting', body),
   setLeader: (courseid: number, groupid: number, uid: number) =>
     api<{ groupid: number; leader: number }>('/Futurev2/Student/leader', { courseid, groupid, uid }),
 };
@@ -54,4 +56,5 @@ export const memberKeys = {
   classes: (courseId: number) => ['members', courseId, 'classes'] as const,
   groupings: (courseId: number) => ['members', courseId, 'groupings'] as const,
   grouping: (courseId: number, id: number) => ['members', courseId, 'grouping', id] as const,
+  setting: (courseId: number) => ['members', courseId, 'setting'] as const,
 };

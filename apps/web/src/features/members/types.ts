@@ -104,3 +104,14 @@ export interface GroupingBody {
   groupcap: number;
   allowcreate: 0 | 1;
 }
+
+/** The weekly member-change notice (`/CourseApi/getMemberSetting`). */
+export interface MemberSetting {
+  courseid: number;
+  /** 1 on */
+  notify: 0 | 1;
+  /** 0 Sunday … 6 Saturday */
+  weekday: number;
+  /** HH:MM */
+  time: string;
+}

@@ -16,20 +16,20 @@ import {
   UserOutline,
   VideoOutline,
 } from 'antd-mobile-icons';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { contentWithTestId, titleWithTestId } from '../../../components/BodyTestId';
+import { titleWithTestId } from '../../../components/BodyTestId';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
-import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { testId } from '../../../lib/testid';
 import { courseKeys, coursesApi, retryNetworkOnly } from '../api';
 import { CodePopup } from '../components/CodePopup';
+import { ShareDialog } from '../components/ShareDialog';
 import { LoadFailed } from '../components/NoPermission';
 import { ProfileCompletion } from '../components/ProfileCompletion';
-import { saveCourseAuth } from '../courseAuth';
+import { useCourseInfo } from '../hooks/useCourseInfo';
 import { useCourseFlows } from '../hooks/useCourseMenu';
 import type { Ability, CourseInfo, CourseModule } from '../types';
 import { cardColors, parseCourseId, semesterTitle } from '../utils';
@@ -87,41 +87,12 @@ export default function CourseHomePage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const courseId = parseCourseId(params.get('courseId'));
-  const askedAsTeacher = params.get('courseRole') === '1';
-  const info = useQuery({
-    queryKey: courseKeys.info(courseId ?? 0),
-    queryFn: () => coursesApi.getCourseInfo(courseId!),
-    enabled: courseId !== null,
-    retry: retryNetworkOnly,
-  });
+  // the route-wide CourseCheck has already turned away a student on a teacher's address or a closed course
+  const info = useCourseInfo(courseId);
   const data = info.data;
-  // a student who opened the teacher's address, or a student of an ended course closed to visits
-  const studentAsTeacher = Boolean(data && askedAsTeacher && Number(data.courseRole) === 0);
-  const closedToStudent = Boolean(
-    data && Number(data.courseRole) === 0 && Number(data.classending) === 1 && Number(data.canvisit) === 0,
-  );
-
-  const alerted = useRef(false);
-  useEffect(() => {
-    if (!data) return;
-    // spec 2 §6, §7: the permission list for a day, the course id for this tab
-    saveCourseAuth(data);
-    session.set(STORAGE_KEYS.courseId, String(data.id));
-    if (studentAsTeacher) {
-      navigate(DEFAULT_TAB, { replace: true });
-      return;
-    }
-    if (closedToStudent && !alerted.current) {
-      alerted.current = true;
-      void Dialog.alert({
-        content: contentWithTestId(t('courses.home.closedToStudents'), 'course-closed-dialog'),
-        confirmText: t('common.ok'),
-      }).then(() => navigate(DEFAULT_TAB, { replace: true }));
-    }
-  }, [data, studentAsTeacher, closedToStudent, navigate, t]);
 
   // spec 1 §6: a student first has the course profile checked (class number, grade, enrolment month)
-  const asStudent = Boolean(data && Number(data.courseRole) === 0 && !studentAsTeacher && !closedToStudent);
+  const asStudent = Boolean(data && Number(data.courseRole) === 0);
   const profile = useQuery({
     queryKey: courseKeys.userInCourse(courseId ?? 0),
     queryFn: () => coursesApi.getUserInfoInCourse(courseId!),
@@ -132,8 +103,6 @@ export default function CourseHomePage() {
   let body: ReactNode;
   if (courseId === null) body = <LoadFailed message={t('validation.courseId')} />;
   else if (info.isPending) body = <LoadingScreen text={t('common.loading')} />;
-  // turned away: nothing of the course shows behind the reminder or while leaving
-  else if (studentAsTeacher || closedToStudent) body = <div className="page-body" data-testid="course-home-closed" />;
   else if (info.isError) body = <LoadFailed message={errorMessage(info.error)} onRetry={() => void info.refetch()} />;
   else if (asStudent && profile.isPending) body = <LoadingScreen text={t('common.loading')} />;
   else if (asStudent && profile.isError)
@@ -156,6 +125,7 @@ function CourseHome({ info }: { info: CourseInfo }) {
   const queryClient = useQueryClient();
   const flows = useCourseFlows();
   const [codeOpen, setCodeOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
   // the teacher's order and names of the menus; the defaults until they load (or if they cannot)
   const modules = useQuery({
     queryKey: courseKeys.modules(info.id),
@@ -351,6 +321,11 @@ function CourseHome({ info }: { info: CourseInfo }) {
                 {m.label}
               </List.Item>
             ))}
+          {info.coid ? (
+            <List.Item onClick={() => setShareOpen(true)} data-testid="home-share">
+              {t('courses.home.share')}
+            </List.Item>
+          ) : null}
           {can('setAllowQuit') ? (
             <List.Item
               description={t('courses.home.allowQuitText')}
@@ -401,6 +376,7 @@ function CourseHome({ info }: { info: CourseInfo }) {
           void queryClient.invalidateQueries({ queryKey: ['courses', 'list'] });
         }}
       />
+      {info.coid ? <ShareDialog coid={info.coid} visible={shareOpen} onClose={() => setShareOpen(false)} /> : null}
       {flows.element}
     </div>
   );

@@ -1,0 +1,70 @@
+import { CODES, DEFAULT_TAB } from '@paiclass/shared';
+import { Dialog } from 'antd-mobile';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { contentWithTestId } from '../../../components/BodyTestId';
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { ApiError } from '../../../lib/api';
+import { STORAGE_KEYS, session } from '../../../lib/storage';
+import { useAuth } from '../../accounts/authStore';
+import { useCourseInfo } from '../hooks/useCourseInfo';
+import { parseCourseId } from '../utils';
+
+/**
+ * spec 1 §5 / spec 2 §2: before a page whose address carries a non-empty `courseId` and `courseRole`
+ * shows, the course is checked (`getCourseInfo`, shared with the page through the query cache):
+ * - 30202 (the course is gone or the caller left it): the API client forgets the stored course and
+ *   goes to the course list;
+ * - a student (server courseRole 0) on a teacher's address (courseRole=1): the course list;
+ * - a student of an ended course closed to visits: the reminder, then the course list.
+ * `always` checks a page that needs it even without `courseRole` (the course home).
+ */
+export function CourseCheck({ always = false, children }: { always?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = useAuth((s) => s.token);
+  const rawId = params.get('courseId') ?? '';
+  const rawRole = params.get('courseRole') ?? '';
+  const wanted = Boolean(token) && rawId !== '' && (always || rawRole !== '');
+  const courseId = wanted ? parseCourseId(rawId) : null;
+  const info = useCourseInfo(courseId);
+  const data = info.data;
+
+  const studentAsTeacher = Boolean(data && rawRole === '1' && Number(data.courseRole) === 0);
+  const closedToStudent = Boolean(
+    data && Number(data.courseRole) === 0 && Number(data.classending) === 1 && Number(data.canvisit) === 0,
+  );
+  const gone = info.error instanceof ApiError && info.error.code === CODES.courseGone;
+
+  const alerted = useRef(false);
+  useEffect(() => {
+    if (!data) return;
+    // spec 2 §7: the course being visited, for this tab
+    session.set(STORAGE_KEYS.courseId, String(data.id));
+    if (studentAsTeacher) {
+      navigate(DEFAULT_TAB, { replace: true });
+      return;
+    }
+    if (closedToStudent && !alerted.current) {
+      alerted.current = true;
+      void Dialog.alert({
+        content: contentWithTestId(t('courses.home.closedToStudents'), 'course-closed-dialog'),
+        confirmText: t('common.ok'),
+      }).then(() => navigate(DEFAULT_TAB, { replace: true }));
+    }
+  }, [data, studentAsTeacher, closedToStudent, navigate, t]);
+
+  if (courseId === null) return <>{children}</>;
+  if (info.isPending)
+    return (
+      <div className="page" data-testid="course-check">
+        <LoadingScreen text={t('common.loading')} />
+      </div>
+    );
+  // turned away: nothing of the course shows behind the reminder or while leaving
+  if (studentAsTeacher || closedToStudent || gone) return <div className="page" data-testid="course-home-closed" />;
+  // any other failure is the page's to show (with its retry)
+  return <>{children}</>;
+}

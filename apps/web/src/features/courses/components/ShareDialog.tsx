@@ -1,0 +1,68 @@
+import { Button, Dialog, Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { BodyTestId } from '../../../components/BodyTestId';
+import { testId } from '../../../lib/testid';
+
+/** The public course page's address (/courseDoor?coid=), as anyone outside the app opens it. */
+export const courseDoorLink = (coid: string) => `${window.location.origin}/courseDoor?coid=${coid}`;
+
+/** Copies text; false where the browser refuses (no clipboard permission, an insecure page). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // fall through to the older way
+  }
+  try {
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.appendChild(area);
+    area.select();
+    const done = document.execCommand('copy');
+    area.remove();
+    return done;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "Share course page" (teachers): the address of the public course page, always shown (copying can be
+ * refused by the browser), with a copy button.
+ */
+export function ShareDialog({ coid, visible, onClose }: { coid: string; visible: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const link = courseDoorLink(coid);
+  const copy = async () => {
+    const done = await copyText(link);
+    Toast.show({ content: done ? t('courses.share.copied') : t('courses.share.copyFailed') });
+  };
+  return (
+    <Dialog
+      visible={visible}
+      title={t('courses.share.title')}
+      onClose={onClose}
+      closeOnMaskClick
+      destroyOnClose
+      content={
+        <div className="share-body">
+          <BodyTestId id="share-dialog" />
+          <p className="share-text">{t('courses.share.text')}</p>
+          <div className="share-link" data-testid="share-link">
+            {link}
+          </div>
+          <Button block color="primary" onClick={() => void copy()} data-testid="share-copy">
+            {t('courses.share.copy')}
+          </Button>
+        </div>
+      }
+      actions={[{ key: 'close', text: t('common.close'), onClick: onClose, ...testId('share-close') }]}
+    />
+  );
+}
