@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { CODES } from '@paiclass/shared';
+import { CODES, findRoute } from '@paiclass/shared';
 import { AppError } from './errors';
 import { translate } from './i18n';
 
@@ -21,7 +21,12 @@ declare module 'fastify' {
 
 /** Whether a request is an API call: a route of an area module, or an unknown path that is not a page load. */
 export function isApiRequest(req: FastifyRequest) {
-  if (req.is404) return !(req.method === 'GET' && String(req.headers.accept ?? '').includes('text/html'));
+  if (req.is404) {
+    if (req.method !== 'GET') return true;
+    // a page of the route table, or anything a browser asks for as a page, is the web app's
+    const path = req.url.split('?')[0] ?? '/';
+    return !(path === '/' || findRoute(path) || String(req.headers.accept ?? '').includes('text/html'));
+  }
   return req.routeOptions.config?.api === true;
 }
 

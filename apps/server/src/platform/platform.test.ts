@@ -157,3 +157,24 @@ describe('rate limits across instances', () => {
     await other.close();
   });
 });
+
+describe('the web app', () => {
+  it('serves the app page for every route of the table, whatever the client accepts, and JSON for unknown calls', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-web-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>PaiClass</title>');
+    const web = await testApp(db, { WEB_DIST: dist });
+    for (const url of ['/login', '/courseHome?courseId=1&courseRole=1', '/']) {
+      const res = await web.inject({ method: 'GET', url });
+      expect(res.headers['content-type'], url).toContain('text/html');
+      expect(res.body).toContain('<title>PaiClass</title>');
+    }
+    const page = await web.inject({ method: 'GET', url: '/some/unknown/page', headers: { accept: 'text/html' } });
+    expect(page.body).toContain('PaiClass');
+    const api = await web.inject({ method: 'GET', url: '/NoSuchApi/call' });
+    expect(api.json()).toMatchObject({ status: 0, code: 40004 });
+    await web.close();
+  });
+});
