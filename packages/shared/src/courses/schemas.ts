@@ -181,3 +181,9 @@ export const courseProfileInput = z.object({
 });
 
 export const portalInput = z.object({ coid: z.string({ message: 'validation.portal' }).trim().regex(/^[0-9a-f]{32}$/, { message: 'validation.portal' }) });
+
+/** `/Futurev2/CourseTemplate/updateSetting`: the template type and/or the module arrangement it comes with. */
+export const templateSettingInput = courseIdInput.extend({
+  type: templateInput.shape.type.optional(),
+  modules: modulesInput.shape.modules.optional(),
+});

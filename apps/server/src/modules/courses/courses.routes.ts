@@ -40,6 +40,7 @@ import {
   sortInput,
   studentListInput,
   templateInput,
+  templateSettingInput,
   transferInput,
 } from '@paiclass/shared';
 import { caller } from '../../platform/auth';
@@ -173,6 +174,10 @@ export async function courseHomeRoutes(root: FastifyInstance) {
   const tags = ['courses'];
   app.post('/CourseApi/getModules', { schema: { tags, body: courseIdInput } }, (req) => home.getModules(ctx, caller(req), req.body.courseid, req.lang));
   app.post('/CourseApi/saveModules', { schema: { tags, body: modulesInput } }, (req) => home.saveModules(ctx, caller(req), req.body));
+  app.post('/Futurev2/CourseTemplate/getSetting', { schema: { tags, body: courseIdInput } }, (req) => home.getTemplateSetting(ctx, caller(req), req.body.courseid, req.lang));
+  app.post('/Futurev2/CourseTemplate/updateSetting', { schema: { tags, body: templateSettingInput } }, (req) =>
+    home.updateTemplateSetting(ctx, caller(req), req.body, req.lang),
+  );
   app.post('/CourseApi/getCourseIntro', { schema: { tags, body: courseIdInput } }, (req) => home.getIntro(ctx, caller(req), req.body.courseid));
   app.post('/CourseApi/saveCourseIntro', { schema: { tags, body: introInput } }, (req) => home.saveIntro(ctx, caller(req), req.body.courseid, req.body.describes));
   app.post('/UserApi/getUserInfoInCourse', { schema: { tags, body: courseIdInput } }, (req) => home.getUserInfoInCourse(ctx, caller(req), req.body.courseid));

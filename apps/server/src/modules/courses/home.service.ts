@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { COURSE_MODULES, type Language, type courseProfileInput, type modulesInput } from '@paiclass/shared';
+import { COURSE_MODULES, type Language, type courseProfileInput, type modulesInput, type templateSettingInput } from '@paiclass/shared';
 import { courses, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -92,4 +92,18 @@ export async function getPortal(ctx: AppContext, coid: string, lang: Language) {
     joinable: joinable ? 1 : 0,
     code: joinable ? c.code : '',
   };
+}
+
+/** `/Futurev2/CourseTemplate/getSetting`: the course's template type (0 none chosen) and its menus. */
+export async function getTemplateSetting(ctx: AppContext, user: User, courseId: number, lang: Language) {
+  const m = await authorize(ctx, user, courseId, 'view');
+  return { courseid: courseId, type: m.course.template ?? 0, modules: await getModules(ctx, user, courseId, lang) };
+}
+
+/** `/Futurev2/CourseTemplate/updateSetting`: changes the template type and/or the menus; owner or assistant. */
+export async function updateTemplateSetting(ctx: AppContext, user: User, input: z.infer<typeof templateSettingInput>, lang: Language) {
+  await authorize(ctx, user, input.courseid, 'edit');
+  if (input.modules) await saveModules(ctx, user, { courseid: input.courseid, modules: input.modules });
+  if (input.type !== undefined) await ctx.db.update(courses).set({ template: input.type }).where(eq(courses.id, input.courseid));
+  return getTemplateSetting(ctx, user, input.courseid, lang);
 }

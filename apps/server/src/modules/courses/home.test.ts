@@ -99,3 +99,20 @@ describe('public course portal', () => {
     expect(copy.coid).not.toBe(coid);
   });
 });
+
+describe('template settings', () => {
+  it('answers the template and its menus, and updates either; teachers only', async () => {
+    const t = await newTeacher(app);
+    const s = await registerUser(app);
+    const c = await newCourse(app, t.token);
+    await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
+    const before = (await call(app, '/Futurev2/CourseTemplate/getSetting', { courseid: c.id }, { token: s.token })).data;
+    expect(before).toMatchObject({ courseid: c.id, type: 0 });
+    expect(before.modules).toHaveLength(9);
+    const updated = await call(app, '/Futurev2/CourseTemplate/updateSetting', { courseid: c.id, type: 4, modules: [{ key: 'homework', name: '实验报告' }] }, { token: t.token });
+    expect(updated.data).toEqual({ courseid: c.id, type: 4, modules: [{ key: 'homework', name: '实验报告' }] });
+    expect((await call(app, '/Futurev2/CourseTemplate/updateSetting', { courseid: c.id, type: 9 }, { token: t.token })).message).toBe('请选择课程模板');
+    expect((await call(app, '/Futurev2/CourseTemplate/updateSetting', { courseid: c.id, type: 1 }, { token: s.token })).code).toBe(40003);
+    expect((await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: s.token })).data).toEqual([{ key: 'homework', name: '实验报告' }]);
+  });
+});
