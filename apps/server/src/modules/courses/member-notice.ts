@@ -61,7 +61,7 @@ export function memberNoticeJob(ctx: AppContext): JobHandler {
         .innerJoin(users, eq(users.id, courseMembers.userId))
         .where(and(eq(courseMembers.courseId, courseId), inArray(courseMembers.role, ['owner', 'assistant'])));
       await createNotices(
-        ctx.db,
+        ctx,
         teachers.map((t) => ({
           userId: t.id,
           courseId,

@@ -1,17 +1,44 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { messageListInput } from '@paiclass/shared';
-import type { Db } from '../../db/client';
 import { messageNotices } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
+import { userTopic } from '../../realtime/topics';
 
 export type NewNotice = Omit<typeof messageNotices.$inferInsert, 'id' | 'isread' | 'createdAt'>;
 
-/** Adds message notices; the areas call it when something happens a user should hear of. */
-export async function createNotices(db: Db, notices: NewNotice[]) {
-  if (notices.length) await db.insert(messageNotices).values(notices);
+type NoticeRow = typeof messageNotices.$inferSelect;
+
+/** The message-notice shape of spec 1 §3. */
+function presentNotice(n: NoticeRow) {
+  return {
+    id: n.id,
+    contenttype: n.contenttype,
+    contentid: n.contentId,
+    courseid: n.courseId ?? 0,
+    courserole: n.courseRole,
+    isread: n.isread ? 1 : 0,
+    action: n.action,
+    createtime: Math.floor(n.createdAt.getTime() / 1000),
+    title: n.title,
+    activitylabel: n.activitylabel,
+    teacher: { username: n.fromName },
+    type: n.contenttype,
+    eventtype: n.eventtype,
+    coid: '',
+  };
+}
+
+/**
+ * Adds message notices and tells each recipient's open sockets, on whichever instance they are:
+ * written to the database first, so a client that was away finds them in `/MessageApi/lists`.
+ */
+export async function createNotices(ctx: AppContext, notices: NewNotice[]) {
+  if (notices.length === 0) return;
+  const rows = await ctx.db.insert(messageNotices).values(notices).returning();
+  for (const row of rows) await ctx.bus.publish(userTopic(row.userId), { cmd: 'Message.notice', code: 0, msg: '', data: presentNotice(row) });
 }
 
 /** `/MessageApi/lists`: the caller's notices, newest first, 10 a page (spec 1 §9). */
@@ -33,22 +60,7 @@ export async function listNotices(ctx: AppContext, user: User, input: z.infer<ty
     total: total?.n ?? 0,
     unread: unread?.n ?? 0,
     page: input.page,
-    list: rows.map((n) => ({
-      id: n.id,
-      contenttype: n.contenttype,
-      contentid: n.contentId,
-      courseid: n.courseId ?? 0,
-      courserole: n.courseRole,
-      isread: n.isread ? 1 : 0,
-      action: n.action,
-      createtime: Math.floor(n.createdAt.getTime() / 1000),
-      title: n.title,
-      activitylabel: n.activitylabel,
-      teacher: { username: n.fromName },
-      type: n.contenttype,
-      eventtype: n.eventtype,
-      coid: '',
-    })),
+    list: rows.map(presentNotice),
   };
 }
 

@@ -1,0 +1,2 @@
+/** Bus topics of the realtime channels. */
+export const userTopic = (userId: number) => `user:${userId}`;
