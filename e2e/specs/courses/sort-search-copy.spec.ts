@@ -1,4 +1,4 @@
-import { api, expect, test } from '../../fixtures';
+import { api, expect, snap, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { card, createCourse, registerPerson, signIn } from './helpers';
 
@@ -33,6 +33,61 @@ test('a teacher reorders courses, searches them and copies one under a new name'
   await expect(page.getByTestId('course-card').first()).toHaveAttribute('data-course-id', String(first.id));
   expect(await order()).toEqual([first.id, third.id, second.id]);
   await shot(page, 'course-sort-02-saved', { keepToasts: true });
+
+  // drag to reorder: with the mouse, 计算机组成 (last) by its handle to the top
+  await expect(page.locator('.adm-toast-mask')).toHaveCount(0);
+  await page.getByTestId('course-sort').click();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toHaveAttribute('data-course-id', String(second.id));
+  const handle = (id: number) => page.locator(`[data-testid="sort-handle"][data-course-id="${id}"]`);
+  const centre = async (id: number) => {
+    const box = (await handle(id).boundingBox())!;
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
+  const from = await centre(second.id);
+  const to = await centre(first.id);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, to.y - 6, { steps: 12 });
+  const dragged = page.locator(`[data-testid="sort-row"][data-course-id="${second.id}"]`);
+  await expect(dragged).toHaveAttribute('data-dragging', 'true');
+  // the dragged row follows the pointer, over the top row, while the others moved down to make room
+  const draggedBox = (await dragged.boundingBox())!;
+  expect(Math.abs(draggedBox.y + draggedBox.height / 2 - (to.y - 6))).toBeLessThan(12);
+  await snap(page, 'course-sort-02b-dragging');
+  await page.mouse.up();
+  // the new order shows at once, before saving
+  await expect(rows.first()).toHaveAttribute('data-course-id', String(second.id));
+  await expect(rows.nth(1)).toHaveAttribute('data-course-id', String(first.id));
+  await expect(rows.nth(2)).toHaveAttribute('data-course-id', String(third.id));
+  await expect(dragged).not.toHaveAttribute('data-dragging', 'true');
+  await shot(page, 'course-sort-02c-dropped');
+  expect(await order()).toEqual([first.id, third.id, second.id]);
+
+  // and with a finger (real touch events): 编译原理 (now second) down to the bottom
+  const finger = await page.context().newCDPSession(page);
+  const start = await centre(first.id);
+  const end = await centre(third.id);
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await finger.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: start.x, y: start.y }] });
+  for (let i = 1; i <= 12; i++) {
+    const y = start.y + ((end.y + 6 - start.y) * i) / 12;
+    await finger.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: start.x, y }] });
+  }
+  await expect(page.locator(`[data-testid="sort-row"][data-course-id="${first.id}"]`)).toHaveAttribute('data-dragging', 'true');
+  await finger.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await finger.detach();
+  await expect(rows.nth(0)).toHaveAttribute('data-course-id', String(second.id));
+  await expect(rows.nth(1)).toHaveAttribute('data-course-id', String(third.id));
+  await expect(rows.nth(2)).toHaveAttribute('data-course-id', String(first.id));
+  // the page did not scroll away under the finger
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+
+  await page.getByTestId('sort-save').click();
+  await expect(page.getByTestId('sort-panel')).toHaveCount(0);
+  await expect(page.getByTestId('course-card').first()).toHaveAttribute('data-course-id', String(second.id));
+  expect(await order()).toEqual([second.id, third.id, first.id]);
+  await shot(page, 'course-sort-02d-drag-saved', { keepToasts: true });
 
   // search by class name
   await page.getByTestId('course-search').fill('2202');

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { courseCan, forgetCourseAuth, readCourseAuth, saveCourseAuth } from './courseAuth';
 import { groupCourses } from './grouping';
 import type { CourseItem } from './types';
-import { menuRole, parseCourseId } from './utils';
+import { menuRole, moveCourse, parseCourseId, sortRange } from './utils';
 
 const course = (id: number, semester: string, term: number, extra: Partial<CourseItem> = {}) =>
   ({
@@ -103,5 +103,29 @@ describe('the courseAuth:{id} cookie (spec 2 §6)', () => {
   it('lets the course administrator do everything', () => {
     saveCourseAuth({ id: 9, memberRole: 'owner', authData: [] });
     expect(courseCan(9, 'end')).toBe(true);
+  });
+});
+
+describe('course sort order (drag and arrows)', () => {
+  const list = [course(1, 's', 1, { isTop: 1 }), course(2, 's', 1, { isTop: 1 }), course(3, 's', 1), course(4, 's', 1), course(5, 's', 1)];
+  const ids = (courses: CourseItem[]) => courses.map((c) => c.id);
+
+  it('keeps a course among its own kind', () => {
+    expect(sortRange(list, 0)).toEqual([0, 1]);
+    expect(sortRange(list, 1)).toEqual([0, 1]);
+    expect(sortRange(list, 3)).toEqual([2, 4]);
+  });
+
+  it('moves a course to the dropped place, the others shifting', () => {
+    expect(ids(moveCourse(list, 4, 2))).toEqual([1, 2, 5, 3, 4]);
+    expect(ids(moveCourse(list, 2, 4))).toEqual([1, 2, 4, 5, 3]);
+    expect(ids(moveCourse(list, 1, 0))).toEqual([2, 1, 3, 4, 5]);
+  });
+
+  it('never moves an unpinned course above the pinned ones, nor a pinned one below them', () => {
+    expect(ids(moveCourse(list, 4, 0))).toEqual([1, 2, 5, 3, 4]);
+    expect(ids(moveCourse(list, 0, 4))).toEqual([2, 1, 3, 4, 5]);
+    expect(moveCourse(list, 2, 1)).toBe(list);
+    expect(moveCourse(list, 9, 0)).toBe(list);
   });
 });

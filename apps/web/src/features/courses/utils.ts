@@ -52,3 +52,28 @@ export function cardColors(id: number) {
   const [from, to] = CARD_COLORS[Math.abs(id) % CARD_COLORS.length]!;
   return { background: `linear-gradient(120deg, ${from} 0%, ${to} 100%)` };
 }
+
+/**
+ * The first and last index a course may take in the sort list: pinned courses always come first,
+ * so a course moves only among its own kind (pinned or not).
+ */
+export function sortRange(courses: Pick<CourseItem, 'isTop'>[], index: number): [number, number] {
+  const top = Boolean(courses[index]?.isTop);
+  let lo = index;
+  while (lo > 0 && Boolean(courses[lo - 1]!.isTop) === top) lo--;
+  let hi = index;
+  while (hi < courses.length - 1 && Boolean(courses[hi + 1]!.isTop) === top) hi++;
+  return [lo, hi];
+}
+
+/** The list with the item at `from` moved to `to` (kept within its kind's range, see sortRange). */
+export function moveCourse<T extends Pick<CourseItem, 'isTop'>>(courses: T[], from: number, to: number): T[] {
+  if (from < 0 || from >= courses.length) return courses;
+  const [lo, hi] = sortRange(courses, from);
+  const target = Math.min(hi, Math.max(lo, to));
+  if (target === from) return courses;
+  const next = [...courses];
+  const [moved] = next.splice(from, 1);
+  next.splice(target, 0, moved!);
+  return next;
+}

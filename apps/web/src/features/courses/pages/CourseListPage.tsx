@@ -20,8 +20,9 @@ import { type CodeCourse, CodePopup } from '../components/CodePopup';
 import { CourseCard } from '../components/CourseCard';
 import { useCourseList } from '../hooks/useCourseList';
 import { useCourseMenu } from '../hooks/useCourseMenu';
+import { useDragSort } from '../hooks/useDragSort';
 import type { CourseItem, ListTab } from '../types';
-import { courseHomePath, menuRole, semesterTitle } from '../utils';
+import { courseHomePath, menuRole, moveCourse, semesterTitle, sortRange } from '../utils';
 
 const TEACHER_TABS: ListTab[] = ['teach', 'assist', 'study'];
 /** spec 1 §9: two semesters show until expanded; the expand button appears with three or more */
@@ -85,17 +86,8 @@ export default function CourseListPage() {
     />
   );
 
-  const move = (index: number, step: -1 | 1) => {
-    setSorting((current) => {
-      if (!current) return current;
-      const target = index + step;
-      // pinned courses always come first, so a course moves only among its own kind
-      if (target < 0 || target >= current.length || current[target]!.isTop !== current[index]!.isTop) return current;
-      const next = [...current];
-      [next[index], next[target]] = [next[target]!, next[index]!];
-      return next;
-    });
-  };
+  // pinned courses always come first, so a course moves only among its own kind (see moveCourse)
+  const move = (from: number, to: number) => setSorting((current) => (current ? moveCourse(current, from, to) : current));
 
   const saveOrder = async () => {
     if (!sorting) return;
@@ -288,11 +280,15 @@ function SortList({
 }: {
   courses: CourseItem[];
   saving: boolean;
-  onMove: (index: number, step: -1 | 1) => void;
+  onMove: (from: number, to: number) => void;
   onCancel: () => void;
   onSave: () => void;
 }) {
   const { t } = useTranslation();
+  const { listRef, handleProps, rowStyle, drag } = useDragSort({
+    range: (index) => sortRange(courses, index),
+    onMove,
+  });
   return (
     <section className="sort-panel" data-testid="sort-panel">
       <div className="sort-bar">
@@ -306,9 +302,27 @@ function SortList({
           </Button>
         </div>
       </div>
-      <ol className="sort-list">
+      <ol className={`sort-list${drag.from !== null ? ' is-dragging' : ''}`} ref={listRef} data-testid="sort-list">
         {courses.map((course, index) => (
-          <li key={course.id} className="sort-row" data-testid="sort-row" data-course-id={course.id}>
+          <li
+            key={course.id}
+            className={`sort-row${drag.from === index ? ' is-dragged' : ''}`}
+            style={rowStyle(index)}
+            data-testid="sort-row"
+            data-course-id={course.id}
+            data-dragging={drag.from === index ? 'true' : undefined}
+          >
+            {/* the drag handle; the arrows below are the keyboard and screen-reader alternative */}
+            <span
+              className="sort-handle"
+              aria-hidden="true"
+              title={t('courses.sort.drag')}
+              data-testid="sort-handle"
+              data-course-id={course.id}
+              {...(saving ? {} : handleProps(index))}
+            >
+              <GripIcon />
+            </span>
             <span className="sort-index">{index + 1}</span>
             <div className="sort-text">
               <div className="sort-name" data-testid="sort-name">
@@ -323,7 +337,7 @@ function SortList({
               type="button"
               className="sort-move"
               disabled={index === 0 || courses[index - 1]!.isTop !== course.isTop}
-              onClick={() => onMove(index, -1)}
+              onClick={() => onMove(index, index - 1)}
               aria-label={t('courses.sort.up')}
               data-testid="sort-up"
             >
@@ -333,7 +347,7 @@ function SortList({
               type="button"
               className="sort-move"
               disabled={index === courses.length - 1 || courses[index + 1]!.isTop !== course.isTop}
-              onClick={() => onMove(index, 1)}
+              onClick={() => onMove(index, index + 1)}
               aria-label={t('courses.sort.down')}
               data-testid="sort-down"
             >
@@ -343,6 +357,20 @@ function SortList({
         ))}
       </ol>
     </section>
+  );
+}
+
+/** six dots, the usual sign of something that can be dragged */
+function GripIcon() {
+  return (
+    <svg width="1em" height="1em" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true" focusable="false">
+      <circle cx="5.5" cy="3.5" r="1.5" />
+      <circle cx="10.5" cy="3.5" r="1.5" />
+      <circle cx="5.5" cy="8" r="1.5" />
+      <circle cx="10.5" cy="8" r="1.5" />
+      <circle cx="5.5" cy="12.5" r="1.5" />
+      <circle cx="10.5" cy="12.5" r="1.5" />
+    </svg>
   );
 }
 
