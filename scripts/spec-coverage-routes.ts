@@ -16,7 +16,7 @@ const built: Record<string, [string, string]> = {
   '/ktpMy': ['partial', 'name, avatar, role, language, logout, account links (e2e accounts/register-student); the rest of the personal centre is not yet'],
   '/teachingAndResearchOffice': ['partial', 'tab shown to teachers only with an empty state (e2e accounts/shell); the office is not yet'],
   '/todoList': ['partial', 'tab with an empty state (e2e accounts/shell); to-dos are issue #4'],
-  '/ktpCourse': ['partial', 'course list: tabs, semester groups, search, pin, code popup with QR, action sheets, archive (e2e courses/*); reorder by up/down buttons, not drag; no live banner or unread-announcement dialog yet'],
+  '/ktpCourse': ['partial', 'course list: tabs, semester groups, search, pin, drag to reorder, code popup with QR, action sheets, archive (e2e courses/*); the live banner, live labels and the unread-announcement dialog wait for the live and notice areas'],
   '/newCourse': ['done', 'e2e courses/create-course, course-home (edit with id)'],
   '/seniorSetting': ['done', 'e2e courses/create-course, enrol-review'],
   '/chooseCourseModule': ['done', 'e2e courses/create-course'],
