@@ -1,5 +1,15 @@
 import { api } from '../../lib/api';
-import type { AdminClass, Group, Grouping, GroupingBody, GroupingInfo, MemberSetting, StudentInfo, StudentPage, TeamMember } from './types';
+import type {
+  AdminClass,
+  Group,
+  Grouping,
+  GroupingBody,
+  GroupingInfo,
+  MemberSetting,
+  StudentInfo,
+  StudentPage,
+  TeamMember,
+} from './types';
 
 /** Students per page of the member list (the server allows 20 by default, at most 100). */
 export const STUDENT_PAGE_SIZE = 20;

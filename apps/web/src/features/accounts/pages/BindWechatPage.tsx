@@ -9,7 +9,8 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { local, STORAGE_KEYS } from '../../../lib/storage';
-import { type FieldErrors, validate } from '../../../lib/validation';
+import { useFormErrors } from '../../../lib/useFormErrors';
+import { validate } from '../../../lib/validation';
 import { accountsApi } from '../api';
 import { LoggingInOverlay } from '../components/LoggingInOverlay';
 import { WechatIcon } from '../components/WechatIcon';
@@ -22,15 +23,9 @@ export default function BindWechatPage() {
   const [codeKey] = useState(() => local.get(STORAGE_KEYS.codeKey));
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { setErrors, formError, setFormError, clearError, fieldError } = useFormErrors();
   const [submitting, setSubmitting] = useState(false);
   const { complete, loggingIn } = useCompleteLogin();
-
-  const clearError = (field: string) => {
-    setFormError(undefined);
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
 
   const submit = async () => {
     setFormError(undefined);
@@ -51,8 +46,6 @@ export default function BindWechatPage() {
       setSubmitting(false);
     }
   };
-
-  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
 
   return (
     <div className="page" data-testid="bindwx-page">

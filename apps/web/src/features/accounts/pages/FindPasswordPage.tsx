@@ -9,7 +9,8 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { maskAccount } from '../../../lib/mask';
-import { type FieldErrors, validate } from '../../../lib/validation';
+import { useFormErrors } from '../../../lib/useFormErrors';
+import { validate } from '../../../lib/validation';
 import { accountsApi, type CodeTarget, type FindSign } from '../api';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SendCodeButton } from '../components/SendCodeButton';
@@ -34,8 +35,7 @@ export default function FindPasswordPage() {
   const [sign, setSign] = useState<FindSign | null>(null);
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { setErrors, formError, setFormError, clearError, fieldError } = useFormErrors();
   const [submitting, setSubmitting] = useState(false);
 
   const sender = useSendCode({
@@ -47,11 +47,6 @@ export default function FindPasswordPage() {
       setStep(1);
     },
   });
-
-  const clearError = (field: string) => {
-    setFormError(undefined);
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
 
   const goTo = (next: Step) => {
     setErrors({});
@@ -119,7 +114,6 @@ export default function FindPasswordPage() {
     }
   };
 
-  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   const sentTo = target ? Object.values(target)[0] : '';
 
   return (

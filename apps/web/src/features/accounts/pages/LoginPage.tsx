@@ -1,5 +1,5 @@
 import { loginByMobileInput, loginInput, PASSWORD_MIN } from '@paiclass/shared';
-import { Button, Checkbox, Divider, Tabs } from 'antd-mobile';
+import { Checkbox, Divider, Tabs } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
+import { useFormErrors } from '../../../lib/useFormErrors';
 import { type FieldErrors, validate } from '../../../lib/validation';
 import type { WechatCheck } from '../api';
 import { accountsApi } from '../api';
@@ -40,8 +41,7 @@ export default function LoginPage() {
   const [remember, setRemember] = useState(true);
   const [mobile, setMobile] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { setErrors, formError, setFormError, clearError, fieldError } = useFormErrors();
   const [submitting, setSubmitting] = useState(false);
   const [wechatOpen, setWechatOpen] = useState(false);
 
@@ -67,11 +67,6 @@ export default function LoginPage() {
     setCode('');
     setErrors({});
     setFormError(undefined);
-  };
-
-  const clearError = (field: string) => {
-    setFormError(undefined);
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
 
   const requestCode = () => {
@@ -135,14 +130,13 @@ export default function LoginPage() {
       setWechatOpen(false);
       complete(result, shareClass).catch((e) => setFormError(errorMessage(e)));
     },
-    [complete, shareClass],
+    [complete, shareClass, setFormError],
   );
   const onWechatNeedsBind = useCallback(() => {
     setWechatOpen(false);
     navigate('/bindWechat');
   }, [navigate]);
 
-  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   const registerHref = shareClass ? `/register?shareClass=${encodeURIComponent(shareClass)}` : '/register';
   const canRegister = config.data?.canRegister ?? true;
   const showWechat = config.data?.showWechatLogin ?? false;

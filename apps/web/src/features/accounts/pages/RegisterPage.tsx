@@ -10,7 +10,8 @@ import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { maskMobile } from '../../../lib/mask';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
-import { type FieldErrors, validate } from '../../../lib/validation';
+import { useFormErrors } from '../../../lib/useFormErrors';
+import { validate } from '../../../lib/validation';
 import { accountsApi } from '../api';
 import { IdentityPicker } from '../components/IdentityPicker';
 import { LoggingInOverlay } from '../components/LoggingInOverlay';
@@ -39,8 +40,7 @@ export default function RegisterPage() {
   const [usertype, setUsertype] = useState<number>(USERTYPE_STUDENT);
   const [school, setSchool] = useState('');
   const [stno, setStno] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { setErrors, formError, setFormError, clearError, fieldError } = useFormErrors();
   const [submitting, setSubmitting] = useState(false);
   const { complete, loggingIn } = useCompleteLogin();
   const ticket = session.get(STORAGE_KEYS.registerTicket);
@@ -70,11 +70,6 @@ export default function RegisterPage() {
       navigate('/loginVerify');
     },
   });
-
-  const clearError = (field: string) => {
-    setFormError(undefined);
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
 
   const submitNormal = () => {
     const checked = validate(registerInput, { type: 1, email: account, password, repassword, code: '-', ...values() }, ['code']);
@@ -121,8 +116,6 @@ export default function RegisterPage() {
     if (fast) void submitFast();
     else submitNormal();
   };
-
-  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
 
   if (fast && !ticket) {
     return (

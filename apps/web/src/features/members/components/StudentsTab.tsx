@@ -14,6 +14,7 @@ import { useRefreshMembers } from '../hooks/useRefreshMembers';
 import { type ClassFilter, useStudentList } from '../hooks/useStudentList';
 import { removeStudentsPath, studentInfoPath } from '../paths';
 import { ClassManager } from './ClassManager';
+import { LoadMoreButton } from './LoadMoreButton';
 import { PersonRow } from './PersonRow';
 
 /** The 学生 tab of /member: search, class filter, "load more"; teachers also manage classes and students. */
@@ -255,16 +256,7 @@ export function StudentsTab({ info }: { info: CourseInfo }) {
             })}
           </ul>
           {query.hasNextPage ? (
-            <Button
-              block
-              fill="none"
-              className="load-more"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-              data-testid="member-more"
-            >
-              {t('members.students.more')}
-            </Button>
+            <LoadMoreButton query={query} testid="member-more" />
           ) : (
             <p className="list-end muted small" data-testid="member-end">
               {t('members.students.end')}

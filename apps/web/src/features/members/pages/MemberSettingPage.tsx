@@ -84,7 +84,9 @@ function SettingForm({ initial, courseId, onDone }: { initial: MemberSetting; co
       </p>
       <List className="setting-list">
         <List.Item
-          description={notify ? t('members.setting.summary', { day: t(`members.setting.day${weekday}`), time }) : t('members.setting.off')}
+          description={
+            notify ? t('members.setting.summary', { day: t(`members.setting.day${weekday}`), time }) : t('members.setting.off')
+          }
           extra={
             <Switch
               checked={notify}

@@ -10,6 +10,7 @@ import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import type { CourseInfo } from '../../courses/types';
 import { membersApi } from '../api';
+import { LoadMoreButton } from '../components/LoadMoreButton';
 import { PersonRow } from '../components/PersonRow';
 import { useRefreshMembers } from '../hooks/useRefreshMembers';
 import { useStudentList } from '../hooks/useStudentList';
@@ -160,18 +161,7 @@ function RemoveList({ info }: { info: CourseInfo }) {
               );
             })}
           </ul>
-          {query.hasNextPage ? (
-            <Button
-              block
-              fill="none"
-              className="load-more"
-              loading={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-              data-testid="remove-more"
-            >
-              {t('members.students.more')}
-            </Button>
-          ) : null}
+          {query.hasNextPage ? <LoadMoreButton query={query} testid="remove-more" /> : null}
         </>
       )}
       <div className="review-bar member-bar">

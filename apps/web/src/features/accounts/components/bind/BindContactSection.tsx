@@ -9,7 +9,8 @@ import { SubmitButton } from '../../../../components/SubmitButton';
 import { TextField } from '../../../../components/TextField';
 import { errorMessage } from '../../../../lib/api';
 import { maskEmail, maskMobile } from '../../../../lib/mask';
-import { type FieldErrors, type Schema, validate } from '../../../../lib/validation';
+import { useFormErrors } from '../../../../lib/useFormErrors';
+import { type Schema, validate } from '../../../../lib/validation';
 import { accountsApi } from '../../api';
 import { useAuth } from '../../authStore';
 import { useSendCode } from '../../hooks/useSendCode';
@@ -35,8 +36,7 @@ export function BindContactSection({ kind, user, onBound }: BindContactSectionPr
   const [mode, setMode] = useState<Mode>(current ? 'view' : 'edit');
   const [value, setValue] = useState('');
   const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { setErrors, formError, setFormError, clearError, fieldError } = useFormErrors();
   const [submitting, setSubmitting] = useState(false);
 
   const schema: Schema<Record<string, string>> = kind === 'mobile' ? bindMobileInput : bindEmailInput;
@@ -49,11 +49,6 @@ export function BindContactSection({ kind, user, onBound }: BindContactSectionPr
     setCode('');
     setErrors({});
     setFormError(undefined);
-  };
-
-  const clearError = (field: string) => {
-    setFormError(undefined);
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
   };
 
   const requestBindCode = () => {
@@ -122,7 +117,6 @@ export function BindContactSection({ kind, user, onBound }: BindContactSectionPr
     });
   };
 
-  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   const Icon = kind === 'mobile' ? PhonebookOutline : MailOutline;
   const masked = current ? (kind === 'mobile' ? maskMobile(current) : maskEmail(current)) : '';
 

@@ -1,5 +1,5 @@
 import { updatePasswordInput } from '@paiclass/shared';
-import { Button, Toast } from 'antd-mobile';
+import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,8 @@ import { SubmitButton } from '../../../../components/SubmitButton';
 import { TextField } from '../../../../components/TextField';
 import { errorMessage } from '../../../../lib/api';
 import { endSession } from '../../../../lib/session';
-import { type FieldErrors, validate } from '../../../../lib/validation';
+import { useFormErrors } from '../../../../lib/useFormErrors';
+import { validate } from '../../../../lib/validation';
 import { accountsApi } from '../../api';
 import { NewPasswordFields } from '../NewPasswordFields';
 
@@ -22,14 +23,8 @@ export function PasswordSection({ forced = false }: { forced?: boolean }) {
   const [oldpassword, setOldpassword] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
+  const { setErrors, formError, setFormError, clearError, fieldError } = useFormErrors();
   const [submitting, setSubmitting] = useState(false);
-
-  const clearError = (field: string) => {
-    setFormError(undefined);
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
 
   const submit = async () => {
     setFormError(undefined);
@@ -51,8 +46,6 @@ export function PasswordSection({ forced = false }: { forced?: boolean }) {
       setSubmitting(false);
     }
   };
-
-  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
 
   return (
     <form
