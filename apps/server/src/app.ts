@@ -18,6 +18,8 @@ import { WechatOpenPlatform, type WechatProvider } from './modules/accounts/wech
 import { courseHomeRoutes, coursesRoutes, groupsRoutes, membersRoutes } from './modules/courses/courses.routes';
 import { MEMBER_NOTICE_JOB, memberNoticeJob } from './modules/courses/member-notice';
 import { devRoutes } from './modules/dev/dev.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/content.service';
 import { filesRoutes } from './modules/files/files.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { schoolRoutes } from './modules/school/school.routes';
@@ -100,6 +102,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     jobs: new JobQueue(database.db, app.log),
   };
   ctx.jobs.register(MEMBER_NOTICE_JOB, memberNoticeJob(ctx));
+  ctx.jobs.register(PUBLISH_JOB, (payload) => publishJob(ctx, payload));
+  ctx.jobs.register(END_JOB, (payload) => endJob(ctx, payload));
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
@@ -147,7 +151,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // the client offers [token, hash] as sub-protocols; the first is echoed so browsers accept the socket
   await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false } });
   await app.register(classroomGateway);
-  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, courseHomeRoutes, membersRoutes, groupsRoutes, noticesRoutes, filesRoutes, ...(config.production ? [] : [devRoutes])]);
+  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, courseHomeRoutes, membersRoutes, groupsRoutes, noticesRoutes, filesRoutes, contentRoutes, ...(config.production ? [] : [devRoutes])]);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

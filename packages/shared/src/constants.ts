@@ -28,6 +28,11 @@ export const FILE_URL_TTL_SECONDS = 3600; // signed file addresses live an hour 
 export const HOME_TODO_LIMIT = 3; // spec 1 §9
 export const PAGE_SIZE = 10; // spec 1 §9 message notices and to-dos
 export const COURSE_AUTH_COOKIE_DAYS = 1; // spec 2 §9
+export const CONTENT_TITLE_MAX = 100; // value ours
+export const RICH_TEXT_MAX = 20000; // characters of sanitised HTML a notice or topic body keeps (value ours)
+export const COMMENT_MAX = 1000; // value ours
+export const DIRECTORY_TITLE_MAX = 50; // value ours
+export const EDITOR_IMAGE_MAX_BYTES = 5242880; // spec 2 §9 editor image limit
 
 export const LANGUAGES = ['zh', 'en'] as const; // spec 1 §1: stored language is zh or en
 export type Language = (typeof LANGUAGES)[number];
@@ -77,6 +82,10 @@ export const CODES = {
   groupCapReached: 30309,
   alreadyInGroup: 30310,
   groupingFixed: 30311,
+  notDownloadable: 30401, // spec 2 §8: no permission to download
+  topicsClosed: 30402, // the teacher forbids students from starting topics
+  contentEnded: 30403, // the item's end time has passed
+  wrongFolder: 30404, // a folder holds items of its own kind, one level deep
   serverError: 50000,
 } as const;
 export type CodeName = keyof typeof CODES;

@@ -10,4 +10,5 @@ export * from './notices/schemas';
 export * from './files/schemas';
 export * from './content/types';
 export * from './content/state';
+export * from './content/schemas';
 export * from './courses/permissions';

@@ -22,5 +22,7 @@ export const COURSE_ABILITIES = [
   'manageTeam',
   /** groupings and groups */
   'manageGroups',
+  /** course content: publish, edit, move, delete, see statistics (spec 2 §6) */
+  'manageContent',
 ] as const;
 export type CourseAbility = (typeof COURSE_ABILITIES)[number];

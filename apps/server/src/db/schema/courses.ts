@@ -45,6 +45,8 @@ export const courses = pgTable(
     modules: jsonb('modules').$type<{ key: string; name: string }[]>().notNull().default([]),
     /** the course introduction, plain text */
     describes: text('describes').notNull().default(''),
+    /** whether students may start topics (spec 2 §6: the teacher can forbid it) */
+    studentTopics: boolean('student_topics').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -3,3 +3,4 @@ export * from './courses';
 export * from './platform';
 export * from './notices';
 export * from './files';
+export * from './content';

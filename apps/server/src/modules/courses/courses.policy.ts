@@ -23,9 +23,10 @@ const ABILITIES: Record<Exclude<CourseRole, null>, CourseAction[]> = {
     'manageMembers',
     'manageTeam',
     'manageGroups',
+    'manageContent',
   ],
   // assistant: edit, archive, copy, pin; and helping with enrolment and students (not the teaching team)
-  assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll', 'manageMembers', 'manageGroups'],
+  assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll', 'manageMembers', 'manageGroups', 'manageContent'],
   // student: exit course, archive, pin
   student: ['view', 'quit', 'archive', 'pin'],
 };

@@ -1,0 +1,596 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  type ContentInput,
+  type contentEditInput,
+  type contentListInput,
+  FOLDER_PAGE_SIZE,
+} from '@paiclass/shared';
+import { contentFiles, contentProgress, contents, courseMembers, courses, directories, files, users } from '../../db/schema';
+import type { User } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { AppError, badInput, fail } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import { membership } from '../courses/courses.service';
+import { createNotices } from '../notices/notices.service';
+import {
+  canAuthor,
+  canChange,
+  canDownload,
+  canSee,
+  type ContentRole,
+  DONE_ON_OPEN,
+  MATERIAL_FAMILY,
+  managesContent,
+  VISIBLE_TO_STUDENTS,
+} from './content.policy';
+import { presentAttachment, presentItem } from './presenters';
+import { hasContent, referencedFileIds, sanitizeRichText } from './rich-text';
+
+type Item = typeof contents.$inferSelect;
+
+export const PUBLISH_JOB = 'content.publish';
+export const END_JOB = 'content.end';
+const publishKey = (id: number) => `content-publish:${id}`;
+const endKey = (id: number) => `content-end:${id}`;
+
+/** The caller's role in a course they belong to; a stranger gets 30202 (spec 2 §8). */
+export async function courseRole(ctx: AppContext, user: User, courseId: number) {
+  const m = await membership(ctx, user.id, courseId);
+  if (!m) throw fail('courseGone');
+  return m;
+}
+
+async function requireManager(ctx: AppContext, user: User, courseId: number) {
+  const m = await courseRole(ctx, user, courseId);
+  if (!managesContent(m.role)) throw fail('forbidden');
+  return m;
+}
+
+/**
+ * One item of a course the caller may see. An item of another course, a deleted one, or one not
+ * yet published (for a student) is "not found" alike, so nothing leaks across courses.
+ */
+export async function loadItem(ctx: AppContext, user: User, courseId: number, id: number) {
+  const m = await courseRole(ctx, user, courseId);
+  const [item] = await ctx.db
+    .select()
+    .from(contents)
+    .where(and(eq(contents.id, id), eq(contents.courseId, courseId), isNull(contents.deletedAt)));
+  if (!item || !canSee(m.role, item)) throw fail('notFound');
+  return { item, m };
+}
+
+/** The item a comment, like or to-do refers to, found by id alone and checked against the caller's course role. */
+export async function loadItemById(ctx: AppContext, user: User, id: number) {
+  const [row] = await ctx.db.select({ courseId: contents.courseId }).from(contents).where(eq(contents.id, id));
+  if (!row) throw fail('notFound');
+  return loadItem(ctx, user, row.courseId, id);
+}
+
+/** The types a catalogue filter asks for: 2 and 8 both mean the materials family (2, 8, 9, 10). */
+const typesFor = (contenttype: number) => (contenttype === 2 || contenttype === 8 ? MATERIAL_FAMILY : [contenttype]);
+
+/** Files, progress, placement and statistics for a page of items, in a fixed number of queries. */
+async function decorate(ctx: AppContext, user: User, role: ContentRole, items: Item[], withBody = false) {
+  const ids = items.map((i) => i.id);
+  if (ids.length === 0) return [];
+  const attached = await ctx.db
+    .select({ contentId: contentFiles.contentId, file: files })
+    .from(contentFiles)
+    .innerJoin(files, eq(files.id, contentFiles.fileId))
+    .where(inArray(contentFiles.contentId, ids))
+    .orderBy(asc(contentFiles.sort));
+  const done = new Set(
+    (
+      await ctx.db
+        .select({ id: contentProgress.contentId })
+        .from(contentProgress)
+        .where(and(eq(contentProgress.userId, user.id), inArray(contentProgress.contentId, ids)))
+    ).map((r) => r.id),
+  );
+  const placeIds = [...new Set(items.flatMap((i) => (i.folderId ? [i.folderId] : [])))];
+  const folders = placeIds.length ? await ctx.db.select({ id: contents.id, title: contents.title }).from(contents).where(inArray(contents.id, placeIds)) : [];
+  const dirIds = [...new Set(items.flatMap((i) => (i.directoryId ? [i.directoryId] : [])))];
+  const dirs = dirIds.length ? await ctx.db.select({ id: directories.id, title: directories.title }).from(directories).where(inArray(directories.id, dirIds)) : [];
+  const authorIds = [...new Set(items.map((i) => i.authorId))];
+  const authors = await ctx.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, authorIds));
+  const stats = managesContent(role) ? await statistics(ctx, items[0]!.courseId, ids) : undefined;
+  return items.map((item) =>
+    presentItem(ctx, item, {
+      done: done.has(item.id),
+      downloadable: canDownload(role, item),
+      attachments: attached.filter((a) => a.contentId === item.id).map((a) => a.file),
+      folder: folders.find((f) => f.id === item.folderId) ?? null,
+      directory: dirs.find((d) => d.id === item.directoryId) ?? null,
+      author: authors.find((a) => a.id === item.authorId),
+      statistics: stats?.(item.id),
+      withBody,
+    }),
+  );
+}
+
+/** completed / unlearned per item: how many of the course's students have done it. */
+async function statistics(ctx: AppContext, courseId: number, ids: number[]) {
+  const [students] = await ctx.db
+    .select({ n: count() })
+    .from(courseMembers)
+    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student')));
+  const rows = await ctx.db
+    .select({ id: contentProgress.contentId, n: count() })
+    .from(contentProgress)
+    .innerJoin(courseMembers, and(eq(courseMembers.userId, contentProgress.userId), eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student')))
+    .where(inArray(contentProgress.contentId, ids))
+    .groupBy(contentProgress.contentId);
+  const total = students?.n ?? 0;
+  return (id: number) => {
+    const completed = rows.find((r) => r.id === id)?.n ?? 0;
+    return { completed, unlearned: Math.max(0, total - completed) };
+  };
+}
+
+function listWhere(role: ContentRole, courseId: number, input: { contenttype: number; dirid: number }, folderId: number) {
+  return and(
+    eq(contents.courseId, courseId),
+    isNull(contents.deletedAt),
+    folderId ? eq(contents.folderId, folderId) : isNull(contents.folderId),
+    input.dirid ? eq(contents.directoryId, input.dirid) : undefined,
+    input.contenttype ? inArray(contents.contenttype, typesFor(input.contenttype)) : undefined,
+    managesContent(role) ? undefined : inArray(contents.publishState, VISIBLE_TO_STUDENTS),
+  );
+}
+
+const orderFor = (input: { sort: string; desc: number }) => {
+  const dir = input.desc ? desc : asc;
+  return input.sort === 'title' ? [dir(contents.title), desc(contents.id)] : [dir(sql`coalesce(${contents.publishAt}, ${contents.createdAt})`), dir(contents.id)];
+};
+
+/** A folder's children, 10 a page (spec 2 §3: currentPage, pageSize, finished). */
+async function folderPage(ctx: AppContext, user: User, role: ContentRole, folder: Item, page: number, input = { contenttype: 0, dirid: 0, sort: '', desc: 1 }) {
+  const where = listWhere(role, folder.courseId, { contenttype: 0, dirid: 0 }, folder.id);
+  const [total] = await ctx.db.select({ n: count() }).from(contents).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(contents)
+    .where(where)
+    .orderBy(...orderFor(input))
+    .limit(FOLDER_PAGE_SIZE)
+    .offset((page - 1) * FOLDER_PAGE_SIZE);
+  const n = total?.n ?? 0;
+  return { list: await decorate(ctx, user, role, rows), total: n, currentPage: page, pageSize: FOLDER_PAGE_SIZE, finished: page * FOLDER_PAGE_SIZE >= n ? 1 : 0 };
+}
+
+/**
+ * `/FutureV2/CourseMeans/getCourseContent`: the course catalogue (or one folder's children when
+ * `folderid` is given), every content type in one list; folders carry their first page of children.
+ * `courserole` is only a hint: what a caller sees follows their real role.
+ */
+export async function getCourseContent(ctx: AppContext, user: User, input: z.infer<typeof contentListInput>) {
+  const m = await courseRole(ctx, user, input.courseid);
+  if (input.folderid) {
+    const { item: folder } = await loadItem(ctx, user, input.courseid, input.folderid);
+    if (folder.itemType !== 2) throw fail('notFound');
+    const page = await folderPage(ctx, user, m.role, folder, input.page, input);
+    return { list: page.list, total: page.total, page: input.page, limit: FOLDER_PAGE_SIZE, finished: page.finished };
+  }
+  const where = listWhere(m.role, input.courseid, input, 0);
+  const [total] = await ctx.db.select({ n: count() }).from(contents).where(where);
+  const rows = await ctx.db
+    .select()
+    .from(contents)
+    .where(where)
+    .orderBy(...orderFor(input))
+    .limit(input.limit)
+    .offset((input.page - 1) * input.limit);
+  const list = await decorate(ctx, user, m.role, rows);
+  for (const [i, row] of rows.entries()) {
+    if (row.itemType === 2) Object.assign(list[i]!, { children: await folderPage(ctx, user, m.role, row, 1) });
+  }
+  return { list, total: total?.n ?? 0, page: input.page, limit: input.limit, courserole: managesContent(m.role) ? 1 : 0 };
+}
+
+/** One item with its body; a student's opening of a material or notice counts as learned or read. */
+export async function getContentDetail(ctx: AppContext, user: User, courseId: number, id: number) {
+  const { item, m } = await loadItem(ctx, user, courseId, id);
+  if (m.role === 'student' && DONE_ON_OPEN.has(item.contenttype)) await markDone(ctx, user.id, item.id);
+  const [presented] = await decorate(ctx, user, m.role, [item], true);
+  return { ...presented!, courserole: managesContent(m.role) ? 1 : 0, allowcomment: item.publishState === 3 ? 0 : 1 };
+}
+
+export async function markDone(ctx: AppContext, userId: number, contentId: number) {
+  await ctx.db.insert(contentProgress).values({ contentId, userId }).onConflictDoNothing();
+}
+
+/**
+ * `/FutureV2/Courseware/query`: a material's files as Ketangpai clients read them
+ * (`data.attachment[]` {name, url, orgin_size, playurl}); with no address where the caller may
+ * not download. A student's query counts as learning it.
+ */
+export async function queryMaterial(ctx: AppContext, user: User, courseId: number, id: number) {
+  const detail = await getContentDetail(ctx, user, courseId, id);
+  return { id: detail.id, title: detail.title, contenttype: detail.contenttype, link: detail.link, downloadable: detail.downloadable, attachment: detail.attachment };
+}
+
+/** `/FutureV2/Courseware/download`: a fresh download address for one file, or "no permission to download". */
+export async function downloadFile(ctx: AppContext, user: User, courseId: number, id: number, fileId: number) {
+  const { item, m } = await loadItem(ctx, user, courseId, id);
+  if (!canDownload(m.role, item)) throw fail('notDownloadable');
+  const [row] = await ctx.db
+    .select({ file: files })
+    .from(contentFiles)
+    .innerJoin(files, eq(files.id, contentFiles.fileId))
+    .where(and(eq(contentFiles.contentId, item.id), eq(contentFiles.fileId, fileId)));
+  if (!row) throw fail('notFound');
+  if (m.role === 'student') await markDone(ctx, user.id, item.id);
+  return presentAttachment(ctx, row.file, true);
+}
+
+/** `/FutureV2/CourseMeans/getStudyProgress`: which students have learned (or read) an item. */
+export async function getStudyProgress(ctx: AppContext, user: User, courseId: number, id: number) {
+  const m = await requireManager(ctx, user, courseId);
+  const { item } = await loadItem(ctx, user, courseId, id);
+  const rows = await ctx.db
+    .select({ uid: users.id, username: users.username, stno: users.stno, avatar: users.avatar, doneAt: contentProgress.doneAt })
+    .from(courseMembers)
+    .innerJoin(users, eq(users.id, courseMembers.userId))
+    .leftJoin(contentProgress, and(eq(contentProgress.userId, courseMembers.userId), eq(contentProgress.contentId, item.id)))
+    .where(and(eq(courseMembers.courseId, m.course.id), eq(courseMembers.role, 'student')))
+    .orderBy(asc(users.username));
+  const list = rows.map((r) => ({ uid: r.uid, username: r.username, stno: r.stno, avatar: r.avatar, state: r.doneAt ? 1 : 0, donetime: r.doneAt ? Math.floor(r.doneAt.getTime() / 1000) : 0 }));
+  const completed = list.filter((r) => r.state === 1).length;
+  return { id: item.id, title: item.title, completed, unlearned: list.length - completed, list };
+}
+
+/** Checks and cleans what an item carries for its type; answers the sanitised body and the file ids. */
+async function prepare(ctx: AppContext, user: User, contenttype: number, input: { content: string; fileids: number[]; link: string }) {
+  const own = new Set(
+    (
+      await ctx.db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.ownerId, user.id), inArray(files.id, [...input.fileids, ...referencedFileIds(input.content), 0])))
+    ).map((r) => r.id),
+  );
+  if (input.fileids.some((id) => !own.has(id))) throw badInput('validation.fileNotYours');
+  const body = sanitizeRichText(input.content, own);
+  if (contenttype === 7 && !hasContent(body)) throw badInput('validation.noticeEmpty');
+  if ((contenttype === 2 || contenttype === 8 || contenttype === 9) && input.fileids.length === 0) throw badInput('validation.filesRequired');
+  if (contenttype === 9) {
+    const kinds = await ctx.db.select({ mime: files.mime }).from(files).where(inArray(files.id, input.fileids));
+    if (kinds.some((k) => !k.mime.startsWith('video/'))) throw badInput('validation.videoRequired');
+  }
+  let link = '';
+  if (contenttype === 10) {
+    let url: URL | undefined;
+    try {
+      url = new URL(input.link);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !['http:', 'https:'].includes(url.protocol)) throw badInput('validation.link');
+    link = url.toString();
+  }
+  return { body, link };
+}
+
+/** A folder to put an item in: a folder of the same course and family, never a folder inside a folder. */
+async function targetFolder(ctx: AppContext, courseId: number, folderId: number, contenttype: number) {
+  if (!folderId) return null;
+  const [folder] = await ctx.db
+    .select()
+    .from(contents)
+    .where(and(eq(contents.id, folderId), eq(contents.courseId, courseId), isNull(contents.deletedAt)));
+  if (!folder || folder.itemType !== 2) throw fail('wrongFolder');
+  if (typesFor(folder.contenttype).join() !== typesFor(contenttype).join()) throw fail('wrongFolder');
+  return folder;
+}
+
+async function targetDirectory(ctx: AppContext, courseId: number, dirId: number) {
+  if (!dirId) return null;
+  const [dir] = await ctx.db
+    .select()
+    .from(directories)
+    .where(and(eq(directories.id, dirId), eq(directories.courseId, courseId)));
+  if (!dir) throw fail('notFound');
+  return dir;
+}
+
+/** Publish-time and end-time rules (spec 2 §5: the end must not conflict with the publish time). */
+function schedule(input: { publish: number; publish_time: number; endtime: number }, now = Date.now()) {
+  const publishAt = input.publish === 2 ? new Date(input.publish_time * 1000) : input.publish === 1 ? new Date(now) : null;
+  if (input.publish === 2 && (!input.publish_time || publishAt!.getTime() <= now)) throw badInput('validation.timePast');
+  const endAt = input.endtime ? new Date(input.endtime * 1000) : null;
+  if (endAt && endAt.getTime() <= now) throw badInput('validation.timePast');
+  if (endAt && publishAt && endAt <= publishAt) throw badInput('validation.endBeforePublish');
+  return { publishAt, endAt, publishState: input.publish === 2 ? 1 : input.publish === 1 ? 2 : 0 };
+}
+
+/** Queues the publish and end jobs of an item: keyed, so rescheduling replaces and nothing fires twice. */
+async function queueJobs(ctx: AppContext, item: Item) {
+  if (item.publishState === 1 && item.publishAt) await ctx.jobs.schedule(PUBLISH_JOB, item.publishAt, { id: item.id }, publishKey(item.id));
+  else await ctx.jobs.cancel(publishKey(item.id));
+  if (item.endAt && item.publishState !== 3) await ctx.jobs.schedule(END_JOB, item.endAt, { id: item.id }, endKey(item.id));
+  else await ctx.jobs.cancel(endKey(item.id));
+}
+
+/** `/FutureV2/CourseMeans/addContent`: a new item, published now, at a time, or kept as a draft. */
+export async function addContent(ctx: AppContext, user: User, input: ContentInput) {
+  const m = await courseRole(ctx, user, input.courseid);
+  if (!canAuthor(m.role, input.contenttype, m.course)) throw input.contenttype === 5 && m.role === 'student' ? fail('topicsClosed') : fail('forbidden');
+  // a student's topic is published at once, with no schedule
+  const timing = managesContent(m.role) ? schedule(input) : schedule({ publish: 1, publish_time: 0, endtime: 0 });
+  const { body, link } = await prepare(ctx, user, input.contenttype, input);
+  const folder = await targetFolder(ctx, m.course.id, input.folderid, input.contenttype);
+  const dir = await targetDirectory(ctx, m.course.id, input.dirid);
+  const item = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contents)
+      .values({
+        courseId: m.course.id,
+        authorId: user.id,
+        contenttype: input.contenttype,
+        title: input.title,
+        body,
+        link,
+        downloadable: input.downloadable === 1,
+        folderId: folder?.id ?? null,
+        directoryId: dir?.id ?? folder?.directoryId ?? null,
+        ...timing,
+      })
+      .returning();
+    if (input.fileids.length) await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: row!.id, fileId, sort })));
+    return row!;
+  });
+  await queueJobs(ctx, item);
+  if (item.publishState === 2) await announce(ctx, item);
+  const [presented] = await decorate(ctx, user, m.role, [item], true);
+  return presented!;
+}
+
+/** `/FutureV2/CourseMeans/editContent`: title, body, files, link and download permission. */
+export async function editContent(ctx: AppContext, user: User, input: z.infer<typeof contentEditInput>) {
+  const { item, m } = await loadItem(ctx, user, input.courseid, input.id);
+  if (!canChange(m.role, user.id, item) || item.itemType !== 1) throw fail('forbidden');
+  const { body, link } = await prepare(ctx, user, item.contenttype, input);
+  const [updated] = await ctx.db.transaction(async (tx) => {
+    await tx.delete(contentFiles).where(eq(contentFiles.contentId, item.id));
+    if (input.fileids.length) await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: item.id, fileId, sort })));
+    return tx
+      .update(contents)
+      .set({ title: input.title, body, link, downloadable: input.downloadable === 1, updatedAt: new Date() })
+      .where(eq(contents.id, item.id))
+      .returning();
+  });
+  const [presented] = await decorate(ctx, user, m.role, [updated!], true);
+  return presented!;
+}
+
+/** `/FutureV2/CourseMeans/addFolder`: a folder for one content family (materials, notices, ...). */
+export async function addFolder(ctx: AppContext, user: User, courseId: number, contenttype: number, title: string, dirId: number) {
+  const m = await requireManager(ctx, user, courseId);
+  const dir = await targetDirectory(ctx, courseId, dirId);
+  const [row] = await ctx.db
+    .insert(contents)
+    .values({ courseId, authorId: user.id, contenttype, itemType: 2, title, directoryId: dir?.id ?? null, publishState: 2, publishAt: new Date() })
+    .returning();
+  const [presented] = await decorate(ctx, user, m.role, [row!]);
+  return { ...presented!, children: { list: [], total: 0, currentPage: 1, pageSize: FOLDER_PAGE_SIZE, finished: 1 } };
+}
+
+export async function renameContent(ctx: AppContext, user: User, courseId: number, id: number, title: string) {
+  const { item, m } = await loadItem(ctx, user, courseId, id);
+  if (!canChange(m.role, user.id, item)) throw fail('forbidden');
+  await ctx.db.update(contents).set({ title, updatedAt: new Date() }).where(eq(contents.id, item.id));
+  return { id, title };
+}
+
+/** `/FutureV2/CourseMeans/moveToFolder`: items into a folder of their family, or back to the top (0). */
+export async function moveToFolder(ctx: AppContext, user: User, courseId: number, ids: number[], folderId: number) {
+  await requireManager(ctx, user, courseId);
+  const items = await itemsOf(ctx, courseId, ids);
+  for (const item of items) {
+    if (item.itemType === 2) throw fail('wrongFolder');
+    const folder = await targetFolder(ctx, courseId, folderId, item.contenttype);
+    await ctx.db
+      .update(contents)
+      .set({ folderId: folder?.id ?? null, directoryId: folder ? folder.directoryId : item.directoryId, updatedAt: new Date() })
+      .where(eq(contents.id, item.id));
+  }
+  return { count: items.length };
+}
+
+/** `directoryChange`: items (a folder with its children) into a directory, or out of every directory (0). */
+export async function directoryChange(ctx: AppContext, user: User, courseId: number, ids: number[], dirId: number) {
+  await requireManager(ctx, user, courseId);
+  const dir = await targetDirectory(ctx, courseId, dirId);
+  const items = await itemsOf(ctx, courseId, ids);
+  for (const item of items) {
+    if (item.folderId) throw fail('wrongFolder');
+    await ctx.db
+      .update(contents)
+      .set({ directoryId: dir?.id ?? null, updatedAt: new Date() })
+      .where(and(eq(contents.courseId, courseId), sql`(${contents.id} = ${item.id} or ${contents.folderId} = ${item.id})`));
+  }
+  return { count: items.length };
+}
+
+/** Live items of a course by id; any id outside the course makes the whole call "not found". */
+async function itemsOf(ctx: AppContext, courseId: number, ids: number[]) {
+  if (ids.length === 0) throw badInput('validation.invalid');
+  const rows = await ctx.db
+    .select()
+    .from(contents)
+    .where(and(eq(contents.courseId, courseId), inArray(contents.id, ids), isNull(contents.deletedAt)));
+  if (rows.length !== new Set(ids).size) throw fail('notFound');
+  return rows;
+}
+
+/** `deleteContent`: an item, or a folder with everything in it; its pending jobs go too. */
+export async function deleteContent(ctx: AppContext, user: User, courseId: number, id: number) {
+  const { item, m } = await loadItem(ctx, user, courseId, id);
+  if (!canChange(m.role, user.id, item)) throw fail('forbidden');
+  const gone = await ctx.db
+    .update(contents)
+    .set({ deletedAt: new Date() })
+    .where(and(isNull(contents.deletedAt), sql`(${contents.id} = ${item.id} or ${contents.folderId} = ${item.id})`))
+    .returning({ id: contents.id });
+  for (const g of gone) {
+    await ctx.jobs.cancel(publishKey(g.id));
+    await ctx.jobs.cancel(endKey(g.id));
+  }
+  return { count: gone.length };
+}
+
+/** `/FutureV2/CourseMeans/publishContent`: a draft or waiting item, now (0) or at a time. */
+export async function publishContent(ctx: AppContext, user: User, courseId: number, id: number, publishTime: number) {
+  await requireManager(ctx, user, courseId);
+  const { item, m } = await loadItem(ctx, user, courseId, id);
+  if (item.publishState >= 2 || item.itemType !== 1) throw fail('forbidden');
+  const timing = schedule({ publish: publishTime ? 2 : 1, publish_time: publishTime, endtime: 0 });
+  if (item.endAt && timing.publishAt && item.endAt <= timing.publishAt) throw badInput('validation.endBeforePublish');
+  const [updated] = await ctx.db
+    .update(contents)
+    .set({ publishState: timing.publishState, publishAt: timing.publishAt, updatedAt: new Date() })
+    .where(eq(contents.id, item.id))
+    .returning();
+  await queueJobs(ctx, updated!);
+  if (updated!.publishState === 2) await announce(ctx, updated!);
+  const [presented] = await decorate(ctx, user, m.role, [updated!]);
+  return presented!;
+}
+
+/** `/FutureV2/CourseMeans/setEndTime`: a new end time (0 clears it); an ended item with a later end reopens. */
+export async function setEndTime(ctx: AppContext, user: User, courseId: number, id: number, endtime: number) {
+  await requireManager(ctx, user, courseId);
+  const { item, m } = await loadItem(ctx, user, courseId, id);
+  const endAt = endtime ? new Date(endtime * 1000) : null;
+  if (endAt && endAt.getTime() <= Date.now()) throw badInput('validation.timePast');
+  if (endAt && item.publishAt && endAt <= item.publishAt) throw badInput('validation.endBeforePublish');
+  const [updated] = await ctx.db
+    .update(contents)
+    .set({ endAt, publishState: item.publishState === 3 ? 2 : item.publishState, updatedAt: new Date() })
+    .where(eq(contents.id, item.id))
+    .returning();
+  await queueJobs(ctx, updated!);
+  const [presented] = await decorate(ctx, user, m.role, [updated!]);
+  return presented!;
+}
+
+/** `/FutureV2/CourseMeans/setDownload`: whether students may download an item's files (spec 2 §6). */
+export async function setDownload(ctx: AppContext, user: User, courseId: number, id: number, downloadable: boolean) {
+  await requireManager(ctx, user, courseId);
+  const { item } = await loadItem(ctx, user, courseId, id);
+  await ctx.db.update(contents).set({ downloadable, updatedAt: new Date() }).where(eq(contents.id, item.id));
+  return { id, downloadable: downloadable ? 1 : 0 };
+}
+
+/** Tells the course's students that an item is out: a message notice each, pushed to their sockets. */
+async function announce(ctx: AppContext, item: Item) {
+  if (item.itemType !== 1) return;
+  const [course] = await ctx.db.select({ name: courses.coursename }).from(courses).where(eq(courses.id, item.courseId));
+  const [author] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, item.authorId));
+  const students = await ctx.db
+    .select({ id: users.id, lang: users.lang })
+    .from(courseMembers)
+    .innerJoin(users, eq(users.id, courseMembers.userId))
+    .where(and(eq(courseMembers.courseId, item.courseId), eq(courseMembers.role, 'student')));
+  await createNotices(
+    ctx,
+    students
+      .filter((s) => s.id !== item.authorId)
+      .map((s) => {
+        const lang = s.lang === 'en' ? 'en' : 'zh';
+        const label = translate(lang, `content.type.${item.contenttype}`);
+        return {
+          userId: s.id,
+          courseId: item.courseId,
+          courseRole: 0,
+          contenttype: item.contenttype,
+          contentId: item.id,
+          action: 'publish',
+          title: translate(lang, 'notices.published', { course: course?.name ?? '', label, title: item.title }),
+          activitylabel: label,
+          fromName: author?.username ?? '',
+        };
+      }),
+  );
+}
+
+/** The scheduled publish: only a still-waiting item is published, so a repeated run does nothing. */
+export async function publishJob(ctx: AppContext, payload: Record<string, unknown>) {
+  const [item] = await ctx.db
+    .update(contents)
+    .set({ publishState: 2, publishAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(contents.id, Number(payload.id)), eq(contents.publishState, 1), isNull(contents.deletedAt)))
+    .returning();
+  if (item) await announce(ctx, item);
+}
+
+/** The end time: a published item whose end has come becomes ended (3). */
+export async function endJob(ctx: AppContext, payload: Record<string, unknown>) {
+  await ctx.db
+    .update(contents)
+    .set({ publishState: 3, updatedAt: new Date() })
+    .where(and(eq(contents.id, Number(payload.id)), eq(contents.publishState, 2), sql`${contents.endAt} <= now()`));
+}
+
+/** `/CourseApi/getCourseDirectory`: the course's directories with how many items each holds. */
+export async function listDirectories(ctx: AppContext, user: User, courseId: number) {
+  const m = await courseRole(ctx, user, courseId);
+  const visible = managesContent(m.role) ? sql`true` : inArray(contents.publishState, VISIBLE_TO_STUDENTS);
+  const rows = await ctx.db
+    .select({
+      id: directories.id,
+      title: directories.title,
+      count: sql<number>`(select count(*)::int from ${contents} where ${contents.directoryId} = ${directories.id} and ${contents.deletedAt} is null and ${contents.folderId} is null and ${visible})`,
+    })
+    .from(directories)
+    .where(eq(directories.courseId, courseId))
+    .orderBy(asc(directories.sort), asc(directories.id));
+  return { list: rows };
+}
+
+export async function addDirectory(ctx: AppContext, user: User, courseId: number, title: string) {
+  await requireManager(ctx, user, courseId);
+  const [row] = await ctx.db.insert(directories).values({ courseId, title }).returning({ id: directories.id, title: directories.title });
+  return { ...row!, count: 0 };
+}
+
+export async function renameDirectory(ctx: AppContext, user: User, courseId: number, id: number, title: string) {
+  await requireManager(ctx, user, courseId);
+  const updated = await ctx.db
+    .update(directories)
+    .set({ title })
+    .where(and(eq(directories.id, id), eq(directories.courseId, courseId)))
+    .returning({ id: directories.id });
+  if (updated.length === 0) throw fail('notFound');
+  return { id, title };
+}
+
+/** Deleting a directory keeps its items: they move out of every directory. */
+export async function deleteDirectory(ctx: AppContext, user: User, courseId: number, id: number) {
+  await requireManager(ctx, user, courseId);
+  const gone = await ctx.db
+    .delete(directories)
+    .where(and(eq(directories.id, id), eq(directories.courseId, courseId)))
+    .returning({ id: directories.id });
+  if (gone.length === 0) throw fail('notFound');
+  return { id };
+}
+
+/** `/Futurev2/Topic/getSetting` and `updateSetting`: whether students may start topics. */
+export async function getTopicSetting(ctx: AppContext, user: User, courseId: number) {
+  const m = await courseRole(ctx, user, courseId);
+  return { courseid: courseId, allowstudent: m.course.studentTopics ? 1 : 0 };
+}
+
+export async function setTopicSetting(ctx: AppContext, user: User, courseId: number, allow: boolean) {
+  await requireManager(ctx, user, courseId);
+  await ctx.db.update(courses).set({ studentTopics: allow }).where(eq(courses.id, courseId));
+  return { courseid: courseId, allowstudent: allow ? 1 : 0 };
+}
+
+/** Refused when an item's end has passed (topics take no more comments). */
+export function assertOpen(item: Item) {
+  if (item.publishState === 3 || (item.endAt && item.endAt.getTime() <= Date.now())) throw new AppError('contentEnded');
+}

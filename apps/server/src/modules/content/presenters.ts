@@ -1,0 +1,76 @@
+import { normalizeContentState } from '@paiclass/shared';
+import type { contents, files } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { presentFile } from '../files/files.service';
+import { presentRichText } from './rich-text';
+
+type Item = typeof contents.$inferSelect;
+type FileRow = typeof files.$inferSelect;
+
+const seconds = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 1000) : 0);
+
+/** Types whose raw status the client remaps (spec 2 §4): published 0, draft 1, waiting 2, ended 3. */
+const REMAPPED_RAW: Record<number, number> = { 0: 1, 1: 2, 2: 0, 3: 3 };
+/** Other types keep the normalised numbers: 1 not yet published, 2 published, 3 ended. */
+const PLAIN_RAW: Record<number, number> = { 0: 1, 1: 1, 2: 2, 3: 3 };
+const REMAPPED = new Set([2, 5, 7, 8, 9, 10]);
+
+/**
+ * The raw `status` and `state` a Ketangpai server sends, and the same normalised by the one shared
+ * rule (spec 2 §4), so third-party clients and ours read the same item.
+ */
+export function itemState(item: Item, done: boolean) {
+  const status = (REMAPPED.has(item.contenttype) ? REMAPPED_RAW : PLAIN_RAW)[item.publishState] ?? 1;
+  const state = done ? 1 : 0;
+  return { status, state, normalized: normalizeContentState({ contenttype: item.contenttype, status, state }) };
+}
+
+/**
+ * A file as the caller may have it: where the resource is not downloadable for the caller, the
+ * answer carries the name and size but no address at all (spec 2 §6; Ketangpai leaked one).
+ */
+export function presentAttachment(ctx: AppContext, f: FileRow, downloadable: boolean) {
+  if (downloadable) return { ...presentFile(ctx, f), candownload: 1 };
+  return { id: f.id, name: f.name, size: f.size, orgin_size: f.size, mime: f.mime, url: '', download: '', playurl: '', candownload: 0 };
+}
+
+export interface ItemExtras {
+  done: boolean;
+  downloadable: boolean;
+  attachments: FileRow[];
+  folder?: { id: number; title: string } | null;
+  directory?: { id: number; title: string } | null;
+  author?: { id: number; username: string };
+  statistics?: { completed: number; unlearned: number };
+  withBody?: boolean;
+}
+
+/** One catalogue item in the shape Ketangpai clients read (spec 2 §3, issue #4). */
+export function presentItem(ctx: AppContext, item: Item, x: ItemExtras) {
+  const { status, state, normalized } = itemState(item, x.done);
+  return {
+    id: item.id,
+    courseid: item.courseId,
+    contenttype: item.contenttype,
+    item_type: item.itemType,
+    title: item.title,
+    ...(x.withBody ? { content: presentRichText(ctx.secret, item.body) } : {}),
+    link: item.link,
+    status,
+    state,
+    normalized,
+    /** spec 2 §4 publish states: 0 unpublished, 1 not started, 2 ongoing, 3 ended */
+    publishState: item.publishState,
+    publish_time: seconds(item.publishAt),
+    releasetime: seconds(item.publishAt),
+    createtime: seconds(item.createdAt),
+    endtime: seconds(item.endAt),
+    mstatus: x.done ? 1 : 0,
+    downloadable: item.downloadable ? 1 : 0,
+    attachment: x.attachments.map((f) => presentAttachment(ctx, f, x.downloadable)),
+    folder: x.folder ?? null,
+    directory: x.directory ?? null,
+    author: x.author ?? null,
+    ...(x.statistics ? { statistics: x.statistics } : {}),
+  };
+}

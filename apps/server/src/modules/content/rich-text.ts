@@ -1,0 +1,47 @@
+import sanitizeHtml from 'sanitize-html';
+import { RICH_TEXT_MAX } from '@paiclass/shared';
+import { signedUrl } from '../files/files.service';
+
+/**
+ * Rich text of notices and topics (spec 2 §9 editor): a small set of tags, font sizes 12–72 px,
+ * links to http(s) only, and images only from this platform's own files. An image is stored as
+ * `<img data-file="N">` and given a fresh signed address each time it is shown, because signed
+ * addresses expire.
+ */
+const FONT_SIZE = /^(1[2-9]|[2-6]\d|7[0-2])px$/;
+const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s,.%]+\))$/i;
+const OWN_FILE = /^\/FileApi\/download\?id=(\d+)&/;
+
+export function sanitizeRichText(html: string, ownFileIds: ReadonlySet<number>): string {
+  const clean = sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'span', 'ol', 'ul', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'a', 'img'],
+    allowedAttributes: { a: ['href', 'target', 'rel'], img: ['data-file', 'alt'], span: ['style'], p: ['style'] },
+    allowedStyles: { '*': { 'font-size': [FONT_SIZE], color: [COLOR], 'text-align': [/^(left|right|center)$/] } },
+    allowedSchemes: ['http', 'https'],
+    allowProtocolRelative: false,
+    transformTags: {
+      a: (tagName, attribs) => ({ tagName, attribs: { href: attribs.href ?? '', target: '_blank', rel: 'noopener noreferrer nofollow' } }),
+      img: (tagName, attribs): sanitizeHtml.Tag => {
+        const id = Number(attribs['data-file'] ?? OWN_FILE.exec(attribs.src ?? '')?.[1] ?? 0);
+        // an image that is not one of the author's files is dropped
+        return ownFileIds.has(id) ? { tagName, attribs: { 'data-file': String(id), alt: attribs.alt ?? '' } } : { tagName: 'span', attribs: {}, text: '' };
+      },
+    },
+    exclusiveFilter: (frame) => frame.tag === 'span' && !frame.text.trim() && Object.keys(frame.attribs).length === 0 && frame.mediaChildren.length === 0,
+  });
+  return clean.slice(0, RICH_TEXT_MAX);
+}
+
+/** The file ids a body's images refer to, as sent (`data-file` or one of our download addresses). */
+export function referencedFileIds(html: string): number[] {
+  const ids = new Set<number>();
+  for (const m of html.matchAll(/data-file="(\d+)"|\/FileApi\/download\?id=(\d+)/g)) ids.add(Number(m[1] ?? m[2]));
+  return [...ids];
+}
+
+/** Whether a sanitised body says anything: text or an image. */
+export const hasContent = (html: string) => /<img /.test(html) || sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim().length > 0;
+
+/** A stored body ready to show: each image gets a fresh signed address. */
+export const presentRichText = (secret: string, html: string) =>
+  html.replace(/<img data-file="(\d+)"/g, (_, id: string) => `<img src="${signedUrl(secret, Number(id), false).replace(/&/g, '&amp;')}" data-file="${id}"`);

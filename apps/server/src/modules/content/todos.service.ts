@@ -1,0 +1,131 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { todoListInput, todoMarkInput } from '@paiclass/shared';
+import { contentProgress, contents, courseMembers, courses, todoMarks } from '../../db/schema';
+import type { User } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import { loadItemById } from './content.service';
+
+/** A to-do item (spec 1 §3): msgtype 1 for a student's own work, 2 for a teacher's with a count. */
+export interface TodoItem {
+  id: number;
+  courseid: number;
+  classname: string;
+  coursename: string;
+  contentid: number;
+  contenttype: number;
+  msgtype: 1 | 2;
+  activitylabel: string;
+  contenttitle: string;
+  starttime: number;
+  endtime: number;
+  number: number;
+}
+
+export interface TodoFilter {
+  courseId: number;
+  contenttype: number;
+}
+
+/**
+ * A source of to-dos. Each content type that makes work registers one: this issue's announcements
+ * and materials; homework and tests add theirs. Items the user ignored or finished are removed after.
+ */
+export type TodoProvider = (ctx: AppContext, user: User, filter: TodoFilter) => Promise<TodoItem[]>;
+const providers: TodoProvider[] = [];
+export const registerTodoProvider = (p: TodoProvider) => providers.push(p);
+
+const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
+
+/**
+ * Students: an unread announcement, and a material or topic with an end time still to come that
+ * they have not learned or joined. Archived courses and ended courses give none.
+ */
+const studentContentTodos: TodoProvider = async (ctx, user, filter) => {
+  const rows = await ctx.db
+    .select({ item: contents, coursename: courses.coursename, classname: courses.classname })
+    .from(contents)
+    .innerJoin(courseMembers, and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, user.id), eq(courseMembers.role, 'student')))
+    .innerJoin(courses, eq(courses.id, contents.courseId))
+    .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, user.id)))
+    .where(
+      and(
+        isNull(contents.deletedAt),
+        isNull(courses.deletedAt),
+        eq(courseMembers.archived, false),
+        eq(contents.itemType, 1),
+        eq(contents.publishState, 2),
+        isNull(contentProgress.userId),
+        filter.courseId ? eq(contents.courseId, filter.courseId) : undefined,
+        filter.contenttype ? eq(contents.contenttype, filter.contenttype) : undefined,
+        or(eq(contents.contenttype, 7), and(inArray(contents.contenttype, [2, 5, 8, 9, 10]), sql`${contents.endAt} > now()`)),
+      ),
+    )
+    .orderBy(desc(contents.publishAt))
+    .limit(500);
+  const lang = user.lang === 'en' ? 'en' : 'zh';
+  return rows.map(({ item, coursename, classname }) => ({
+    id: item.id,
+    courseid: item.courseId,
+    classname,
+    coursename,
+    contentid: item.id,
+    contenttype: item.contenttype,
+    msgtype: 1 as const,
+    activitylabel: translate(lang, `content.type.${item.contenttype}`),
+    contenttitle: item.title,
+    starttime: seconds(item.publishAt),
+    endtime: seconds(item.endAt),
+    number: 0,
+  }));
+};
+registerTodoProvider(studentContentTodos);
+
+/** Every open to-do of the user: soonest deadline first, then newest. */
+async function openTodos(ctx: AppContext, user: User, filter: TodoFilter) {
+  const all = (await Promise.all(providers.map((p) => p(ctx, user, filter)))).flat();
+  const marks = all.length
+    ? await ctx.db
+        .select({ contentId: todoMarks.contentId, msgtype: todoMarks.msgtype })
+        .from(todoMarks)
+        .where(and(eq(todoMarks.userId, user.id), inArray(todoMarks.contentId, all.map((t) => t.contentid))))
+    : [];
+  const hidden = new Set(marks.map((m) => `${m.contentId}:${m.msgtype}`));
+  return all
+    .filter((t) => !hidden.has(`${t.contentid}:${t.msgtype}`))
+    .sort((a, b) => (a.endtime || Number.MAX_SAFE_INTEGER) - (b.endtime || Number.MAX_SAFE_INTEGER) || b.starttime - a.starttime);
+}
+
+/** `/todoApi/getIndexList`: the home page's first to-dos (limit 3, spec 1 §9). */
+export async function getIndexList(ctx: AppContext, user: User, limit: number) {
+  const all = await openTodos(ctx, user, { courseId: 0, contenttype: 0 });
+  return { total: all.length, list: all.slice(0, limit) };
+}
+
+/** `/Futurev2/Todo/getTodoList`: paged (10), with the courses that have to-dos for the filter popup. */
+export async function getTodoList(ctx: AppContext, user: User, input: z.infer<typeof todoListInput>) {
+  const everything = await openTodos(ctx, user, { courseId: 0, contenttype: input.type });
+  const filtered = input.classid ? everything.filter((t) => t.courseid === input.classid) : everything;
+  const coursesWithTodos = [...new Map(everything.map((t) => [t.courseid, { id: t.courseid, coursename: t.coursename, classname: t.classname }])).values()];
+  const start = (input.page - 1) * input.limit;
+  return { total: filtered.length, page: input.page, list: filtered.slice(start, start + input.limit), courses: coursesWithTodos };
+}
+
+/** `ignoreTodo` (1) and `tagFinishedTodo` (2): the to-do leaves the list; the item must be one the user sees. */
+export async function markTodo(ctx: AppContext, user: User, input: z.infer<typeof todoMarkInput>, action: 1 | 2) {
+  const { item } = await loadItemById(ctx, user, input.contentid);
+  if (input.classid && input.classid !== item.courseId) throw fail('notFound');
+  await ctx.db
+    .insert(todoMarks)
+    .values({ userId: user.id, contentId: item.id, msgtype: input.msgtype, action })
+    .onConflictDoUpdate({ target: [todoMarks.userId, todoMarks.contentId, todoMarks.msgtype], set: { action } });
+  return { contentid: item.id, msgtype: input.msgtype, action };
+}
+
+/** The to-do count for `/MessageApi/getAgencyMsg`. */
+export async function todoCount(ctx: AppContext, user: User) {
+  return (await openTodos(ctx, user, { courseId: 0, contenttype: 0 })).length;
+}
+
