@@ -103,7 +103,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   };
   ctx.jobs.register(MEMBER_NOTICE_JOB, memberNoticeJob(ctx));
   ctx.jobs.register(PUBLISH_JOB, (payload) => publishJob(ctx, payload));
-  ctx.jobs.register(END_JOB, (payload) => endJob(ctx, payload));
+  ctx.jobs.register(END_JOB, (payload, job) => endJob(ctx, payload, job.runAt));
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

@@ -152,3 +152,29 @@ export async function registerUser(app: FastifyInstance, extra: Record<string, u
   if (res.status !== 1) throw new Error(`register refused: ${res.code} ${res.message}`);
   return { mobile, password: STRONG, token: res.data.token as string, uid: res.data.uid as number };
 }
+
+/** A multipart request as a browser sends it: text fields and at most one file part named `file`. */
+export async function upload(
+  app: FastifyInstance,
+  url: string,
+  token: string | undefined,
+  fields: Record<string, string | number>,
+  file?: { name: string; data: Buffer },
+): Promise<Envelope> {
+  const boundary = `----paiclass${randomBytes(8).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(file.data, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { token } : {}) },
+    payload: Buffer.concat(parts),
+    remoteAddress: newAddress(),
+  });
+  return res.json() as Envelope;
+}

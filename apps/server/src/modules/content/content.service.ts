@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ContentInput,
@@ -527,22 +527,24 @@ export async function publishJob(ctx: AppContext, payload: Record<string, unknow
 }
 
 /** The end time: a published item whose end has come becomes ended (3). */
-export async function endJob(ctx: AppContext, payload: Record<string, unknown>) {
+export async function endJob(ctx: AppContext, payload: Record<string, unknown>, runAt: Date) {
+  // the job runs at the item's end time; an end moved later has replaced this job with its own
   await ctx.db
     .update(contents)
     .set({ publishState: 3, updatedAt: new Date() })
-    .where(and(eq(contents.id, Number(payload.id)), eq(contents.publishState, 2), sql`${contents.endAt} <= now()`));
+    .where(and(eq(contents.id, Number(payload.id)), eq(contents.publishState, 2), lte(contents.endAt, runAt)));
 }
 
 /** `/CourseApi/getCourseDirectory`: the course's directories with how many items each holds. */
 export async function listDirectories(ctx: AppContext, user: User, courseId: number) {
   const m = await courseRole(ctx, user, courseId);
-  const visible = managesContent(m.role) ? sql`true` : inArray(contents.publishState, VISIBLE_TO_STUDENTS);
+  // columns inside a correlated subquery are named in full: drizzle leaves them unqualified
+  const visible = managesContent(m.role) ? sql`true` : sql`c.publish_state in (2, 3)`;
   const rows = await ctx.db
     .select({
       id: directories.id,
       title: directories.title,
-      count: sql<number>`(select count(*)::int from ${contents} where ${contents.directoryId} = ${directories.id} and ${contents.deletedAt} is null and ${contents.folderId} is null and ${visible})`,
+      count: sql<number>`(select count(*)::int from contents c where c.directory_id = course_directories.id and c.deleted_at is null and c.folder_id is null and ${visible})`,
     })
     .from(directories)
     .where(eq(directories.courseId, courseId))

@@ -4,32 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_BYTES } from '@paiclass/shared';
 import { files, users } from '../../db/schema';
-import { call, newAddress, registerUser, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+import { call, registerUser, testApp, testDatabase, type TestDatabase, upload as uploadTo } from '../../../test/helpers';
 
 let db: TestDatabase;
 let app: FastifyInstance;
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
 
-/** A multipart request as a browser sends it. */
-async function upload(url: string, token: string | undefined, fields: Record<string, string | number>, file?: { name: string; data: Buffer }) {
-  const boundary = `----paiclass${randomBytes(8).toString('hex')}`;
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
-    parts.push(file.data, Buffer.from('\r\n'));
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  const res = await app.inject({
-    method: 'POST',
-    url,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { token } : {}) },
-    payload: Buffer.concat(parts),
-    remoteAddress: newAddress(),
-  });
-  return res.json();
-}
+const upload = (url: string, token: string | undefined, fields: Record<string, string | number>, file?: { name: string; data: Buffer }) =>
+  uploadTo(app, url, token, fields, file);
 const get = (url: string) => app.inject({ method: 'GET', url });
 
 function chunksOf(data: Buffer) {
