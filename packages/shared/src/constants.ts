@@ -28,6 +28,7 @@ export const FILE_URL_TTL_SECONDS = 3600; // signed file addresses live an hour 
 export const HOME_TODO_LIMIT = 3; // spec 1 §9
 export const PAGE_SIZE = 10; // spec 1 §9 message notices and to-dos
 export const COURSE_AUTH_COOKIE_DAYS = 1; // spec 2 §9
+export const GRADE_MAX = 100; // spec 2 §5, §9: grades at most 100
 export const CONTENT_TITLE_MAX = 100; // value ours
 export const RICH_TEXT_MAX = 20000; // characters of sanitised HTML a notice or topic body keeps (value ours)
 export const COMMENT_MAX = 1000; // value ours
@@ -86,6 +87,10 @@ export const CODES = {
   topicsClosed: 30402, // the teacher forbids students from starting topics
   contentEnded: 30403, // the item's end time has passed
   wrongFolder: 30404, // a folder holds items of its own kind, one level deep
+  homeworkClosed: 30501, // past the deadline and late submission not allowed
+  notInGroup: 30502, // group homework: the student has no group in its grouping
+  alreadyGraded: 30503, // a graded submission is not resubmitted unless returned
+  notSubmitted: 30504, // the action needs a submission
   serverError: 50000,
 } as const;
 export type CodeName = keyof typeof CODES;

@@ -11,4 +11,5 @@ export * from './files/schemas';
 export * from './content/types';
 export * from './content/state';
 export * from './content/schemas';
+export * from './homework/schemas';
 export * from './courses/permissions';

@@ -4,3 +4,4 @@ export * from './platform';
 export * from './notices';
 export * from './files';
 export * from './content';
+export * from './homework';

@@ -280,7 +280,7 @@ async function targetFolder(ctx: AppContext, courseId: number, folderId: number,
     .select()
     .from(contents)
     .where(and(eq(contents.id, folderId), eq(contents.courseId, courseId), isNull(contents.deletedAt)));
-  if (!folder || folder.itemType !== 2) throw fail('wrongFolder');
+  if (folder?.itemType !== 2) throw fail('wrongFolder');
   if (typesFor(folder.contenttype).join() !== typesFor(contenttype).join()) throw fail('wrongFolder');
   return folder;
 }
@@ -313,10 +313,16 @@ async function queueJobs(ctx: AppContext, item: Item) {
   else await ctx.jobs.cancel(endKey(item.id));
 }
 
-/** `/FutureV2/CourseMeans/addContent`: a new item, published now, at a time, or kept as a draft. */
-export async function addContent(ctx: AppContext, user: User, input: ContentInput) {
-  const m = await courseRole(ctx, user, input.courseid);
-  if (!canAuthor(m.role, input.contenttype, m.course)) throw input.contenttype === 5 && m.role === 'student' ? fail('topicsClosed') : fail('forbidden');
+type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+type Membership = Awaited<ReturnType<typeof courseRole>>;
+export type ItemFields = Omit<ContentInput, 'courseid'>;
+
+/**
+ * Creates a catalogue item of any type: checks and cleans what it carries, places it, schedules its
+ * publish and end jobs and tells the students when it is out. A type with its own settings (homework,
+ * tests) writes them in `extra`, inside the same transaction.
+ */
+export async function createItem(ctx: AppContext, user: User, m: Membership, input: ItemFields, extra?: (tx: Tx, item: Item) => Promise<void>) {
   // a student's topic is published at once, with no schedule
   const timing = managesContent(m.role) ? schedule(input) : schedule({ publish: 1, publish_time: 0, endtime: 0 });
   const { body, link } = await prepare(ctx, user, input.contenttype, input);
@@ -339,12 +345,25 @@ export async function addContent(ctx: AppContext, user: User, input: ContentInpu
       })
       .returning();
     if (input.fileids.length) await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: row!.id, fileId, sort })));
+    await extra?.(tx, row!);
     return row!;
   });
   await queueJobs(ctx, item);
   if (item.publishState === 2) await announce(ctx, item);
-  const [presented] = await decorate(ctx, user, m.role, [item], true);
+  return item;
+}
+
+/** One item as its caller sees it, with body. */
+export async function presentOneItem(ctx: AppContext, user: User, role: ContentRole, item: Item) {
+  const [presented] = await decorate(ctx, user, role, [item], true);
   return presented!;
+}
+
+/** `/FutureV2/CourseMeans/addContent`: a new item, published now, at a time, or kept as a draft. */
+export async function addContent(ctx: AppContext, user: User, input: ContentInput) {
+  const m = await courseRole(ctx, user, input.courseid);
+  if (!canAuthor(m.role, input.contenttype, m.course)) throw input.contenttype === 5 && m.role === 'student' ? fail('topicsClosed') : fail('forbidden');
+  return presentOneItem(ctx, user, m.role, await createItem(ctx, user, m, input));
 }
 
 /** `/FutureV2/CourseMeans/editContent`: title, body, files, link and download permission. */

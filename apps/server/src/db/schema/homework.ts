@@ -1,0 +1,99 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { contents } from './content';
+import { groups, groupSets } from './courses';
+
+/** Homework's own settings (spec 2 §3 Homework); the item itself is a `contents` row of type 4. */
+export const homeworks = pgTable('homeworks', {
+  contentId: integer('content_id')
+    .primaryKey()
+    .references(() => contents.id, { onDelete: 'cascade' }),
+  /** 1 personal, 2 group, 3 peer review */
+  type: smallint('type').notNull().default(1),
+  fullScore: integer('full_score').notNull().default(100),
+  allowLate: boolean('allow_late').notNull().default(false),
+  /** group homework: the grouping whose groups submit */
+  groupSetId: integer('group_set_id').references(() => groupSets.id, { onDelete: 'set null' }),
+  dupCheck: boolean('dup_check').notNull().default(false),
+  /** similarity (percent) at or above which a pair is flagged */
+  dupCeiling: smallint('dup_ceiling').notNull().default(40),
+  /** compare with earlier submissions of the same course too */
+  dupCourseWide: boolean('dup_course_wide').notNull().default(false),
+  reviewers: smallint('reviewers').notNull().default(3),
+  anonymous: boolean('anonymous').notNull().default(true),
+  minComment: smallint('min_comment').notNull().default(0),
+  /** 1 peer average, 2 the teacher's score overrides */
+  scoreMode: smallint('score_mode').notNull().default(1),
+  /** once published, later grades are published as they are given */
+  scoresPublished: boolean('scores_published').notNull().default(false),
+});
+
+/**
+ * One submission per student (personal) or per group (group homework), kept across resubmissions;
+ * every version is in `submission_versions`.
+ */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    /** the student, or for a group the member who submitted last */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /** who the submission belongs to: `u:{id}` or `g:{id}`, unique per homework */
+    owner: varchar('owner', { length: 24 }).notNull(),
+    message: text('message').notNull().default(''),
+    fileIds: jsonb('file_ids').$type<number[]>().notNull().default([]),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    overtime: boolean('overtime').notNull().default(false),
+    /** 1 submitted, 2 returned for resubmission, 3 graded */
+    status: smallint('status').notNull().default(1),
+    returnReason: varchar('return_reason', { length: 200 }).notNull().default(''),
+    score: real('score'),
+    comment: text('comment').notNull().default(''),
+    gradedAt: timestamp('graded_at', { withTimezone: true }),
+    scorePublished: boolean('score_published').notNull().default(false),
+    /** 0 never shared, 1 shared, 2 share cancelled */
+    shared: smallint('shared').notNull().default(0),
+    shareReason: varchar('share_reason', { length: 200 }).notNull().default(''),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [uniqueIndex('submissions_owner_key').on(t.contentId, t.owner), index('submissions_content_idx').on(t.contentId, t.status)],
+);
+
+export const submissionVersions = pgTable(
+  'submission_versions',
+  {
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull().default(''),
+    fileIds: jsonb('file_ids').$type<number[]>().notNull().default([]),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    overtime: boolean('overtime').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.version] })],
+);
+
+/** Who was expedited (`call`) and when: students who had not submitted. */
+export const homeworkCalls = pgTable(
+  'homework_calls',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    calledAt: timestamp('called_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.userId] })],
+);

@@ -1,0 +1,40 @@
+import type { ContentRole } from '../content/content.policy';
+import { managesContent } from '../content/content.policy';
+
+/**
+ * Homework rules (spec 2 §4, §5): who grades, who submits, and when a submission is still taken.
+ * Teachers and assistants grade; students submit, never grade.
+ */
+export const grades = (role: ContentRole) => managesContent(role);
+export const submits = (role: ContentRole) => role === 'student';
+
+export interface Deadline {
+  endAt: Date | null;
+  allowLate: boolean;
+}
+
+/**
+ * Whether a submission is taken now: before the deadline always; after it only when the teacher
+ * allows late work, or when the teacher returned the submission for resubmission.
+ */
+export function takesSubmission(hw: Deadline, returned: boolean, now = Date.now()) {
+  return !hw.endAt || now <= hw.endAt.getTime() || hw.allowLate || returned;
+}
+
+/** A submission after the deadline is marked overtime (spec 2 §4). */
+export const isOvertime = (hw: Deadline, now = Date.now()) => Boolean(hw.endAt && now > hw.endAt.getTime());
+
+/** A graded submission is final unless the teacher returns it. */
+export const mayResubmit = (status: number | undefined) => status !== 3;
+
+/**
+ * The student-facing state of a submission (spec 2 §4 homework states):
+ * 0 not submitted, 1 submitted, 2 submitted overtime, 3 returned, 4 corrected with the score not
+ * published, 5 corrected with score.
+ */
+export function submissionState(s: { status: number; overtime: boolean; scorePublished: boolean } | undefined) {
+  if (!s) return 0;
+  if (s.status === 2) return 3;
+  if (s.status === 3) return s.scorePublished ? 5 : 4;
+  return s.overtime ? 2 : 1;
+}

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  callInput,
+  gradeInput,
+  historyInput,
+  homeworkEditInput,
+  homeworkInput,
+  homeworkRef,
+  repulseInput,
+  shareInput,
+  submissionListInput,
+  submissionRef,
+  submitInput,
+} from '@paiclass/shared';
+import { caller } from '../../platform/auth';
+import * as homework from './homework.service';
+import './homework.todos';
+import * as work from './submissions.service';
+
+/** Homework calls (spec 2 §2 Homework routes), in the `/{Area}Api/{verbNoun}` style. */
+export async function homeworkRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const tags = ['homework'];
+  const writeLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+
+  app.post('/HomeworkApi/addHomework', { schema: { tags, body: homeworkInput }, config: writeLimit }, (req) => homework.addHomework(ctx, caller(req), req.body));
+  app.post('/HomeworkApi/editHomework', { schema: { tags, body: homeworkEditInput }, config: writeLimit }, (req) => homework.editHomework(ctx, caller(req), req.body));
+  app.post('/HomeworkApi/getHomework', { schema: { tags, body: homeworkRef } }, (req) => homework.getHomework(ctx, caller(req), req.body.courseid, req.body.id));
+
+  // students
+  app.post('/HomeworkApi/stuWorkSubmit', { schema: { tags, body: submitInput }, config: writeLimit }, (req) => work.submit(ctx, caller(req), req.body));
+  app.post('/HomeworkApi/stuWorkHistory', { schema: { tags, body: historyInput } }, (req) => work.history(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid));
+  app.post('/HomeworkApi/stuWorkShareList', { schema: { tags, body: homeworkRef } }, (req) => work.shareList(ctx, caller(req), req.body.courseid, req.body.id));
+
+  // teachers
+  app.post('/HomeworkApi/stuUserList', { schema: { tags, body: submissionListInput } }, (req) => work.listSubmissions(ctx, caller(req), req.body));
+  app.post('/HomeworkApi/stuWorkDetail', { schema: { tags, body: submissionRef } }, (req) => work.submissionDetail(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid));
+  app.post('/HomeworkApi/correct', { schema: { tags, body: gradeInput } }, (req) => work.grade(ctx, caller(req), req.body));
+  app.post('/HomeworkApi/repulse', { schema: { tags, body: repulseInput } }, (req) => work.repulse(ctx, caller(req), req.body));
+  app.post('/HomeworkApi/publishScore', { schema: { tags, body: homeworkRef } }, (req) => work.publishScores(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/HomeworkApi/share', { schema: { tags, body: shareInput } }, (req) => work.share(ctx, caller(req), req.body));
+  app.post('/HomeworkApi/cancelShare', { schema: { tags, body: submissionRef } }, (req) => work.cancelShare(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid));
+  app.post('/HomeworkApi/call', { schema: { tags, body: callInput } }, (req) => work.call(ctx, caller(req), req.body.courseid, req.body.id, req.body.uids));
+}

@@ -1,0 +1,303 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { GRADE_MAX, SUBMISSION_FILTERS, type gradeInput, type repulseInput, type shareInput, type submissionListInput, type submitInput } from '@paiclass/shared';
+import { courses, files, homeworkCalls, homeworks, submissions, submissionVersions, users } from '../../db/schema';
+import type { User } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { AppError, badInput, fail } from '../../platform/errors';
+import { translate } from '../../platform/i18n';
+import { markDone } from '../content/content.service';
+import { createNotices } from '../notices/notices.service';
+import { isOvertime, submissionState, submits, takesSubmission } from './homework.policy';
+import { expectedOwners, filesOf, type HomeworkItem, loadHomework, ownerOf, presentSubmission, requireGrader } from './homework.service';
+
+type Submission = typeof submissions.$inferSelect;
+
+/** Tells students about their homework (expedited, returned, scored), each in their own language. */
+async function tell(ctx: AppContext, item: HomeworkItem, userIds: number[], key: string, action: string, params: Record<string, string> = {}) {
+  if (userIds.length === 0) return;
+  const [course] = await ctx.db.select({ name: courses.coursename }).from(courses).where(eq(courses.id, item.courseId));
+  const people = await ctx.db.select({ id: users.id, lang: users.lang }).from(users).where(inArray(users.id, userIds));
+  await createNotices(
+    ctx,
+    people.map((p) => {
+      const lang = p.lang === 'en' ? 'en' : 'zh';
+      return {
+        userId: p.id,
+        courseId: item.courseId,
+        courseRole: 0,
+        contenttype: 4,
+        contentId: item.id,
+        action,
+        title: translate(lang, key, { course: course?.name ?? '', title: item.title, ...params }),
+        activitylabel: translate(lang, 'content.type.4'),
+      };
+    }),
+  );
+}
+
+/** The students a submission belongs to: its submitter, or every member of its group. */
+async function studentsOf(ctx: AppContext, item: HomeworkItem, rows: Submission[]) {
+  const [hw] = await ctx.db.select().from(homeworks).where(eq(homeworks.contentId, item.id));
+  const owners = await expectedOwners(ctx, item, hw!);
+  return rows.flatMap((s) => owners.find((o) => o.owner === s.owner)?.members.map((m) => m.uid) ?? [s.userId]);
+}
+
+/**
+ * `/HomeworkApi/stuWorkSubmit`: attachments are the submission (a message alone is refused). A
+ * resubmission replaces the files and resets the time; after the deadline it is marked overtime,
+ * and it is refused unless late work is allowed or the teacher returned it. Graded work is final.
+ */
+export async function submit(ctx: AppContext, user: User, input: z.infer<typeof submitInput>) {
+  const { item, hw, m } = await loadHomework(ctx, user, input.courseid, input.id);
+  if (!submits(m.role)) throw fail('forbidden');
+  if (input.fileids.length === 0) throw badInput('validation.homeworkAttachmentRequired');
+  const own = await ctx.db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.ownerId, user.id), inArray(files.id, input.fileids)));
+  if (own.length !== new Set(input.fileids).size) throw badInput('validation.fileNotYours');
+  const owner = await ownerOf(ctx, hw, user.id);
+  if (!owner) throw fail('notInGroup');
+  const deadline = { endAt: item.endAt, allowLate: hw.allowLate };
+
+  const saved = await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.contentId, item.id), eq(submissions.owner, owner.owner)))
+      .for('update');
+    if (existing?.status === 3) throw fail('alreadyGraded');
+    if (!takesSubmission(deadline, existing?.status === 2)) throw fail('homeworkClosed');
+    const now = new Date();
+    const values = { userId: user.id, message: input.message, fileIds: input.fileids, submittedAt: now, overtime: isOvertime(deadline, now.getTime()), status: 1, returnReason: '' };
+    const [row] = existing
+      ? await tx
+          .update(submissions)
+          .set({ ...values, version: existing.version + 1 })
+          .where(eq(submissions.id, existing.id))
+          .returning()
+      : await tx
+          .insert(submissions)
+          .values({ ...values, contentId: item.id, owner: owner.owner, groupId: owner.groupId })
+          .returning();
+    await tx.insert(submissionVersions).values({ submissionId: row!.id, version: row!.version, userId: user.id, message: input.message, fileIds: input.fileids, submittedAt: now, overtime: row!.overtime });
+    return row!;
+  });
+  for (const uid of owner.members) await markDone(ctx, uid, item.id);
+  return presentSubmission(ctx, saved, false);
+}
+
+/** `/HomeworkApi/stuWorkHistory`: every version of a submission, newest first (a student: their own). */
+export async function history(ctx: AppContext, user: User, courseId: number, id: number, sid: number) {
+  const { hw, m, item } = await loadHomework(ctx, user, courseId, id);
+  let submission: Submission | undefined;
+  if (submits(m.role)) {
+    const owner = await ownerOf(ctx, hw, user.id);
+    [submission] = owner
+      ? await ctx.db
+          .select()
+          .from(submissions)
+          .where(and(eq(submissions.contentId, item.id), eq(submissions.owner, owner.owner)))
+      : [];
+  } else {
+    [submission] = await ctx.db
+      .select()
+      .from(submissions)
+      .where(and(eq(submissions.id, sid), eq(submissions.contentId, item.id)));
+  }
+  if (!submission) return { list: [] };
+  const versions = await ctx.db
+    .select({ v: submissionVersions, username: users.username })
+    .from(submissionVersions)
+    .innerJoin(users, eq(users.id, submissionVersions.userId))
+    .where(eq(submissionVersions.submissionId, submission.id))
+    .orderBy(desc(submissionVersions.version));
+  return {
+    list: await Promise.all(
+      versions.map(async ({ v, username }) => ({
+        version: v.version,
+        uid: v.userId,
+        username,
+        message: v.message,
+        attachment: await filesOf(ctx, v.fileIds),
+        submittime: Math.floor(v.submittedAt.getTime() / 1000),
+        overtime: v.overtime ? 1 : 0,
+      })),
+    ),
+  };
+}
+
+/** Which filter a row (an owner and their submission, if any) passes (spec 2 §4 homework states). */
+function passes(filter: number, s: Submission | undefined, called: boolean) {
+  const state = submissionState(s);
+  switch (filter) {
+    case SUBMISSION_FILTERS.notSubmitted:
+      return state === 0;
+    case SUBMISSION_FILTERS.submitted:
+      return state === 1 || state === 2;
+    case SUBMISSION_FILTERS.overtime:
+      return state === 2 || Boolean(s?.overtime && state > 2);
+    case SUBMISSION_FILTERS.returned:
+      return state === 3;
+    case SUBMISSION_FILTERS.correctedUnpublished:
+      return state === 4;
+    case SUBMISSION_FILTERS.corrected:
+      return state === 5;
+    case SUBMISSION_FILTERS.shared:
+      return s?.shared === 1;
+    case SUBMISSION_FILTERS.expedited:
+      return state === 0 && called;
+    default:
+      return true;
+  }
+}
+
+/**
+ * `/HomeworkApi/stuUserList` (and `/homework/filter`): every student (or group) with their
+ * submission and state, filtered (0 all … 8 expedited).
+ */
+export async function listSubmissions(ctx: AppContext, user: User, input: z.infer<typeof submissionListInput>) {
+  const { item, hw } = await requireGrader(ctx, user, input.courseid, input.id);
+  const owners = await expectedOwners(ctx, item, hw);
+  const rows = await ctx.db.select().from(submissions).where(eq(submissions.contentId, item.id));
+  const calls = await ctx.db.select({ userId: homeworkCalls.userId }).from(homeworkCalls).where(eq(homeworkCalls.contentId, item.id));
+  const called = new Set(calls.map((c) => c.userId));
+  const matched = owners.flatMap((o) => {
+    const s = rows.find((r) => r.owner === o.owner);
+    const wasCalled = o.members.some((mem) => called.has(mem.uid));
+    return passes(input.filter, s, wasCalled) ? [{ o, s, wasCalled }] : [];
+  });
+  const page = matched.slice((input.page - 1) * input.limit, input.page * input.limit);
+  return {
+    total: matched.length,
+    page: input.page,
+    list: await Promise.all(
+      page.map(async ({ o, s, wasCalled }) => ({
+        owner: o.owner,
+        name: o.name,
+        members: o.members,
+        state: submissionState(s),
+        called: wasCalled && !s ? 1 : 0,
+        submission: s ? await presentSubmission(ctx, s, true) : null,
+      })),
+    ),
+  };
+}
+
+/** `/HomeworkApi/stuWorkDetail`: one submission with its files, for the teacher. */
+export async function submissionDetail(ctx: AppContext, user: User, courseId: number, id: number, sid: number) {
+  const { item } = await requireGrader(ctx, user, courseId, id);
+  const [s] = await ctx.db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.id, sid), eq(submissions.contentId, item.id)));
+  if (!s) throw fail('notFound');
+  return presentSubmission(ctx, s, true);
+}
+
+/** Submissions of this homework by id; any id that is not one of them refuses the whole call. */
+async function selected(ctx: AppContext, item: HomeworkItem, sids: number[]) {
+  if (sids.length === 0) throw badInput('validation.selectOne');
+  const rows = await ctx.db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.contentId, item.id), inArray(submissions.id, sids)));
+  if (rows.length !== new Set(sids).size) throw fail('notFound');
+  return rows;
+}
+
+/**
+ * `/HomeworkApi/correct` (one or a batch): a score (required, at most the full score and at most
+ * 100) and a comment. Published at once when the homework's scores are already published.
+ */
+export async function grade(ctx: AppContext, user: User, input: z.infer<typeof gradeInput>) {
+  const { item, hw } = await requireGrader(ctx, user, input.courseid, input.id);
+  const full = Math.min(hw.fullScore, GRADE_MAX);
+  if (input.score > full) throw new AppError('badInput', 'validation.gradeOverFull', { full });
+  const rows = await selected(ctx, item, input.sids);
+  if (rows.some((r) => r.status === 2)) throw fail('notSubmitted');
+  const score = Math.round(input.score * 10) / 10;
+  await ctx.db
+    .update(submissions)
+    .set({ status: 3, score, comment: input.comment, gradedAt: new Date(), scorePublished: hw.scoresPublished })
+    .where(inArray(submissions.id, rows.map((r) => r.id)));
+  if (hw.scoresPublished) await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkScored', 'homework_scored');
+  return { count: rows.length, score, published: hw.scoresPublished ? 1 : 0 };
+}
+
+/** `/HomeworkApi/repulse` (one or a batch): back to the student for resubmission, with a reason. */
+export async function repulse(ctx: AppContext, user: User, input: z.infer<typeof repulseInput>) {
+  const { item } = await requireGrader(ctx, user, input.courseid, input.id);
+  const rows = await selected(ctx, item, input.sids);
+  await ctx.db
+    .update(submissions)
+    .set({ status: 2, returnReason: input.reason, score: null, comment: '', gradedAt: null, scorePublished: false })
+    .where(inArray(submissions.id, rows.map((r) => r.id)));
+  await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkReturned', 'homework_returned', { reason: input.reason });
+  return { count: rows.length };
+}
+
+/** `/HomeworkApi/publishScore`: every graded submission's score reaches its students; later grades follow at once. */
+export async function publishScores(ctx: AppContext, user: User, courseId: number, id: number) {
+  const { item } = await requireGrader(ctx, user, courseId, id);
+  await ctx.db.update(homeworks).set({ scoresPublished: true }).where(eq(homeworks.contentId, item.id));
+  const rows = await ctx.db
+    .update(submissions)
+    .set({ scorePublished: true })
+    .where(and(eq(submissions.contentId, item.id), eq(submissions.status, 3), eq(submissions.scorePublished, false)))
+    .returning();
+  await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkScored', 'homework_scored');
+  return { count: rows.length };
+}
+
+/** `/HomeworkApi/share` and `cancelShare`: an excellent submission shown to the class, with a reason. */
+export async function share(ctx: AppContext, user: User, input: z.infer<typeof shareInput>) {
+  const { item } = await requireGrader(ctx, user, input.courseid, input.id);
+  const [s] = await selected(ctx, item, [input.sid]);
+  if (s!.status === 2) throw fail('notSubmitted');
+  await ctx.db.update(submissions).set({ shared: 1, shareReason: input.reason }).where(eq(submissions.id, s!.id));
+  return { sid: s!.id, shared: 1 };
+}
+
+export async function cancelShare(ctx: AppContext, user: User, courseId: number, id: number, sid: number) {
+  const { item } = await requireGrader(ctx, user, courseId, id);
+  const [s] = await selected(ctx, item, [sid]);
+  if (s!.shared !== 1) throw fail('notFound');
+  await ctx.db.update(submissions).set({ shared: 2 }).where(eq(submissions.id, s!.id));
+  return { sid: s!.id, shared: 2 };
+}
+
+/** `/HomeworkApi/stuWorkShareList`: the submissions the teacher shared, for the whole class. */
+export async function shareList(ctx: AppContext, user: User, courseId: number, id: number) {
+  const { item, m } = await loadHomework(ctx, user, courseId, id);
+  const rows = await ctx.db
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.contentId, item.id), eq(submissions.shared, 1)))
+    .orderBy(desc(submissions.gradedAt));
+  const asTeacher = !submits(m.role);
+  return { list: await Promise.all(rows.map((s) => presentSubmission(ctx, s, asTeacher))) };
+}
+
+/**
+ * `/HomeworkApi/call` (expedite): reminds the students who have not submitted (all of them, or
+ * those named), each with a message notice.
+ */
+export async function call(ctx: AppContext, user: User, courseId: number, id: number, uids: number[]) {
+  const { item, hw } = await requireGrader(ctx, user, courseId, id);
+  const owners = await expectedOwners(ctx, item, hw);
+  const rows = await ctx.db.select({ owner: submissions.owner }).from(submissions).where(eq(submissions.contentId, item.id));
+  const done = new Set(rows.map((r) => r.owner));
+  const missing = owners.filter((o) => !done.has(o.owner)).flatMap((o) => o.members.map((mem) => mem.uid));
+  const targets = uids.length ? missing.filter((u) => uids.includes(u)) : missing;
+  if (targets.length === 0) throw badInput('validation.selectOne');
+  for (const uid of targets) {
+    await ctx.db
+      .insert(homeworkCalls)
+      .values({ contentId: item.id, userId: uid })
+      .onConflictDoUpdate({ target: [homeworkCalls.contentId, homeworkCalls.userId], set: { calledAt: new Date() } });
+  }
+  await tell(ctx, item, targets, 'notices.homeworkCall', 'homework_call');
+  return { count: targets.length };
+}

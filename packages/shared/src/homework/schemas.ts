@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { CONTENT_TITLE_MAX, GRADE_MAX } from '../constants';
+
+/**
+ * Homework calls (spec 2 §2 Homework routes, §5 rules). Numbers may come as strings; messages are
+ * keys of `validationMessages`.
+ */
+const id = z.coerce.number().int().positive();
+const optionalId = z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : v), z.coerce.number().int().min(0));
+const flag = (fallback: 0 | 1) => z.preprocess((v) => (v === undefined || v === null || v === '' ? fallback : v), z.coerce.number().int().min(0).max(1));
+const seconds = z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : v), z.coerce.number().int().min(0));
+const idList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v === undefined || v === null ? [] : v),
+  z.array(z.coerce.number().int().positive()).max(500),
+);
+
+/** Homework types (spec 2 §3): personal, group, peer review. */
+export const HOMEWORK_TYPES = { personal: 1, group: 2, review: 3 } as const;
+
+export const homeworkFields = {
+  title: z
+    .string({ message: 'validation.contentTitleRequired' })
+    .trim()
+    .min(1, { message: 'validation.contentTitleRequired' })
+    .max(CONTENT_TITLE_MAX, { message: 'validation.contentTitleLength' }),
+  /** the detail, rich text */
+  content: z.string().max(200_000, { message: 'validation.richTextLength' }).optional().default(''),
+  fileids: idList,
+  type: z.coerce.number().int().min(1, { message: 'validation.homeworkType' }).max(2, { message: 'validation.homeworkType' }).default(1),
+  fullscore: z.coerce
+    .number({ message: 'validation.fullScore' })
+    .int({ message: 'validation.fullScore' })
+    .min(1, { message: 'validation.fullScore' })
+    .max(GRADE_MAX, { message: 'validation.fullScore' })
+    .default(100),
+  /** the deadline, epoch seconds: required */
+  endtime: z.coerce.number({ message: 'validation.deadlineRequired' }).int().positive({ message: 'validation.deadlineRequired' }),
+  allowlate: flag(0),
+  groupsetid: optionalId,
+  dupcheck: flag(0),
+  dupceiling: z.coerce.number().int().min(1, { message: 'validation.percent' }).max(100, { message: 'validation.percent' }).default(40),
+  dupcoursewide: flag(0),
+  reviewers: z.coerce.number().int().min(1, { message: 'validation.reviewers' }).max(10, { message: 'validation.reviewers' }).default(3),
+  anonymous: flag(1),
+  mincomment: z.coerce.number().int().min(0, { message: 'validation.minComment' }).max(500, { message: 'validation.minComment' }).default(0),
+  /** 1 peer average, 2 the teacher's score overrides */
+  scoremode: z.coerce.number().int().min(1).max(2).default(1),
+};
+
+export const homeworkInput = z.object({
+  courseid: id,
+  ...homeworkFields,
+  folderid: optionalId,
+  dirid: optionalId,
+  publish: z.coerce.number().int().min(0).max(2).default(1),
+  publish_time: seconds,
+});
+export type HomeworkInput = z.infer<typeof homeworkInput>;
+export const homeworkEditInput = z.object({ courseid: id, id, ...homeworkFields });
+
+export const homeworkRef = z.object({ courseid: id, id });
+
+/** Submission filters of `/homework/stuUserList` and `/homework/filter` (spec 2 §4 homework states). */
+export const SUBMISSION_FILTERS = {
+  all: 0,
+  notSubmitted: 1,
+  submitted: 2,
+  overtime: 3,
+  returned: 4,
+  correctedUnpublished: 5,
+  corrected: 6,
+  shared: 7,
+  expedited: 8,
+} as const;
+export const submissionListInput = homeworkRef.extend({
+  filter: z.coerce.number().int().min(0).max(8).default(0),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const submitInput = homeworkRef.extend({
+  fileids: idList,
+  message: z.string().trim().max(1000, { message: 'validation.messageLength' }).optional().default(''),
+});
+
+/** A grade is required: an empty field is not zero. */
+const score = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ message: 'validation.gradeRequired' }).min(0, { message: 'validation.gradeRequired' }),
+);
+export const gradeInput = homeworkRef.extend({
+  /** the submissions graded with this score (one, or a batch) */
+  sids: idList,
+  score,
+  comment: z.string().trim().max(1000, { message: 'validation.commentLength' }).optional().default(''),
+});
+export const repulseInput = homeworkRef.extend({
+  sids: idList,
+  reason: z
+    .string({ message: 'validation.returnReason' })
+    .trim()
+    .min(1, { message: 'validation.returnReason' })
+    .max(200, { message: 'validation.returnReason' }),
+});
+export const shareInput = homeworkRef.extend({
+  sid: id,
+  reason: z
+    .string({ message: 'validation.shareReason' })
+    .trim()
+    .min(1, { message: 'validation.shareReason' })
+    .max(200, { message: 'validation.shareReason' }),
+});
+export const submissionRef = homeworkRef.extend({ sid: id });
+export const callInput = homeworkRef.extend({ uids: idList });
+export const historyInput = homeworkRef.extend({ sid: optionalId });
