@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { HomeworkInput, homeworkEditInput } from '@paiclass/shared';
-import { contents, courseMembers, files, groupMembers, groups, groupSets, homeworkCalls, homeworks, submissions, users } from '../../db/schema';
+import { type contents, courseMembers, files, groupMembers, groups, groupSets, homeworkCalls, homeworks, submissions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badInput, fail } from '../../platform/errors';
