@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Static checks, unit and integration tests on PGlite, the same integration
 # tests on PostgreSQL and Redis when DATABASE_URL (and REDIS_URL) are set, then the browser journeys
-# in Debian's Chromium. Installs Chromium and the CJK fonts from Debian when they are missing.
+# in Debian's Chromium. Installs Chromium, the CJK fonts and poppler (PDF text for duplicate checking)
+# from Debian when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
 
-if ! command -v chromium >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
-  echo "Installing Chromium and fonts-noto-cjk from Debian…"
+if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
+  echo "Installing Chromium, fonts-noto-cjk and poppler-utils from Debian…"
   SUDO=""
   [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk poppler-utils >/dev/null
 fi
 
 echo "== typecheck and lint"

@@ -21,6 +21,7 @@ import { devRoutes } from './modules/dev/dev.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/content.service';
 import { filesRoutes } from './modules/files/files.routes';
+import { DUPCHECK_JOB, dupCheckJob } from './modules/homework/dupcheck/dupcheck.service';
 import { homeworkRoutes } from './modules/homework/homework.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { schoolRoutes } from './modules/school/school.routes';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   ctx.jobs.register(MEMBER_NOTICE_JOB, memberNoticeJob(ctx));
   ctx.jobs.register(PUBLISH_JOB, (payload) => publishJob(ctx, payload));
   ctx.jobs.register(END_JOB, (payload, job) => endJob(ctx, payload, job.runAt));
+  ctx.jobs.register(DUPCHECK_JOB, (payload) => dupCheckJob(ctx, payload));
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

@@ -28,6 +28,8 @@ export const FILE_URL_TTL_SECONDS = 3600; // signed file addresses live an hour 
 export const HOME_TODO_LIMIT = 3; // spec 1 §9
 export const PAGE_SIZE = 10; // spec 1 §9 message notices and to-dos
 export const COURSE_AUTH_COOKIE_DAYS = 1; // spec 2 §9
+export const DUP_VIEWS_PER_HOMEWORK = 10; // spec 2 §5, §9: views of a homework's report (1, 5 or 10; ours 10)
+export const DUP_VIEWS_PER_DOCUMENT = 5; // spec 2 §5, §9: views of one document's comparison (ours 5)
 export const GRADE_MAX = 100; // spec 2 §5, §9: grades at most 100
 export const CONTENT_TITLE_MAX = 100; // value ours
 export const RICH_TEXT_MAX = 20000; // characters of sanitised HTML a notice or topic body keeps (value ours)
@@ -91,6 +93,8 @@ export const CODES = {
   notInGroup: 30502, // group homework: the student has no group in its grouping
   alreadyGraded: 30503, // a graded submission is not resubmitted unless returned
   notSubmitted: 30504, // the action needs a submission
+  dupViewsUsedUp: 30505, // spec 2 §8: duplicate-check chances used up
+  dupFormatUnsupported: 30506, // spec 2 §8: file format does not support duplicate check
   serverError: 50000,
 } as const;
 export type CodeName = keyof typeof CODES;

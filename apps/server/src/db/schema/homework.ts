@@ -19,6 +19,8 @@ export const homeworks = pgTable('homeworks', {
   dupCeiling: smallint('dup_ceiling').notNull().default(40),
   /** compare with earlier submissions of the same course too */
   dupCourseWide: boolean('dup_course_wide').notNull().default(false),
+  /** when duplicate checking last finished (null: not yet, or work changed since) */
+  dupCheckedAt: timestamp('dup_checked_at', { withTimezone: true }),
   reviewers: smallint('reviewers').notNull().default(3),
   anonymous: boolean('anonymous').notNull().default(true),
   minComment: smallint('min_comment').notNull().default(0),
@@ -96,4 +98,55 @@ export const homeworkCalls = pgTable(
     calledAt: timestamp('called_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.contentId, t.userId] })],
+);
+
+/** The text and fingerprints of a submission's files, for the version they were taken from. */
+export const submissionTexts = pgTable('submission_texts', {
+  submissionId: integer('submission_id')
+    .primaryKey()
+    .references(() => submissions.id, { onDelete: 'cascade' }),
+  contentId: integer('content_id')
+    .notNull()
+    .references(() => contents.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  /** ok, or unsupported / failed when no file gave text */
+  format: varchar('format', { length: 12 }).notNull(),
+  text: text('text').notNull().default(''),
+  fingerprints: jsonb('fingerprints').$type<[number, number][]>().notNull().default([]),
+});
+
+/** Similar pairs of a homework's submissions (and, when asked, earlier ones of the course). */
+export const dupPairs = pgTable(
+  'dup_pairs',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    a: integer('a')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    b: integer('b')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    /** percent of a found in b, and of b in a */
+    aInB: smallint('a_in_b').notNull(),
+    bInA: smallint('b_in_a').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.a, t.b] })],
+);
+
+/** Views of duplicate-check reports used up: per homework (sid 0) and per document. */
+export const dupViews = pgTable(
+  'dup_views',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    submissionId: integer('submission_id').notNull().default(0),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contentId, t.submissionId] })],
 );

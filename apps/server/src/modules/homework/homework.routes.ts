@@ -13,7 +13,9 @@ import {
   submissionRef,
   submitInput,
 } from '@paiclass/shared';
+import { z } from 'zod';
 import { caller } from '../../platform/auth';
+import * as dupcheck from './dupcheck/dupcheck.service';
 import * as homework from './homework.service';
 import './homework.todos';
 import * as work from './submissions.service';
@@ -43,4 +45,11 @@ export async function homeworkRoutes(root: FastifyInstance) {
   app.post('/HomeworkApi/share', { schema: { tags, body: shareInput } }, (req) => work.share(ctx, caller(req), req.body));
   app.post('/HomeworkApi/cancelShare', { schema: { tags, body: submissionRef } }, (req) => work.cancelShare(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid));
   app.post('/HomeworkApi/call', { schema: { tags, body: callInput } }, (req) => work.call(ctx, caller(req), req.body.courseid, req.body.id, req.body.uids));
+
+  // duplicate checking
+  app.post('/HomeworkApi/recheckRules', { schema: { tags, body: homeworkRef } }, (req) => dupcheck.recheckRules(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/HomeworkApi/rechecking', { schema: { tags, body: homeworkRef } }, (req) => dupcheck.rechecking(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/HomeworkApi/repeat', { schema: { tags, body: submissionRef.extend({ other: z.coerce.number().int().positive() }) } }, (req) =>
+    dupcheck.repeat(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid, req.body.other),
+  );
 }

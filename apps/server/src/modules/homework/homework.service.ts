@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { badInput, fail } from '../../platform/errors';
 import { courseRole, createItem, editContent, loadItem, presentOneItem, setEndTime } from '../content/content.service';
 import { presentFile } from '../files/files.service';
+import { queueDupCheck } from './dupcheck/dupcheck.service';
 import { grades, isOvertime, submissionState, takesSubmission } from './homework.policy';
 
 type Homework = typeof homeworks.$inferSelect;
@@ -92,6 +93,7 @@ export async function editHomework(ctx: AppContext, user: User, input: z.infer<t
   if (input.endtime * 1000 !== item.endAt?.getTime()) await setEndTime(ctx, user, input.courseid, item.id, input.endtime);
   await editContent(ctx, user, { courseid: input.courseid, id: input.id, title: input.title, content: input.content, fileids: input.fileids, link: '', downloadable: 1 });
   await ctx.db.update(homeworks).set(settingsFrom(input, groupSetId)).where(eq(homeworks.contentId, item.id));
+  if (input.dupcheck === 1 && (!hw.dupCheck || input.dupcoursewide !== (hw.dupCourseWide ? 1 : 0))) await queueDupCheck(ctx, item.id);
   return getHomework(ctx, user, input.courseid, input.id);
 }
 

@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { markDone } from '../content/content.service';
+import { queueDupCheck } from './dupcheck/dupcheck.service';
 import { createNotices } from '../notices/notices.service';
 import { isOvertime, submissionState, submits, takesSubmission } from './homework.policy';
 import { expectedOwners, filesOf, type HomeworkItem, loadHomework, ownerOf, presentSubmission, requireGrader } from './homework.service';
@@ -85,6 +86,7 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
     return row!;
   });
   for (const uid of owner.members) await markDone(ctx, uid, item.id);
+  if (hw.dupCheck) await queueDupCheck(ctx, item.id);
   return presentSubmission(ctx, saved, false);
 }
 

@@ -1,0 +1,204 @@
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { DUP_VIEWS_PER_DOCUMENT, DUP_VIEWS_PER_HOMEWORK } from '@paiclass/shared';
+import { contents, dupPairs, dupViews, files, homeworks, submissions, submissionTexts, users } from '../../../db/schema';
+import type { User } from '../../../platform/auth';
+import type { AppContext } from '../../../platform/context';
+import { fail } from '../../../platform/errors';
+import { requireGrader } from '../homework.service';
+import { extractText } from './extract';
+import { comparePairs, type Fingerprint, passages, tokenize, winnow } from './winnow';
+
+export const DUPCHECK_JOB = 'homework.dupcheck';
+const jobKey = (contentId: number) => `dupcheck:${contentId}`;
+/** Pairs below this share of common fingerprints are not kept. */
+const KEEP_PERCENT = 5;
+
+/** Queues a check of a homework a few seconds on, so a burst of submissions makes one run. */
+export async function queueDupCheck(ctx: AppContext, contentId: number) {
+  await ctx.db.update(homeworks).set({ dupCheckedAt: null }).where(eq(homeworks.contentId, contentId));
+  await ctx.jobs.schedule(DUPCHECK_JOB, new Date(Date.now() + 3000), { contentId }, jobKey(contentId));
+}
+
+async function readAll(ctx: AppContext, storageKey: string) {
+  const parts: Buffer[] = [];
+  for await (const piece of await ctx.storage.get(storageKey)) parts.push(piece as Buffer);
+  return Buffer.concat(parts);
+}
+
+/** Text and fingerprints of one submission's current files. */
+async function fingerprint(ctx: AppContext, s: typeof submissions.$inferSelect) {
+  const rows = s.fileIds.length ? await ctx.db.select().from(files).where(inArray(files.id, s.fileIds)) : [];
+  const texts: string[] = [];
+  let failed = false;
+  for (const f of rows) {
+    const got = await extractText(f.name, await readAll(ctx, f.storageKey));
+    if (got.format === 'ok') texts.push(got.text);
+    else if (got.format === 'failed') failed = true;
+  }
+  const text = texts.join('\n\n');
+  const format = texts.length ? 'ok' : failed ? 'failed' : 'unsupported';
+  const fingerprints = text ? winnow(tokenize(text)) : [];
+  const values = { contentId: s.contentId, version: s.version, format, text, fingerprints };
+  await ctx.db
+    .insert(submissionTexts)
+    .values({ submissionId: s.id, ...values })
+    .onConflictDoUpdate({ target: submissionTexts.submissionId, set: values });
+}
+
+/**
+ * The check itself, run as a durable job: fingerprints only the submissions whose version changed,
+ * then recomputes the pairs that involve them, against this homework's submissions and, when the
+ * teacher asked, the course's earlier homework.
+ */
+export async function dupCheckJob(ctx: AppContext, payload: Record<string, unknown>) {
+  const contentId = Number(payload.contentId);
+  const [hw] = await ctx.db.select().from(homeworks).where(eq(homeworks.contentId, contentId));
+  const [item] = await ctx.db.select().from(contents).where(eq(contents.id, contentId));
+  if (!hw || !item || !hw.dupCheck) return;
+  const subs = await ctx.db.select().from(submissions).where(eq(submissions.contentId, contentId));
+  const known = await ctx.db
+    .select({ id: submissionTexts.submissionId, version: submissionTexts.version })
+    .from(submissionTexts)
+    .where(eq(submissionTexts.contentId, contentId));
+  const changed = subs.filter((s) => known.find((k) => k.id === s.id)?.version !== s.version);
+  for (const s of changed) await fingerprint(ctx, s);
+
+  const others = hw.dupCourseWide
+    ? await ctx.db
+        .select({ id: submissionTexts.submissionId, fingerprints: submissionTexts.fingerprints })
+        .from(submissionTexts)
+        .innerJoin(contents, eq(contents.id, submissionTexts.contentId))
+        .where(and(eq(contents.courseId, item.courseId), ne(submissionTexts.contentId, contentId), sql`${contents.deletedAt} is null`))
+    : [];
+  const mine = await ctx.db
+    .select({ id: submissionTexts.submissionId, fingerprints: submissionTexts.fingerprints })
+    .from(submissionTexts)
+    .where(eq(submissionTexts.contentId, contentId));
+  const existing = await ctx.db.select({ a: dupPairs.a }).from(dupPairs).where(eq(dupPairs.contentId, contentId)).limit(1);
+  // a first run compares everything; later runs only pairs touching what changed
+  const only = existing.length && changed.length < subs.length ? new Set(changed.map((s) => s.id)) : undefined;
+  const mineIds = new Set(mine.map((d) => d.id));
+  const pairs = comparePairs([...mine, ...others].map((d) => ({ id: d.id, fingerprints: d.fingerprints as Fingerprint[] })), only).filter(
+    (p) => (mineIds.has(p.a) || mineIds.has(p.b)) && Math.max(p.aInB, p.bInA) * 100 >= KEEP_PERCENT,
+  );
+  await ctx.db.transaction(async (tx) => {
+    if (only) {
+      const ids = [...only];
+      await tx.delete(dupPairs).where(and(eq(dupPairs.contentId, contentId), or(inArray(dupPairs.a, ids), inArray(dupPairs.b, ids))));
+    } else {
+      await tx.delete(dupPairs).where(eq(dupPairs.contentId, contentId));
+    }
+    if (pairs.length) {
+      await tx.insert(dupPairs).values(pairs.map((p) => ({ contentId, a: p.a, b: p.b, aInB: Math.round(p.aInB * 100), bInA: Math.round(p.bInA * 100) })));
+    }
+    await tx.update(homeworks).set({ dupCheckedAt: new Date() }).where(eq(homeworks.contentId, contentId));
+  });
+}
+
+/** Uses one view of a report (per homework, sid 0) or of a document; VIP members view without limit. */
+async function useView(ctx: AppContext, user: User, contentId: number, submissionId: number) {
+  const limit = submissionId ? DUP_VIEWS_PER_DOCUMENT : DUP_VIEWS_PER_HOMEWORK;
+  if (user.isvip > 0) return { left: -1 };
+  const [row] = await ctx.db
+    .insert(dupViews)
+    .values({ userId: user.id, contentId, submissionId, used: 1 })
+    .onConflictDoUpdate({ target: [dupViews.userId, dupViews.contentId, dupViews.submissionId], set: { used: sql`${dupViews.used} + 1` }, setWhere: sql`${dupViews.used} < ${limit}` })
+    .returning({ used: dupViews.used });
+  if (!row) throw fail('dupViewsUsedUp');
+  return { left: limit - row.used };
+}
+
+async function views(ctx: AppContext, user: User, contentId: number) {
+  return ctx.db
+    .select()
+    .from(dupViews)
+    .where(and(eq(dupViews.userId, user.id), eq(dupViews.contentId, contentId)));
+}
+
+/** `/HomeworkApi/recheckRules`: the formats, the ceiling and the views the caller has left. */
+export async function recheckRules(ctx: AppContext, user: User, courseId: number, id: number) {
+  const { hw, item } = await requireGrader(ctx, user, courseId, id);
+  const used = (await views(ctx, user, item.id)).find((v) => v.submissionId === 0)?.used ?? 0;
+  return {
+    formats: ['txt', 'md', 'docx', 'pdf'],
+    ceiling: hw.dupCeiling,
+    coursewide: hw.dupCourseWide ? 1 : 0,
+    vip: user.isvip > 0 ? 1 : 0,
+    homeworkviews: DUP_VIEWS_PER_HOMEWORK,
+    documentviews: DUP_VIEWS_PER_DOCUMENT,
+    homeworkleft: user.isvip > 0 ? -1 : DUP_VIEWS_PER_HOMEWORK - used,
+  };
+}
+
+const names = async (ctx: AppContext, ids: number[]) =>
+  ids.length
+    ? ctx.db
+        .select({ sid: submissions.id, uid: users.id, username: users.username, contentId: submissions.contentId })
+        .from(submissions)
+        .innerJoin(users, eq(users.id, submissions.userId))
+        .where(inArray(submissions.id, ids))
+    : [];
+
+/**
+ * `/HomeworkApi/rechecking`: each submission's highest similarity and with whom, and the pairs at
+ * or over the ceiling. Uses one homework view.
+ */
+export async function rechecking(ctx: AppContext, user: User, courseId: number, id: number) {
+  const { hw, item } = await requireGrader(ctx, user, courseId, id);
+  if (!hw.dupCheck) return { enabled: 0, done: 0, list: [], pairs: [] };
+  const { left } = await useView(ctx, user, item.id, 0);
+  const subs = await ctx.db
+    .select({ sid: submissions.id, format: submissionTexts.format })
+    .from(submissions)
+    .leftJoin(submissionTexts, eq(submissionTexts.submissionId, submissions.id))
+    .where(eq(submissions.contentId, item.id));
+  const pairs = await ctx.db.select().from(dupPairs).where(eq(dupPairs.contentId, item.id));
+  const who = await names(ctx, [...new Set([...subs.map((s) => s.sid), ...pairs.flatMap((p) => [p.a, p.b])])]);
+  const person = (sid: number) => {
+    const w = who.find((x) => x.sid === sid);
+    return { sid, uid: w?.uid ?? 0, username: w?.username ?? '', earlier: w && w.contentId !== item.id ? 1 : 0 };
+  };
+  const list = subs.map((s) => {
+    let best = { similarity: 0, with: 0 };
+    for (const p of pairs) {
+      const mineShare = p.a === s.sid ? p.aInB : p.b === s.sid ? p.bInA : -1;
+      if (mineShare > best.similarity) best = { similarity: mineShare, with: p.a === s.sid ? p.b : p.a };
+    }
+    return { ...person(s.sid), format: s.format ?? 'pending', highest: best.similarity, highestwith: best.with ? person(best.with) : null, flagged: best.similarity >= hw.dupCeiling ? 1 : 0 };
+  });
+  list.sort((x, y) => y.highest - x.highest);
+  return {
+    enabled: 1,
+    done: hw.dupCheckedAt ? 1 : 0,
+    ceiling: hw.dupCeiling,
+    left,
+    list,
+    pairs: pairs
+      .filter((p) => Math.max(p.aInB, p.bInA) >= hw.dupCeiling)
+      .map((p) => ({ a: person(p.a), b: person(p.b), similarity: Math.max(p.aInB, p.bInA), ainb: p.aInB, bina: p.bInA })),
+  };
+}
+
+/** `/HomeworkApi/repeat`: two submissions side by side with their matching passages. Uses one view of the document. */
+export async function repeat(ctx: AppContext, user: User, courseId: number, id: number, sid: number, other: number) {
+  const { item } = await requireGrader(ctx, user, courseId, id);
+  const [pair] = await ctx.db
+    .select()
+    .from(dupPairs)
+    .where(and(eq(dupPairs.contentId, item.id), or(and(eq(dupPairs.a, sid), eq(dupPairs.b, other)), and(eq(dupPairs.a, other), eq(dupPairs.b, sid)))));
+  if (!pair) throw fail('notFound');
+  const texts = await ctx.db.select().from(submissionTexts).where(inArray(submissionTexts.submissionId, [sid, other]));
+  const mine = texts.find((t) => t.submissionId === sid);
+  const theirs = texts.find((t) => t.submissionId === other);
+  if (mine?.format !== 'ok' || theirs?.format !== 'ok') throw fail('dupFormatUnsupported');
+  const { left } = await useView(ctx, user, item.id, sid);
+  const who = await names(ctx, [sid, other]);
+  const side = (t: typeof mine, s: number) => ({ sid: s, username: who.find((w) => w.sid === s)?.username ?? '', text: t.text });
+  return {
+    left,
+    similarity: pair.a === sid ? pair.aInB : pair.bInA,
+    a: side(mine, sid),
+    b: side(theirs, other),
+    passages: passages(mine.text, theirs.text),
+  };
+}
