@@ -23,6 +23,7 @@ import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/cont
 import { filesRoutes } from './modules/files/files.routes';
 import { DUPCHECK_JOB, dupCheckJob } from './modules/homework/dupcheck/dupcheck.service';
 import { homeworkRoutes } from './modules/homework/homework.routes';
+import { ASSIGN_JOB, assignJob } from './modules/homework/reviews.service';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { classroomGateway } from './realtime/classroom.gateway';
@@ -107,6 +108,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   ctx.jobs.register(PUBLISH_JOB, (payload) => publishJob(ctx, payload));
   ctx.jobs.register(END_JOB, (payload, job) => endJob(ctx, payload, job.runAt));
   ctx.jobs.register(DUPCHECK_JOB, (payload) => dupCheckJob(ctx, payload));
+  ctx.jobs.register(ASSIGN_JOB, (payload) => assignJob(ctx, payload));
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

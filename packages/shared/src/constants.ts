@@ -95,6 +95,8 @@ export const CODES = {
   notSubmitted: 30504, // the action needs a submission
   dupViewsUsedUp: 30505, // spec 2 §8: duplicate-check chances used up
   dupFormatUnsupported: 30506, // spec 2 §8: file format does not support duplicate check
+  reviewNotOpen: 30507, // peer reviews are assigned after the deadline
+  reviewDone: 30508, // a peer review, once given, is final
   serverError: 50000,
 } as const;
 export type CodeName = keyof typeof CODES;

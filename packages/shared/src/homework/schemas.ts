@@ -26,7 +26,7 @@ export const homeworkFields = {
   /** the detail, rich text */
   content: z.string().max(200_000, { message: 'validation.richTextLength' }).optional().default(''),
   fileids: idList,
-  type: z.coerce.number().int().min(1, { message: 'validation.homeworkType' }).max(2, { message: 'validation.homeworkType' }).default(1),
+  type: z.coerce.number().int().min(1, { message: 'validation.homeworkType' }).max(3, { message: 'validation.homeworkType' }).default(1),
   fullscore: z.coerce
     .number({ message: 'validation.fullScore' })
     .int({ message: 'validation.fullScore' })
@@ -113,3 +113,21 @@ export const shareInput = homeworkRef.extend({
 export const submissionRef = homeworkRef.extend({ sid: id });
 export const callInput = homeworkRef.extend({ uids: idList });
 export const historyInput = homeworkRef.extend({ sid: optionalId });
+
+/** Peer review (homework type 3). */
+export const reviewInput = homeworkRef.extend({
+  rid: id,
+  score: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number({ message: 'validation.gradeRequired' }).min(0, { message: 'validation.gradeRequired' }),
+  ),
+  comment: z.string().trim().max(1000, { message: 'validation.commentLength' }).optional().default(''),
+});
+export const reviewDetailInput = homeworkRef.extend({ sid: optionalId });
+
+/** The course score book. */
+export const weightsInput = z.object({
+  courseid: id,
+  weights: z.array(z.object({ id, weight: z.coerce.number().int().min(0, { message: 'validation.weight' }).max(100, { message: 'validation.weight' }) })).max(500),
+});
+export const scoreDetailInput = z.object({ courseid: id, uid: optionalId });

@@ -150,3 +150,37 @@ export const dupViews = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.contentId, t.submissionId] })],
 );
+
+/** Peer reviews (homework type 3): who reviews which submission, and their score and comment. */
+export const peerReviews = pgTable(
+  'peer_reviews',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: real('score'),
+    comment: text('comment').notNull().default(''),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** the teacher changed this review */
+    overridden: boolean('overridden').notNull().default(false),
+  },
+  (t) => [uniqueIndex('peer_reviews_pair_key').on(t.submissionId, t.reviewerId), index('peer_reviews_reviewer_idx').on(t.contentId, t.reviewerId)],
+);
+
+/** The teacher's weight of each scored item in the course score book. */
+export const scoreWeights = pgTable(
+  'score_weights',
+  {
+    contentId: integer('content_id')
+      .primaryKey()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    weight: smallint('weight').notNull().default(1),
+  },
+);

@@ -8,6 +8,8 @@ import {
   homeworkInput,
   homeworkRef,
   repulseInput,
+  reviewDetailInput,
+  reviewInput,
   shareInput,
   submissionListInput,
   submissionRef,
@@ -18,6 +20,7 @@ import { caller } from '../../platform/auth';
 import * as dupcheck from './dupcheck/dupcheck.service';
 import * as homework from './homework.service';
 import './homework.todos';
+import * as reviews from './reviews.service';
 import * as work from './submissions.service';
 
 /** Homework calls (spec 2 §2 Homework routes), in the `/{Area}Api/{verbNoun}` style. */
@@ -52,4 +55,11 @@ export async function homeworkRoutes(root: FastifyInstance) {
   app.post('/HomeworkApi/repeat', { schema: { tags, body: submissionRef.extend({ other: z.coerce.number().int().positive() }) } }, (req) =>
     dupcheck.repeat(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid, req.body.other),
   );
+
+  // peer review
+  app.post('/HomeworkApi/assignReviews', { schema: { tags, body: homeworkRef } }, (req) => reviews.assignNow(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/HomeworkApi/myReviews', { schema: { tags, body: homeworkRef } }, (req) => reviews.myReviews(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/HomeworkApi/submitReview', { schema: { tags, body: reviewInput } }, (req) => reviews.submitReview(ctx, caller(req), req.body));
+  app.post('/HomeworkApi/overrideReview', { schema: { tags, body: reviewInput } }, (req) => reviews.overrideReview(ctx, caller(req), req.body));
+  app.post('/HomeworkApi/reviewDetail', { schema: { tags, body: reviewDetailInput } }, (req) => reviews.reviewDetail(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid));
 }

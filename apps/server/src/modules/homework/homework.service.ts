@@ -8,6 +8,7 @@ import { badInput, fail } from '../../platform/errors';
 import { courseRole, createItem, editContent, loadItem, presentOneItem, setEndTime } from '../content/content.service';
 import { presentFile } from '../files/files.service';
 import { queueDupCheck } from './dupcheck/dupcheck.service';
+import { scheduleAssignment } from './reviews.service';
 import { grades, isOvertime, submissionState, takesSubmission } from './homework.policy';
 
 type Homework = typeof homeworks.$inferSelect;
@@ -81,6 +82,7 @@ export async function addHomework(ctx: AppContext, user: User, input: HomeworkIn
   const item = await createItem(ctx, user, m, { ...input, contenttype: 4, link: '', downloadable: 1 }, async (tx, row) => {
     await tx.insert(homeworks).values({ contentId: row.id, ...settingsFrom(input, groupSetId) });
   });
+  if (input.type === 3 && item.endAt) await scheduleAssignment(ctx, item.id, item.endAt);
   return getHomework(ctx, user, m.course.id, item.id);
 }
 
@@ -93,6 +95,7 @@ export async function editHomework(ctx: AppContext, user: User, input: z.infer<t
   if (input.endtime * 1000 !== item.endAt?.getTime()) await setEndTime(ctx, user, input.courseid, item.id, input.endtime);
   await editContent(ctx, user, { courseid: input.courseid, id: input.id, title: input.title, content: input.content, fileids: input.fileids, link: '', downloadable: 1 });
   await ctx.db.update(homeworks).set(settingsFrom(input, groupSetId)).where(eq(homeworks.contentId, item.id));
+  if (input.type === 3) await scheduleAssignment(ctx, item.id, new Date(Math.max(Date.now(), input.endtime * 1000)));
   if (input.dupcheck === 1 && (!hw.dupCheck || input.dupcoursewide !== (hw.dupCourseWide ? 1 : 0))) await queueDupCheck(ctx, item.id);
   return getHomework(ctx, user, input.courseid, input.id);
 }

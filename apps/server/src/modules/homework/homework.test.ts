@@ -68,7 +68,7 @@ describe('creating homework', () => {
     [{ fullscore: 101 }, '满分须是 1 到 100 的整数'],
     [{ fullscore: 0 }, '满分须是 1 到 100 的整数'],
     [{ type: 2 }, '小组作业请选择一个分组'],
-    [{ type: 3 }, '作业类型只能是个人或小组（互评作业尚未开放）'],
+    [{ type: 4 }, '作业类型只能是个人、小组或互评'],
     [{ dupceiling: 0 }, '请输入 1 到 100 的整数'],
   ])('refuses %j and creates nothing', async (patch, message) => {
     const { teacher, course } = await classroom(0);

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull } from 'drizzle-orm';
-import { contents, courseMembers, courses, groupMembers, homeworks, submissions } from '../../db/schema';
+import { contents, courseMembers, courses, groupMembers, homeworks, peerReviews, submissions } from '../../db/schema';
 import { translate } from '../../platform/i18n';
 import { registerTodoProvider, type TodoItem } from '../content/todos.service';
 import { takesSubmission } from './homework.policy';
@@ -8,7 +8,8 @@ const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 
 /**
  * Homework to-dos (spec 1 §3): a student's homework not yet submitted (or returned) while it still
- * takes work; a teacher's homework with submissions waiting to be graded, with their count.
+ * takes work, or peer reviews waiting (with their count); a teacher's homework with submissions
+ * waiting to be graded, with their count.
  */
 registerTodoProvider(async (ctx, user, filter) => {
   if (filter.contenttype && filter.contenttype !== 4) return [];
@@ -67,7 +68,18 @@ registerTodoProvider(async (ctx, user, filter) => {
       .select({ id: submissions.contentId, owner: submissions.owner, status: submissions.status })
       .from(submissions)
       .where(inArray(submissions.contentId, ids));
+    const pendingReviews = await ctx.db
+      .select({ id: peerReviews.contentId, n: count() })
+      .from(peerReviews)
+      .where(and(eq(peerReviews.reviewerId, user.id), isNull(peerReviews.reviewedAt), inArray(peerReviews.contentId, ids)))
+      .groupBy(peerReviews.contentId);
     for (const r of learning) {
+      // peer reviews waiting for this student, with their count
+      const reviews = pendingReviews.find((p) => p.id === r.item.id)?.n ?? 0;
+      if (reviews > 0) {
+        out.push(todo(r, 1, reviews));
+        continue;
+      }
       const group = myGroups.find((g) => g.setId === r.hw.groupSetId);
       const owner = r.hw.type === 2 ? (group ? `g:${group.groupId}` : undefined) : `u:${user.id}`;
       if (!owner) continue;

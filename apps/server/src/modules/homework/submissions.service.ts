@@ -8,6 +8,7 @@ import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { markDone } from '../content/content.service';
 import { queueDupCheck } from './dupcheck/dupcheck.service';
+import { scheduleAssignment, settleReviewScores } from './reviews.service';
 import { createNotices } from '../notices/notices.service';
 import { isOvertime, submissionState, submits, takesSubmission } from './homework.policy';
 import { expectedOwners, filesOf, type HomeworkItem, loadHomework, ownerOf, presentSubmission, requireGrader } from './homework.service';
@@ -87,6 +88,8 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
   });
   for (const uid of owner.members) await markDone(ctx, uid, item.id);
   if (hw.dupCheck) await queueDupCheck(ctx, item.id);
+  // work arriving after the deadline still gets reviewers
+  if (hw.type === 3 && saved.overtime) await scheduleAssignment(ctx, item.id, new Date());
   return presentSubmission(ctx, saved, false);
 }
 
@@ -242,7 +245,8 @@ export async function repulse(ctx: AppContext, user: User, input: z.infer<typeof
 
 /** `/HomeworkApi/publishScore`: every graded submission's score reaches its students; later grades follow at once. */
 export async function publishScores(ctx: AppContext, user: User, courseId: number, id: number) {
-  const { item } = await requireGrader(ctx, user, courseId, id);
+  const { item, hw } = await requireGrader(ctx, user, courseId, id);
+  if (hw.type === 3) await settleReviewScores(ctx, item.id, hw.scoreMode);
   await ctx.db.update(homeworks).set({ scoresPublished: true }).where(eq(homeworks.contentId, item.id));
   const rows = await ctx.db
     .update(submissions)
