@@ -26,6 +26,7 @@ import { homeworkRoutes } from './modules/homework/homework.routes';
 import { ASSIGN_JOB, assignJob } from './modules/homework/reviews.service';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { schoolRoutes } from './modules/school/school.routes';
+import { scoresRoutes } from './modules/scores/scores.routes';
 import { classroomGateway } from './realtime/classroom.gateway';
 import { registerAuth } from './platform/auth';
 import { type Bus, MemoryBus, RedisBus } from './platform/bus';
@@ -156,7 +157,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // the client offers [token, hash] as sub-protocols; the first is echoed so browsers accept the socket
   await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false } });
   await app.register(classroomGateway);
-  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, courseHomeRoutes, membersRoutes, groupsRoutes, noticesRoutes, filesRoutes, contentRoutes, homeworkRoutes, ...(config.production ? [] : [devRoutes])]);
+  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, courseHomeRoutes, membersRoutes, groupsRoutes, noticesRoutes, filesRoutes, contentRoutes, homeworkRoutes, scoresRoutes, ...(config.production ? [] : [devRoutes])]);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

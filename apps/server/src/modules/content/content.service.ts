@@ -68,6 +68,9 @@ export async function loadItemById(ctx: AppContext, user: User, id: number) {
   return loadItem(ctx, user, row.courseId, id);
 }
 
+/** Materials, MOOC videos and links share one family (their list and their folders); other types are their own. */
+const familyOf = (contenttype: number) => (MATERIAL_FAMILY.includes(contenttype) ? 'materials' : String(contenttype));
+
 /** The types a catalogue filter asks for: 2 and 8 both mean the materials family (2, 8, 9, 10). */
 const typesFor = (contenttype: number) => (contenttype === 2 || contenttype === 8 ? MATERIAL_FAMILY : [contenttype]);
 
@@ -242,7 +245,8 @@ export async function getStudyProgress(ctx: AppContext, user: User, courseId: nu
 }
 
 /** Checks and cleans what an item carries for its type; answers the sanitised body and the file ids. */
-async function prepare(ctx: AppContext, user: User, contenttype: number, input: { content: string; fileids: number[]; link: string }) {
+async function prepare(ctx: AppContext, user: User, contenttype: number, input: { content: string; fileids: number[]; link: string }, kept: Item | null = null) {
+  // the caller's own files, and (when editing) the images the stored body already shows
   const own = new Set(
     (
       await ctx.db
@@ -251,8 +255,10 @@ async function prepare(ctx: AppContext, user: User, contenttype: number, input: 
         .where(and(eq(files.ownerId, user.id), inArray(files.id, [...input.fileids, ...referencedFileIds(input.content), 0])))
     ).map((r) => r.id),
   );
-  if (input.fileids.some((id) => !own.has(id))) throw badInput('validation.fileNotYours');
-  const body = sanitizeRichText(input.content, own);
+  const images = new Set([...own, ...(kept ? referencedFileIds(kept.body) : [])]);
+  const attached = kept ? (await ctx.db.select({ id: contentFiles.fileId }).from(contentFiles).where(eq(contentFiles.contentId, kept.id))).map((r) => r.id) : [];
+  if (input.fileids.some((id) => !own.has(id) && !attached.includes(id))) throw badInput('validation.fileNotYours');
+  const body = sanitizeRichText(input.content, images);
   if (contenttype === 7 && !hasContent(body)) throw badInput('validation.noticeEmpty');
   if ((contenttype === 2 || contenttype === 8 || contenttype === 9) && input.fileids.length === 0) throw badInput('validation.filesRequired');
   if (contenttype === 9) {
@@ -281,7 +287,7 @@ async function targetFolder(ctx: AppContext, courseId: number, folderId: number,
     .from(contents)
     .where(and(eq(contents.id, folderId), eq(contents.courseId, courseId), isNull(contents.deletedAt)));
   if (folder?.itemType !== 2) throw fail('wrongFolder');
-  if (typesFor(folder.contenttype).join() !== typesFor(contenttype).join()) throw fail('wrongFolder');
+  if (familyOf(folder.contenttype) !== familyOf(contenttype)) throw fail('wrongFolder');
   return folder;
 }
 
@@ -370,7 +376,7 @@ export async function addContent(ctx: AppContext, user: User, input: ContentInpu
 export async function editContent(ctx: AppContext, user: User, input: z.infer<typeof contentEditInput>) {
   const { item, m } = await loadItem(ctx, user, input.courseid, input.id);
   if (!canChange(m.role, user.id, item) || item.itemType !== 1) throw fail('forbidden');
-  const { body, link } = await prepare(ctx, user, item.contenttype, input);
+  const { body, link } = await prepare(ctx, user, item.contenttype, input, item);
   const [updated] = await ctx.db.transaction(async (tx) => {
     await tx.delete(contentFiles).where(eq(contentFiles.contentId, item.id));
     if (input.fileids.length) await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: item.id, fileId, sort })));

@@ -287,6 +287,10 @@ describe('folders and directories', () => {
     expect(page2.list).toHaveLength(2);
     expect(page2.list[0].folder).toEqual({ id: folder.id, title: '课件合集' });
 
+    // a link shares the materials' folders
+    const link = (await add(teacher.token, { courseid: course.id, contenttype: 10, title: '网站', link: 'https://example.edu.cn' })).data;
+    expect((await call(app, '/FutureV2/CourseMeans/moveToFolder', { courseid: course.id, ids: [link.id], folderid: folder.id }, { token: teacher.token })).data.count).toBe(1);
+    await call(app, '/FutureV2/CourseMeans/moveToFolder', { courseid: course.id, ids: [link.id], folderid: 0 }, { token: teacher.token });
     const notices = (await call(app, '/FutureV2/CourseMeans/addFolder', { courseid: course.id, contenttype: 7, title: '公告' }, { token: teacher.token })).data;
     expect((await call(app, '/FutureV2/CourseMeans/moveToFolder', { courseid: course.id, ids: [ids[0]], folderid: notices.id }, { token: teacher.token })).code).toBe(30404);
     expect((await call(app, '/FutureV2/CourseMeans/moveToFolder', { courseid: course.id, ids: [notices.id], folderid: folder.id }, { token: teacher.token })).code).toBe(30404);
@@ -425,5 +429,24 @@ describe('to-dos', () => {
     expect((await call(app, '/Futurev2/Todo/getTodoList', {}, { token: one.b.token })).data.total).toBe(2);
     // the class id must be the item's course
     expect((await call(app, '/Futurev2/Todo/ignoreTodo', { classid: two.id, contentid: m.id, contenttype: 2, msgtype: 1 }, { token: one.b.token })).code).toBe(40004);
+  });
+});
+
+describe('editing keeps what others put in', () => {
+  it('keeps the teacher’s images and files when an assistant edits the item', async () => {
+    const { teacher, course, a } = await classroom();
+    const assistant = await newTeacher(app);
+    await call(app, '/AssistantApi/addAssistant', { courseid: course.id, account: assistant.mobile }, { token: teacher.token });
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(64)]);
+    const image = (await upload(app, '/UploadApi/uploadV2', teacher.token, { type: 'image' }, { name: 'p.png', data: png })).data.file;
+    const f = await file(teacher.token);
+    const notice = (await add(teacher.token, { courseid: course.id, contenttype: 2, title: '资料', content: `<p>看图</p><img src="${image.url}">`, fileids: [f.id] })).data;
+    const shown = (await call(app, '/FutureV2/CourseMeans/getContentDetail', { courseid: course.id, id: notice.id }, { token: assistant.token })).data;
+    const edited = await call(app, '/FutureV2/CourseMeans/editContent', { courseid: course.id, id: notice.id, title: '资料（改）', content: shown.content, fileids: [f.id] }, { token: assistant.token });
+    expect(edited.status).toBe(1);
+    expect(edited.data.content).toContain(`data-file="${image.id}"`);
+    expect(edited.data.attachment.map((x: { id: number }) => x.id)).toEqual([f.id]);
+    // a student's own file is still not the assistant's to attach
+    expect((await call(app, '/FutureV2/CourseMeans/editContent', { courseid: course.id, id: notice.id, title: 'x', fileids: [f.id, (await file(a.token)).id] }, { token: assistant.token })).message).toBe('只能添加自己上传的文件');
   });
 });
