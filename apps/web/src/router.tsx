@@ -28,6 +28,11 @@ import JoinCoursePage from './features/courses/pages/JoinCoursePage';
 import NewCoursePage from './features/courses/pages/NewCoursePage';
 import SeniorSettingPage from './features/courses/pages/SeniorSettingPage';
 import StudentEnrollCourseDetailPage from './features/courses/pages/StudentEnrollCourseDetailPage';
+import HomePage from './features/home/pages/HomePage';
+import AddDataPage from './features/materials/pages/AddDataPage';
+import DataIndexPage from './features/materials/pages/DataIndexPage';
+import DirectoryPage from './features/materials/pages/DirectoryPage';
+import FoldersPage from './features/materials/pages/FoldersPage';
 import GroupDetailsPage from './features/members/pages/GroupDetailsPage';
 import GroupLeaderPage from './features/members/pages/GroupLeaderPage';
 import GroupSettingsPage from './features/members/pages/GroupSettingsPage';
@@ -40,11 +45,18 @@ import SelectionGroupPage from './features/members/pages/SelectionGroupPage';
 import StudentInfoPage from './features/members/pages/StudentInfoPage';
 import SubGroupedPage from './features/members/pages/SubGroupedPage';
 import UngroupPage from './features/members/pages/UngroupPage';
+import KtpMessagePage from './features/messages/pages/KtpMessagePage';
+import SchoolMsgPage from './features/messages/pages/SchoolMsgPage';
+import AddNoticePage from './features/notices/pages/AddNoticePage';
+import NoticeDetailPage from './features/notices/pages/NoticeDetailPage';
 import KtpMyPage from './features/personal/pages/KtpMyPage';
 import HomeShell from './features/shell/components/HomeShell';
 import NotFoundPage from './features/shell/pages/NotFoundPage';
 import TabPlaceholderPage from './features/shell/pages/TabPlaceholderPage';
 import type { TabPath } from './features/shell/tabs';
+import TodoListPage from './features/todos/pages/TodoListPage';
+import AddTopicPage from './features/topics/pages/AddTopicPage';
+import TopicDetailPage from './features/topics/pages/TopicDetailPage';
 
 /** The pages built so far, by route-table path. Every other route shows the not-available page. */
 const pages: Record<string, ComponentType> = {
@@ -89,6 +101,22 @@ const pages: Record<string, ComponentType> = {
   '/member/SelectionGroup': SelectionGroupPage,
   '/member/Ungroup': UngroupPage,
   '/member/groupLeader': GroupLeaderPage,
+  // course materials and the content catalogue (spec 2 §2 /dataIndex, /folders, /addActivity/data|directory)
+  '/dataIndex': DataIndexPage,
+  '/addActivity/data': AddDataPage,
+  '/folders': FoldersPage,
+  '/addActivity/directory': DirectoryPage,
+  // course notices and topics with comments (spec 2 §2 /noticeDetail, /topicDetail, /addActivity/notice|topic)
+  '/noticeDetail': NoticeDetailPage,
+  '/addActivity/notice': AddNoticePage,
+  '/topicDetail': TopicDetailPage,
+  '/addActivity/topic': AddTopicPage,
+  // to-dos, the home page and message notices (spec 1 §2 home shell)
+  '/todoList': TodoListPage,
+  '/index': HomePage,
+  '/ktpStudentHome': HomePage,
+  '/ktpMessage': KtpMessagePage,
+  '/schoolmsg': SchoolMsgPage,
 };
 
 const isTab = (path: string): path is TabPath => (TABS as readonly string[]).includes(path);

@@ -32,9 +32,17 @@ test.describe('home shell', () => {
 
     await openTab(page, 'teachingAndResearchOffice', '教研室', '教研室即将开放', /后续版本推出/);
     await shot(page, 'shell-02-teacher-office');
-    await openTab(page, 'todoList', '待办', '暂无待办', /后续版本推出/);
+    // the to-do and message tabs are real pages now (specs/todos and specs/home cover them)
+    await page.getByTestId('tab-todoList').click();
+    await expect(page).toHaveURL(/\/todoList$/);
+    await expect(page.getByTestId('tab-page-todoList').getByTestId('page-title')).toHaveText('待办');
+    await expect(page.getByTestId('todo-filter')).toBeVisible();
     await shot(page, 'shell-03-teacher-todo');
-    await openTab(page, 'ktpMessage', '消息', '暂无消息', /后续版本推出/);
+    await page.getByTestId('tab-ktpMessage').click();
+    await expect(page).toHaveURL(/\/ktpMessage$/);
+    await expect(page.getByTestId('tab-page-ktpMessage').getByTestId('page-title')).toHaveText('消息');
+    await expect(page.getByTestId('message-notices-entry')).toBeVisible();
+    await expect(page.getByTestId('message-chat-unavailable')).toContainText(/后续版本推出/);
     await shot(page, 'shell-04-teacher-messages');
 
     await page.getByTestId('tab-ktpMy').click();

@@ -57,12 +57,15 @@ function onRefusal(code: number, message: string): boolean {
 }
 
 /**
- * POSTs JSON to the API and unwraps the envelope: status 1 gives `data`, anything else throws an
- * ApiError with the server's (localised) message. The stored token goes in the `token` header.
+ * POSTs JSON (or a FormData, as multipart) to the API and unwraps the envelope: status 1 gives
+ * `data`, anything else throws an ApiError with the server's (localised) message. The stored token
+ * goes in the `token` header.
  */
 export async function api<T>(path: string, body?: object, options: ApiOptions = {}): Promise<T> {
+  // a multipart body (an upload chunk) sets its own content type with the boundary
+  const multipart = body instanceof FormData;
   const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
+    ...(multipart ? {} : { 'Content-Type': 'application/json' }),
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   };
@@ -75,7 +78,12 @@ export async function api<T>(path: string, body?: object, options: ApiOptions = 
 
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body ?? {}), signal: controller.signal });
+    response = await fetch(path, {
+      method: 'POST',
+      headers,
+      body: multipart ? body : JSON.stringify(body ?? {}),
+      signal: controller.signal,
+    });
   } catch {
     const timedOut = controller.signal.aborted && !options.signal?.aborted;
     throw new ApiError(NETWORK_ERROR, timedOut ? i18n.t('common.timeout') : i18n.t('common.networkError'));

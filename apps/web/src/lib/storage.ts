@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   registerCache: 'registerCache',
   /** the course being visited (spec 2 §7 page-level storage); removed on 30202 (spec 2 §8) */
   courseId: 'courseId',
+  /** "later" on the unread-announcement dialog: not again in this browser session (spec 1 §2) */
+  unreadNoticesLater: 'unreadNoticesLater',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {

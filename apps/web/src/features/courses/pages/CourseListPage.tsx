@@ -15,6 +15,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
 import { useUser } from '../../accounts/authStore';
+import { HomeIcon } from '../../home/components/HomeIcon';
+import { UnreadNoticeDialog } from '../../notices/components/UnreadNoticeDialog';
 import { courseKeys, coursesApi } from '../api';
 import { type CodeCourse, CodePopup } from '../components/CodePopup';
 import { CourseCard } from '../components/CourseCard';
@@ -109,7 +111,21 @@ export default function CourseListPage() {
 
   return (
     <div className="page tab-page course-list-page" data-testid="tab-page-ktpCourse">
-      <PageNavBar title={t('tabs.courses')} noBack />
+      <PageNavBar
+        title={t('tabs.courses')}
+        noBack
+        right={
+          <button
+            type="button"
+            className="nav-icon-button"
+            onClick={() => navigate('/index')}
+            aria-label={t('home.open')}
+            data-testid="course-list-home"
+          >
+            <HomeIcon />
+          </button>
+        }
+      />
       <section className="course-quick">
         {isTeacher ? (
           <button type="button" className="course-quick-item" onClick={() => navigate('/newCourse')} data-testid="course-create">
@@ -203,6 +219,8 @@ export default function CourseListPage() {
       </div>
 
       {menu.element}
+      {/* spec 1 §2: the announcements the caller has not read yet */}
+      <UnreadNoticeDialog />
       <CodePopup
         course={codeCourse}
         canManage={codeCourse?.owner ?? false}

@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { List } from 'antd-mobile';
+import { BellOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { NotAvailableBlock } from '../../../components/NotAvailable';
+import { PageNavBar } from '../../../components/PageNavBar';
+import { errorMessage } from '../../../lib/api';
+import { retryNetworkOnly } from '../../courses/api';
+import { messageKeys, messagesApi } from '../api';
+import '../messages.css';
+
+/**
+ * /ktpMessage (a tab): the entries to the message notices and the to-dos with what waits in each
+ * (`getAgencyMsg`); chat sessions and the address book arrive with the chat area (spec 1 §2).
+ */
+export default function KtpMessagePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const agency = useQuery({ queryKey: messageKeys.agency, queryFn: messagesApi.agency, retry: retryNetworkOnly });
+
+  // a red count while something waits; nothing drawn (but the count still readable) at zero
+  const count = (n: number | undefined, testid: string) => {
+    const value = Number(n ?? 0);
+    return (
+      <span className={value > 0 ? 'message-count' : 'message-count is-zero'} data-testid={testid} data-count={value}>
+        {value > 0 ? (value > 99 ? '99+' : value) : ''}
+      </span>
+    );
+  };
+
+  return (
+    <div className="page tab-page message-page" data-testid="tab-page-ktpMessage">
+      <PageNavBar title={t('tabs.messages')} noBack />
+      <List className="message-entries">
+        <List.Item
+          prefix={
+            <span className="message-entry-icon is-orange">
+              <BellOutline />
+            </span>
+          }
+          description={
+            agency.isError ? (
+              <span data-testid="message-agency-error">{errorMessage(agency.error)}</span>
+            ) : (
+              t('messages.notices.entryText')
+            )
+          }
+          extra={count(agency.data?.unread, 'message-notices-unread')}
+          onClick={() => navigate('/schoolmsg')}
+          arrow
+          data-testid="message-notices-entry"
+        >
+          {t('messages.notices.title')}
+        </List.Item>
+        <List.Item
+          prefix={
+            <span className="message-entry-icon is-blue">
+              <UnorderedListOutline />
+            </span>
+          }
+          description={t('messages.todo.entryText')}
+          extra={count(agency.data?.todo, 'message-todo-count')}
+          onClick={() => navigate('/todoList')}
+          arrow
+          data-testid="message-todo-entry"
+        >
+          {t('messages.todo.title')}
+        </List.Item>
+      </List>
+      <div className="page-body page-center message-chat" data-testid="message-chat-unavailable">
+        <NotAvailableBlock area="chat" title={t('messages.chat.title')} description={t('messages.chat.text')} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { HOME_TODO_LIMIT, PAGE_SIZE } from '@paiclass/shared';
+import { api } from '../../lib/api';
+
+/** A to-do item (spec 1 §3): msgtype 1 a student's own work, 2 a teacher's with `number` waiting. */
+export interface TodoItem {
+  id: number;
+  courseid: number;
+  classname: string;
+  coursename: string;
+  contentid: number;
+  contenttype: number;
+  msgtype: 1 | 2;
+  activitylabel: string;
+  contenttitle: string;
+  /** epoch seconds */
+  starttime: number;
+  /** epoch seconds, 0 none */
+  endtime: number;
+  number: number;
+}
+
+/** A course of the to-do filter popup: the courses that have open to-dos. */
+export interface TodoCourse {
+  id: number;
+  coursename: string;
+  classname: string;
+}
+
+export interface TodoPage {
+  total: number;
+  page: number;
+  list: TodoItem[];
+  courses: TodoCourse[];
+}
+
+/** What identifies a to-do to ignore or finish. */
+const markBody = (item: TodoItem) => ({
+  classid: item.courseid,
+  contentid: item.contentid,
+  contenttype: item.contenttype,
+  msgtype: item.msgtype,
+});
+
+/** The to-do calls of docs/api.md, typed. */
+export const todosApi = {
+  /** the home page's first to-dos (limit 3, spec 1 §9) */
+  indexList: () => api<{ total: number; list: TodoItem[] }>('/todoApi/getIndexList', { limit: HOME_TODO_LIMIT }),
+  /** classid 0 all courses; type 0 all content types; 10 a page (spec 1 §9) */
+  list: (body: { classid: number; page: number }) =>
+    api<TodoPage>('/Futurev2/Todo/getTodoList', { classid: body.classid, type: 0, page: body.page, limit: PAGE_SIZE }),
+  ignore: (item: TodoItem) => api<object>('/Futurev2/Todo/ignoreTodo', markBody(item)),
+  finish: (item: TodoItem) => api<object>('/Futurev2/Todo/tagFinishedTodo', markBody(item)),
+};
+
+/** TanStack Query keys of the to-dos, so that an ignored or finished one leaves every list. */
+export const todoKeys = {
+  all: ['todos'] as const,
+  index: ['todos', 'index'] as const,
+  list: (classid: number) => ['todos', 'list', classid] as const,
+};
+
+/** The key of a to-do in a list: the same item may be a student's and a teacher's to-do. */
+export const todoKey = (item: Pick<TodoItem, 'contentid' | 'msgtype'>) => `${item.contentid}:${item.msgtype}`;
