@@ -1,3 +1,4 @@
+import { COURSE_BANNER_MS } from '@paiclass/shared';
 import { Button, Skeleton, Swiper } from 'antd-mobile';
 import { RightOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -7,8 +8,6 @@ import { useCourseList } from '../../courses/hooks/useCourseList';
 import type { CourseItem } from '../../courses/types';
 import { cardColors, courseHomePath, semesterTitle } from '../../courses/utils';
 
-/** spec 1 §9: the course banner turns every 3 s. */
-export const COURSE_BANNER_MS = 3000;
 /** How many of the user's courses the banner shows. */
 export const BANNER_COURSES = 5;
 

@@ -1,8 +1,6 @@
+import { HOME_CAROUSEL_MS } from '@paiclass/shared';
 import { Swiper } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-
-/** spec 1 §9: the home carousel turns every 5 s. */
-export const HOME_CAROUSEL_MS = 5000;
 
 /** The first picture's drawing: a board with a rising chart over an open book. */
 function ClassroomArt() {

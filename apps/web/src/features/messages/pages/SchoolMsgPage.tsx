@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton, SwipeAction, Tabs, Toast } from 'antd-mobile';
+import { Dialog, ErrorBlock, PullToRefresh, Skeleton, SwipeAction, Tabs, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { contentWithTestId } from '../../../components/BodyTestId';
 import { confirmDialog } from '../../../components/dialogs';
+import { ListEnd } from '../../../components/ListEnd';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
 import { LoadFailed } from '../../courses/components/NoPermission';
@@ -164,19 +165,13 @@ export default function SchoolMsgPage() {
             ),
           )}
         </div>
-        <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage}>
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <button type="button" className="nav-text-button" onClick={() => void retry()} data-testid="notice-more-retry">
-                {t('messages.loadMoreFailed')}
-              </button>
-            ) : hasMore ? (
-              <span data-testid="notice-more-loading">{t('common.loading')}</span>
-            ) : (
-              <span data-testid="notice-end">{t('messages.end')}</span>
-            )
-          }
-        </InfiniteScroll>
+        <ListEnd
+          loadMore={loadMore}
+          hasMore={query.hasNextPage}
+          prefix="notice"
+          failedText={t('messages.loadMoreFailed')}
+          endText={t('messages.end')}
+        />
       </>
     );
   }

@@ -1,9 +1,10 @@
-import { ActionSheet, Button, ErrorBlock, InfiniteScroll, PullToRefresh, Skeleton, SwipeAction } from 'antd-mobile';
+import { ActionSheet, Button, ErrorBlock, PullToRefresh, Skeleton, SwipeAction } from 'antd-mobile';
 import type { Action } from 'antd-mobile/es/components/action-sheet';
 import { DownOutline, FilterOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ListEnd } from '../../../components/ListEnd';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
 import { LoadFailed } from '../../courses/components/NoPermission';
@@ -118,19 +119,13 @@ export default function TodoListPage() {
             </SwipeAction>
           ))}
         </div>
-        <InfiniteScroll loadMore={loadMore} hasMore={query.hasNextPage}>
-          {(hasMore, failed, retry) =>
-            failed ? (
-              <button type="button" className="nav-text-button" onClick={() => void retry()} data-testid="todo-more-retry">
-                {t('todos.loadMoreFailed')}
-              </button>
-            ) : hasMore ? (
-              <span data-testid="todo-more-loading">{t('common.loading')}</span>
-            ) : (
-              <span data-testid="todo-end">{t('todos.end')}</span>
-            )
-          }
-        </InfiniteScroll>
+        <ListEnd
+          loadMore={loadMore}
+          hasMore={query.hasNextPage}
+          prefix="todo"
+          failedText={t('todos.loadMoreFailed')}
+          endText={t('todos.end')}
+        />
       </>
     );
   }
