@@ -2,6 +2,7 @@ import { DEFAULT_TAB, type RouteDef, routes, TABS } from '@paiclass/shared';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { aliasOf } from './components/Alias';
 import { areaName, NotAvailableBlock, NotAvailablePage } from './components/NotAvailable';
 import { PageNavBar } from './components/PageNavBar';
 import { RouteErrorPage } from './components/RouteErrorPage';
@@ -29,6 +30,19 @@ import NewCoursePage from './features/courses/pages/NewCoursePage';
 import SeniorSettingPage from './features/courses/pages/SeniorSettingPage';
 import StudentEnrollCourseDetailPage from './features/courses/pages/StudentEnrollCourseDetailPage';
 import HomePage from './features/home/pages/HomePage';
+import RecheckingPage from './features/homework/recheck/pages/RecheckingPage';
+import RecheckRulesPage from './features/homework/recheck/pages/RecheckRulesPage';
+import RepeatPage from './features/homework/recheck/pages/RepeatPage';
+import ReviewDetailPage from './features/homework/review/pages/ReviewDetailPage';
+import AddTaskPage from './features/homework/pages/AddTaskPage';
+import CallPage from './features/homework/pages/CallPage';
+import HomeworkPage from './features/homework/pages/HomeworkPage';
+import RepulsePage from './features/homework/pages/RepulsePage';
+import StuUserListPage from './features/homework/pages/StuUserListPage';
+import StuWorkDetailPage from './features/homework/pages/StuWorkDetailPage';
+import StuWorkHistoryPage from './features/homework/pages/StuWorkHistoryPage';
+import StuWorkShareListPage from './features/homework/pages/StuWorkShareListPage';
+import StuWorkSubmitPage from './features/homework/pages/StuWorkSubmitPage';
 import AddDataPage from './features/materials/pages/AddDataPage';
 import DataIndexPage from './features/materials/pages/DataIndexPage';
 import DirectoryPage from './features/materials/pages/DirectoryPage';
@@ -50,6 +64,9 @@ import SchoolMsgPage from './features/messages/pages/SchoolMsgPage';
 import AddNoticePage from './features/notices/pages/AddNoticePage';
 import NoticeDetailPage from './features/notices/pages/NoticeDetailPage';
 import KtpMyPage from './features/personal/pages/KtpMyPage';
+import ScoreDetailPage from './features/scores/pages/ScoreDetailPage';
+import ScorePage from './features/scores/pages/ScorePage';
+import SetScorePage from './features/scores/pages/SetScorePage';
 import HomeShell from './features/shell/components/HomeShell';
 import NotFoundPage from './features/shell/pages/NotFoundPage';
 import TabPlaceholderPage from './features/shell/pages/TabPlaceholderPage';
@@ -111,6 +128,28 @@ const pages: Record<string, ComponentType> = {
   '/addActivity/notice': AddNoticePage,
   '/topicDetail': TopicDetailPage,
   '/addActivity/topic': AddTopicPage,
+  // homework: list, the homework, submit, follow, grade, return, share, expedite (spec 2 §2 Homework routes, issue #5)
+  '/homework': HomeworkPage,
+  '/addActivity/task': AddTaskPage,
+  '/homework/stuUserList': StuUserListPage,
+  '/homework/filter': StuUserListPage,
+  '/homework/stuWorkDetail': StuWorkDetailPage,
+  '/homework/repulse': RepulsePage,
+  '/homework/stuWorkSubmit': StuWorkSubmitPage,
+  '/homework/stuWorkHistory': StuWorkHistoryPage,
+  '/homework/stuWorkShareList': StuWorkShareListPage,
+  '/homework/call': CallPage,
+  // peer review, duplicate-check reports and the course score book (spec 2 §2 Homework routes and Scores, issue #5)
+  '/homework/reviewDetail': ReviewDetailPage,
+  '/homework/recheckRules': RecheckRulesPage,
+  '/homework/rechecking': RecheckingPage,
+  '/homework/repeat': RepeatPage,
+  '/score': ScorePage,
+  '/scoreDetail': ScoreDetailPage,
+  '/setScore': SetScorePage,
+  // the spec's second addresses of built pages
+  '/addActivity/score': aliasOf('/setScore'),
+  '/homeworkDetail': aliasOf('/homework'),
   // to-dos, the home page and message notices (spec 1 §2 home shell)
   '/todoList': TodoListPage,
   '/index': HomePage,

@@ -56,17 +56,13 @@ function onRefusal(code: number, message: string): boolean {
   return false;
 }
 
-/**
- * POSTs JSON (or a FormData, as multipart) to the API and unwraps the envelope: status 1 gives
- * `data`, anything else throws an ApiError with the server's (localised) message. The stored token
- * goes in the `token` header.
- */
-export async function api<T>(path: string, body?: object, options: ApiOptions = {}): Promise<T> {
+/** Sends a call: JSON (or a FormData, as multipart), the stored token, the caller's language, a timeout. */
+async function send(path: string, body: object | undefined, options: ApiOptions, accept: string): Promise<Response> {
   // a multipart body (an upload chunk) sets its own content type with the boundary
   const multipart = body instanceof FormData;
   const headers: Record<string, string> = {
     ...(multipart ? {} : { 'Content-Type': 'application/json' }),
-    Accept: 'application/json',
+    Accept: accept,
     'Accept-Language': currentLanguage(),
   };
   const token = options.token ?? getToken();
@@ -75,10 +71,8 @@ export async function api<T>(path: string, body?: object, options: ApiOptions = 
   const controller = new AbortController();
   const timer = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   options.signal?.addEventListener('abort', () => controller.abort());
-
-  let response: Response;
   try {
-    response = await fetch(path, {
+    return await fetch(path, {
       method: 'POST',
       headers,
       body: multipart ? body : JSON.stringify(body ?? {}),
@@ -90,7 +84,10 @@ export async function api<T>(path: string, body?: object, options: ApiOptions = 
   } finally {
     window.clearTimeout(timer);
   }
+}
 
+/** Unwraps an envelope: status 1 gives `data`; a refusal is acted on (see onRefusal) and thrown. */
+async function unwrap<T>(response: Response): Promise<T> {
   let envelope: Envelope<T>;
   try {
     envelope = (await response.json()) as Envelope<T>;
@@ -106,6 +103,46 @@ export async function api<T>(path: string, body?: object, options: ApiOptions = 
   const message = envelope.message || i18n.t('common.error');
   const handled = onRefusal(code, message);
   throw new ApiError(code, message, handled);
+}
+
+/**
+ * POSTs JSON (or a FormData, as multipart) to the API and unwraps the envelope: status 1 gives
+ * `data`, anything else throws an ApiError with the server's (localised) message. The stored token
+ * goes in the `token` header.
+ */
+export async function api<T>(path: string, body?: object, options: ApiOptions = {}): Promise<T> {
+  return unwrap<T>(await send(path, body, options, 'application/json'));
+}
+
+/** The file name of a `content-disposition` header (`filename*=UTF-8''…` first), or the fallback. */
+export function fileNameOf(disposition: string | null, fallback: string) {
+  if (!disposition) return fallback;
+  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // a malformed encoding: the plain name below
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1]!.trim() : fallback;
+}
+
+/**
+ * A call that answers a file (an export): its bytes and name. A refusal still comes as the
+ * envelope and is handled exactly as for `api` (an expired session goes to /login).
+ */
+export async function apiFile(
+  path: string,
+  body: object,
+  fallbackName: string,
+  options: ApiOptions = {},
+): Promise<{ blob: Blob; name: string }> {
+  const response = await send(path, body, options, '*/*');
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) return unwrap<never>(response);
+  if (!response.ok) throw new ApiError(NETWORK_ERROR, i18n.t('common.serverUnavailable'));
+  return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition'), fallbackName) };
 }
 
 /** The message to show for any failure. */

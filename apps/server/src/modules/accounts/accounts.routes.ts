@@ -30,7 +30,8 @@ const tags = ['accounts'];
 const loginLimit = {
   max: 10,
   timeWindow: '1 minute',
-  keyGenerator: (req: { ip: string; body?: unknown }) => `login:${req.ip}:${String((req.body as { email?: string; mobile?: string } | undefined)?.email ?? (req.body as { mobile?: string } | undefined)?.mobile ?? '').toLowerCase()}`,
+  keyGenerator: (req: { ip: string; body?: unknown }) =>
+    `login:${req.ip}:${String((req.body as { email?: string; mobile?: string } | undefined)?.email ?? (req.body as { mobile?: string } | undefined)?.mobile ?? '').toLowerCase()}`,
 };
 const codeLimit = { max: 20, timeWindow: '1 minute', keyGenerator: (req: { ip: string }) => `code:${req.ip}` };
 const checkLimit = { max: 120, timeWindow: '1 minute', keyGenerator: (req: { ip: string }) => `check:${req.ip}` };
@@ -45,10 +46,14 @@ export async function accountsRoutes(root: FastifyInstance) {
   app.post('/UserApi/login', { schema: { tags, body: loginInput }, config: { ...open, rateLimit: loginLimit } }, (req) =>
     accounts.loginWithPassword(ctx, req.body),
   );
-  app.post('/UserApi/loginByMobile', { schema: { tags, body: loginByMobileInput }, config: { ...open, rateLimit: loginLimit } }, (req) =>
-    accounts.loginWithCode(ctx, req.body),
+  app.post(
+    '/UserApi/loginByMobile',
+    { schema: { tags, body: loginByMobileInput }, config: { ...open, rateLimit: loginLimit } },
+    (req) => accounts.loginWithCode(ctx, req.body),
   );
-  app.post('/UserApi/getFigureCode', { schema: { tags }, config: { ...open, rateLimit: checkLimit } }, () => createFigureCode(ctx));
+  app.post('/UserApi/getFigureCode', { schema: { tags }, config: { ...open, rateLimit: checkLimit } }, () =>
+    createFigureCode(ctx),
+  );
   app.get(
     '/UserApi/figureCodeImage',
     { schema: { tags, querystring: z.object({ sessionid: z.string().min(1) }) }, config: open },
@@ -58,10 +63,14 @@ export async function accountsRoutes(root: FastifyInstance) {
       return reply.header('content-type', 'image/svg+xml').header('cache-control', 'no-store').send(svg);
     },
   );
-  app.post('/UserApi/verify', { schema: { tags, body: figureCodeCheckInput }, config: { ...open, rateLimit: checkLimit } }, async (req) => {
-    await checkFigureCode(ctx, req.body.sessionid, req.body.code, false);
-    return { sessionid: req.body.sessionid };
-  });
+  app.post(
+    '/UserApi/verify',
+    { schema: { tags, body: figureCodeCheckInput }, config: { ...open, rateLimit: checkLimit } },
+    async (req) => {
+      await checkFigureCode(ctx, req.body.sessionid, req.body.code, false);
+      return { sessionid: req.body.sessionid };
+    },
+  );
   app.post(
     '/UserApi/sendCode',
     { schema: { tags, body: sendCodeInput }, config: { auth: 'optional', allowRestricted: ['bind'], rateLimit: codeLimit } },
@@ -70,17 +79,23 @@ export async function accountsRoutes(root: FastifyInstance) {
   app.post('/UserApi/register', { schema: { tags, body: registerInput }, config: { ...open, rateLimit: checkLimit } }, (req) =>
     accounts.register(ctx, req.body, readToken(req)),
   );
-  app.post('/UserApi/checkFindCode', { schema: { tags, body: checkFindCodeInput }, config: { ...open, rateLimit: checkLimit } }, (req) =>
-    accounts.checkFindCode(ctx, req.body),
+  app.post(
+    '/UserApi/checkFindCode',
+    { schema: { tags, body: checkFindCodeInput }, config: { ...open, rateLimit: checkLimit } },
+    (req) => accounts.checkFindCode(ctx, req.body),
   );
-  app.post('/UserApi/resetPassword', { schema: { tags, body: resetPasswordInput }, config: { ...open, rateLimit: checkLimit } }, (req) =>
-    accounts.resetPassword(ctx, req.body),
+  app.post(
+    '/UserApi/resetPassword',
+    { schema: { tags, body: resetPasswordInput }, config: { ...open, rateLimit: checkLimit } },
+    (req) => accounts.resetPassword(ctx, req.body),
   );
   app.post('/UserApi/getUserInfo', { schema: { tags }, config: { allowRestricted: anyRestriction } }, (req) =>
     presentUser(caller(req), { safe: req.restricted === 'password' ? 1 : 0 }),
   );
-  app.post('/UserApi/updatePassword', { schema: { tags, body: updatePasswordInput }, config: { allowRestricted: ['password'], rateLimit: checkLimit } }, (req) =>
-    accounts.updatePassword(ctx, caller(req), req.body),
+  app.post(
+    '/UserApi/updatePassword',
+    { schema: { tags, body: updatePasswordInput }, config: { allowRestricted: ['password'], rateLimit: checkLimit } },
+    (req) => accounts.updatePassword(ctx, caller(req), req.body),
   );
   app.post('/UserApi/bindEmail', { schema: { tags, body: bindEmailInput }, config: { allowRestricted: ['bind'] } }, (req) =>
     accounts.bindContact(ctx, caller(req), 'email', req.body.email, req.body.code),
@@ -88,32 +103,47 @@ export async function accountsRoutes(root: FastifyInstance) {
   app.post('/UserApi/bindMobile', { schema: { tags, body: bindMobileInput }, config: { allowRestricted: ['bind'] } }, (req) =>
     accounts.bindContact(ctx, caller(req), 'mobile', req.body.mobile, req.body.code),
   );
-  app.post('/UserApi/unbindMobile', { schema: { tags, body: unbindMobileInput } }, (req) => accounts.unbindMobile(ctx, caller(req), req.body.code));
-  app.post('/UserApi/setLanguage', { schema: { tags, body: setLanguageInput }, config: { allowRestricted: anyRestriction } }, (req) => {
-    // the answer already speaks the chosen language
-    req.lang = req.body.lang;
-    return accounts.setLanguage(ctx, caller(req), req.body.lang);
-  });
+  app.post('/UserApi/unbindMobile', { schema: { tags, body: unbindMobileInput } }, (req) =>
+    accounts.unbindMobile(ctx, caller(req), req.body.code),
+  );
+  app.post(
+    '/UserApi/setLanguage',
+    { schema: { tags, body: setLanguageInput }, config: { allowRestricted: anyRestriction } },
+    (req) => {
+      // the answer already speaks the chosen language
+      req.lang = req.body.lang;
+      return accounts.setLanguage(ctx, caller(req), req.body.lang);
+    },
+  );
   app.post('/UserApi/logout', { schema: { tags }, config: { allowRestricted: anyRestriction } }, async (req) => {
     await endSession(ctx.db, req.sessionId!);
     return {};
   });
 
   // WeChat QR login (only when a provider is configured)
-  const callbackUrl = (req: { protocol: string; host: string }) => `${ctx.config.publicUrl ?? `${req.protocol}://${req.host}`}/wechat/callback`;
-  app.post('/wechat/login', { schema: { tags }, config: { ...open, rateLimit: checkLimit } }, (req) => accounts.startWechatLogin(ctx, callbackUrl(req)));
+  const callbackUrl = (req: { protocol: string; host: string }) =>
+    `${ctx.config.publicUrl ?? `${req.protocol}://${req.host}`}/wechat/callback`;
+  app.post('/wechat/login', { schema: { tags }, config: { ...open, rateLimit: checkLimit } }, (req) =>
+    accounts.startWechatLogin(ctx, callbackUrl(req)),
+  );
   app.get(
     '/wechat/callback',
     { schema: { tags, querystring: z.object({ code: z.string().min(1), state: z.string().min(1) }) }, config: open },
     async (req, reply) => {
       await accounts.completeWechatScan(ctx, req.query.state, req.query.code);
-      return reply.type('text/html; charset=utf-8').send('<!doctype html><meta charset="utf-8"><p>扫码成功，请回到原页面继续。 Scanned: return to your screen.</p>');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send('<!doctype html><meta charset="utf-8"><p>扫码成功，请回到原页面继续。 Scanned: return to your screen.</p>');
     },
   );
-  app.post('/UserApi/checkWechatCode', { schema: { tags, body: checkWechatCodeInput }, config: { ...open, rateLimit: { ...checkLimit, max: 60 } } }, (req) =>
-    accounts.checkWechatCode(ctx, req.body.code_key),
+  app.post(
+    '/UserApi/checkWechatCode',
+    { schema: { tags, body: checkWechatCodeInput }, config: { ...open, rateLimit: { ...checkLimit, max: 60 } } },
+    (req) => accounts.checkWechatCode(ctx, req.body.code_key),
   );
-  app.post('/UserApi/bindWechat', { schema: { tags, body: bindWechatInput }, config: { ...open, rateLimit: loginLimit } }, (req) =>
-    accounts.bindWechat(ctx, req.body),
+  app.post(
+    '/UserApi/bindWechat',
+    { schema: { tags, body: bindWechatInput }, config: { ...open, rateLimit: loginLimit } },
+    (req) => accounts.bindWechat(ctx, req.body),
   );
 }

@@ -91,15 +91,32 @@ export async function loginWithCode(ctx: AppContext, input: z.infer<typeof login
     return presentLogin(existing, token, 0);
   }
   const ticket = newToken();
-  await ctx.db.insert(registerTickets).values({ tokenHash: sha256(ticket), mobile: input.mobile, expiresAt: new Date(Date.now() + TICKET_TTL_MS) });
-  return { token: ticket, uid: 0, is_new: 1 as const, safe: 0 as const, bindWechat: 0 as const, mobile: input.mobile, email: '', mustBind: 0 as const };
+  await ctx.db
+    .insert(registerTickets)
+    .values({ tokenHash: sha256(ticket), mobile: input.mobile, expiresAt: new Date(Date.now() + TICKET_TTL_MS) });
+  return {
+    token: ticket,
+    uid: 0,
+    is_new: 1 as const,
+    safe: 0 as const,
+    bindWechat: 0 as const,
+    mobile: input.mobile,
+    email: '',
+    mustBind: 0 as const,
+  };
 }
 
 /**
  * Sends a verification code after checking the picture code. register: the account must be new;
  * find: it must exist; bind: it must not belong to someone else; unbind: goes to the caller's phone.
  */
-export async function sendCode(ctx: AppContext, input: SendCodeInput, caller: User | undefined, clientAddress: string, lang: 'zh' | 'en') {
+export async function sendCode(
+  ctx: AppContext,
+  input: SendCodeInput,
+  caller: User | undefined,
+  clientAddress: string,
+  lang: 'zh' | 'en',
+) {
   if (codeNeedsLogin(input.type) && !caller) throw fail('notLoggedIn');
   let target = input.mobile || input.email?.toLowerCase() || '';
   if (input.type === 'unbind') {
@@ -140,7 +157,13 @@ export async function register(ctx: AppContext, input: RegisterInput, ticketToke
       ? await ctx.db
           .select()
           .from(registerTickets)
-          .where(and(eq(registerTickets.tokenHash, sha256(ticketToken)), isNull(registerTickets.usedAt), gt(registerTickets.expiresAt, new Date())))
+          .where(
+            and(
+              eq(registerTickets.tokenHash, sha256(ticketToken)),
+              isNull(registerTickets.usedAt),
+              gt(registerTickets.expiresAt, new Date()),
+            ),
+          )
       : [];
     if (!ticket) throw fail('notLoggedIn');
     if (await findAccount(ctx, ticket.mobile)) throw fail('accountExists');
@@ -153,7 +176,10 @@ export async function register(ctx: AppContext, input: RegisterInput, ticketToke
         .returning();
       if (used.length === 0) throw fail('notLoggedIn');
       try {
-        const [created] = await tx.insert(users).values({ ...profile, account: ticket.mobile, mobile: ticket.mobile, passwordHash }).returning();
+        const [created] = await tx
+          .insert(users)
+          .values({ ...profile, account: ticket.mobile, mobile: ticket.mobile, passwordHash })
+          .returning();
         return created!;
       } catch (e) {
         if (isUniqueViolation(e)) throw fail('accountExists');
@@ -235,7 +261,10 @@ export async function bindContact(ctx: AppContext, user: User, field: 'mobile' |
   if (owner && owner.id !== user.id) throw fail('contactTaken');
   await consumeCode(ctx.db, value, 'bind', code);
   try {
-    await ctx.db.update(users).set({ [field]: value }).where(eq(users.id, user.id));
+    await ctx.db
+      .update(users)
+      .set({ [field]: value })
+      .where(eq(users.id, user.id));
   } catch (e) {
     if (isUniqueViolation(e)) throw fail('contactTaken');
     throw e;

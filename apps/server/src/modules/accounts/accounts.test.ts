@@ -2,7 +2,20 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users, verificationCodes } from '../../db/schema';
-import { call, figureCode, lastCode, newAddress, newEmail, newPhone, registerUser, sendAndRead, STRONG, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+import {
+  call,
+  figureCode,
+  lastCode,
+  newAddress,
+  newEmail,
+  newPhone,
+  registerUser,
+  sendAndRead,
+  STRONG,
+  testApp,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test/helpers';
 import { createCipheriv } from 'node:crypto';
 import { hashPassword } from './passwords';
 
@@ -24,7 +37,16 @@ describe('register (normal path)', () => {
     const mobile = newPhone();
     const code = await sendAndRead(app, { mobile }, 'register');
     expect(code).toMatch(/^\d{6}$/);
-    const res = await call(app, '/UserApi/register', { type: 1, email: mobile, password: STRONG, repassword: STRONG, username: '小明', stno: '2026', usertype: 0, code });
+    const res = await call(app, '/UserApi/register', {
+      type: 1,
+      email: mobile,
+      password: STRONG,
+      repassword: STRONG,
+      username: '小明',
+      stno: '2026',
+      usertype: 0,
+      code,
+    });
     expect(res).toMatchObject({ status: 1, code: 10000, message: '访问成功' });
     expect(res.data).toMatchObject({ is_new: 0, safe: 0, mobile, mustBind: 0 });
     const me = await call(app, '/UserApi/getUserInfo', {}, { token: res.data.token });
@@ -34,7 +56,14 @@ describe('register (normal path)', () => {
   it('registers a teacher with an email, without a student number', async () => {
     const email = newEmail();
     const code = await sendAndRead(app, { email }, 'register');
-    const res = await call(app, '/UserApi/register', { type: 1, email: email.toUpperCase(), password: STRONG, username: '李老师', usertype: 1, code });
+    const res = await call(app, '/UserApi/register', {
+      type: 1,
+      email: email.toUpperCase(),
+      password: STRONG,
+      username: '李老师',
+      usertype: 1,
+      code,
+    });
     expect(res.status).toBe(1);
     const me = await call(app, '/UserApi/getUserInfo', {}, { token: res.data.token });
     expect(me.data).toMatchObject({ usertype: 1, email, mobile: '' });
@@ -43,9 +72,22 @@ describe('register (normal path)', () => {
   it('refuses an account that is already registered, at sendCode and at register, writing nothing', async () => {
     const { mobile } = await registerUser(app);
     const before = await userCount();
-    const send = await call(app, '/UserApi/sendCode', { mobile, type: 'register', ...(await figureCode(app)) }, { ip: newAddress() });
+    const send = await call(
+      app,
+      '/UserApi/sendCode',
+      { mobile, type: 'register', ...(await figureCode(app)) },
+      { ip: newAddress() },
+    );
     expect(send).toMatchObject({ status: 0, code: 21002 });
-    const reg = await call(app, '/UserApi/register', { type: 1, email: mobile, password: STRONG, username: 'x', stno: '1', usertype: 0, code: '123456' });
+    const reg = await call(app, '/UserApi/register', {
+      type: 1,
+      email: mobile,
+      password: STRONG,
+      username: 'x',
+      stno: '1',
+      usertype: 0,
+      code: '123456',
+    });
     expect(reg).toMatchObject({ status: 0, code: 21002 });
     expect(await userCount()).toBe(before);
   });
@@ -66,24 +108,53 @@ describe('register (normal path)', () => {
   ])('refuses bad input %j with a clear message and writes nothing', async (patch, message) => {
     const before = await userCount();
     const res = await call(app, '/UserApi/register', {
-      type: 1, email: newPhone(), password: STRONG, repassword: STRONG, username: '小明', stno: '1', usertype: 0, code: '123456', ...patch,
+      type: 1,
+      email: newPhone(),
+      password: STRONG,
+      repassword: STRONG,
+      username: '小明',
+      stno: '1',
+      usertype: 0,
+      code: '123456',
+      ...patch,
     });
     expect(res).toMatchObject({ status: 0, code: 40001, message, data: null });
     expect(await userCount()).toBe(before);
   });
 
   it('answers validation messages in English for an English caller', async () => {
-    const res = await call(app, '/UserApi/register', { type: 1, email: 'nope', username: 'Tom', stno: '1', password: STRONG, code: '1' }, { lang: 'en-US,en;q=0.9' });
+    const res = await call(
+      app,
+      '/UserApi/register',
+      { type: 1, email: 'nope', username: 'Tom', stno: '1', password: STRONG, code: '1' },
+      { lang: 'en-US,en;q=0.9' },
+    );
     expect(res).toMatchObject({ status: 0, code: 40001, message: 'Enter an account in the correct format (phone or email)' });
   });
 
   it('refuses one of the most common passwords', async () => {
     const mobile = newPhone();
     const code = await sendAndRead(app, { mobile }, 'register');
-    const res = await call(app, '/UserApi/register', { type: 1, email: mobile, password: 'abc123', username: 'x', stno: '1', usertype: 0, code });
+    const res = await call(app, '/UserApi/register', {
+      type: 1,
+      email: mobile,
+      password: 'abc123',
+      username: 'x',
+      stno: '1',
+      usertype: 0,
+      code,
+    });
     expect(res).toMatchObject({ status: 0, code: 21010 });
     // the code was not spent on a refused password
-    const ok = await call(app, '/UserApi/register', { type: 1, email: mobile, password: STRONG, username: 'x', stno: '1', usertype: 0, code });
+    const ok = await call(app, '/UserApi/register', {
+      type: 1,
+      email: mobile,
+      password: STRONG,
+      username: 'x',
+      stno: '1',
+      usertype: 0,
+      code,
+    });
     expect(ok.status).toBe(1);
   });
 
@@ -91,7 +162,15 @@ describe('register (normal path)', () => {
     const closed = await testApp(db, { ALLOW_REGISTER: 'false' });
     const cfg = await call(closed, '/SchoolApi/getConfig');
     expect(cfg.data).toMatchObject({ canRegister: false, showWechatLogin: false });
-    const res = await call(closed, '/UserApi/register', { type: 1, email: newPhone(), password: STRONG, username: 'x', stno: '1', usertype: 0, code: '111111' });
+    const res = await call(closed, '/UserApi/register', {
+      type: 1,
+      email: newPhone(),
+      password: STRONG,
+      username: 'x',
+      stno: '1',
+      usertype: 0,
+      code: '111111',
+    });
     expect(res).toMatchObject({ status: 0, code: 21012 });
     await closed.close();
   });
@@ -117,8 +196,19 @@ describe('verification codes', () => {
   it('refuses an expired code', async () => {
     const mobile = newPhone();
     const code = await sendAndRead(app, { mobile }, 'register');
-    await app.ctx.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.target, mobile));
-    const res = await call(app, '/UserApi/register', { type: 1, email: mobile, password: STRONG, username: 'x', stno: '1', usertype: 0, code });
+    await app.ctx.db
+      .update(verificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verificationCodes.target, mobile));
+    const res = await call(app, '/UserApi/register', {
+      type: 1,
+      email: mobile,
+      password: STRONG,
+      username: 'x',
+      stno: '1',
+      usertype: 0,
+      code,
+    });
     expect(res).toMatchObject({ status: 0, code: 21004 });
   });
 
@@ -146,7 +236,10 @@ describe('verification codes', () => {
     for (let i = 0; i < 10; i++) {
       await sendAndRead(app, { mobile }, 'login');
       // step past the 60 s spacing without waiting
-      await app.ctx.db.update(verificationCodes).set({ createdAt: new Date(Date.now() - (i + 2) * 61_000) }).where(eq(verificationCodes.target, mobile));
+      await app.ctx.db
+        .update(verificationCodes)
+        .set({ createdAt: new Date(Date.now() - (i + 2) * 61_000) })
+        .where(eq(verificationCodes.target, mobile));
     }
     const res = await call(app, '/UserApi/sendCode', { mobile, type: 'login', ...(await figureCode(app)) }, { ip: newAddress() });
     expect(res).toMatchObject({ status: 0, code: 21007 });
@@ -155,10 +248,23 @@ describe('verification codes', () => {
   it('caps codes per client address per day', async () => {
     const ip = newAddress();
     // 200 codes already sent from this address today
-    await app.ctx.db.insert(verificationCodes).values(
-      Array.from({ length: 200 }, () => ({ target: newPhone(), purpose: 'login', codeHash: 'x', clientAddress: ip, expiresAt: new Date(Date.now() + 60_000) })),
+    await app.ctx.db
+      .insert(verificationCodes)
+      .values(
+        Array.from({ length: 200 }, () => ({
+          target: newPhone(),
+          purpose: 'login',
+          codeHash: 'x',
+          clientAddress: ip,
+          expiresAt: new Date(Date.now() + 60_000),
+        })),
+      );
+    const res = await call(
+      app,
+      '/UserApi/sendCode',
+      { mobile: newPhone(), type: 'login', ...(await figureCode(app, ip)) },
+      { ip },
     );
-    const res = await call(app, '/UserApi/sendCode', { mobile: newPhone(), type: 'login', ...(await figureCode(app, ip)) }, { ip });
     expect(res).toMatchObject({ status: 0, code: 21007 });
   });
 
@@ -166,7 +272,12 @@ describe('verification codes', () => {
     const ip = newAddress();
     const mobile = newPhone();
     const { sessionid, verify } = await figureCode(app, ip);
-    const res = await call(app, '/UserApi/sendCode', { mobile, type: 'login', sessionid, verify: verify === 'AAAA' ? 'BBBB' : 'AAAA' }, { ip });
+    const res = await call(
+      app,
+      '/UserApi/sendCode',
+      { mobile, type: 'login', sessionid, verify: verify === 'AAAA' ? 'BBBB' : 'AAAA' },
+      { ip },
+    );
     expect(res).toMatchObject({ status: 0, code: 21008 });
     const fresh = await lastCode(app, sessionid);
     expect(fresh).not.toBe(verify);
@@ -174,7 +285,10 @@ describe('verification codes', () => {
     // the old answer no longer works; the new one does
     expect((await call(app, '/UserApi/verify', { sessionid, code: verify })).code).toBe(21008);
     const newest = await lastCode(app, sessionid);
-    expect(await call(app, '/UserApi/verify', { sessionid, code: newest.toLowerCase() })).toMatchObject({ status: 1, data: { sessionid } });
+    expect(await call(app, '/UserApi/verify', { sessionid, code: newest.toLowerCase() })).toMatchObject({
+      status: 1,
+      data: { sessionid },
+    });
   });
 
   it('serves the picture as SVG and uses a picture code once', async () => {
@@ -183,22 +297,35 @@ describe('verification codes', () => {
     expect(img.headers['content-type']).toContain('image/svg+xml');
     expect(img.body).toContain('<svg');
     const ip = newAddress();
-    expect((await call(app, '/UserApi/sendCode', { mobile: newPhone(), type: 'login', sessionid, verify }, { ip })).status).toBe(1);
+    expect((await call(app, '/UserApi/sendCode', { mobile: newPhone(), type: 'login', sessionid, verify }, { ip })).status).toBe(
+      1,
+    );
     const reuse = await call(app, '/UserApi/sendCode', { mobile: newPhone(), type: 'login', sessionid, verify }, { ip });
     expect(reuse).toMatchObject({ status: 0, code: 21008 });
   });
 
   it('requires the picture code and a valid target', async () => {
-    expect(await call(app, '/UserApi/sendCode', { mobile: newPhone(), type: 'login' })).toMatchObject({ code: 40001, message: '请输入图形验证码' });
-    expect(await call(app, '/UserApi/sendCode', { mobile: '1234', type: 'login', verify: 'x', sessionid: 'y' })).toMatchObject({ code: 40001, message: '请输入正确的手机号' });
-    expect(await call(app, '/UserApi/sendCode', { email: 'x@', type: 'find', verify: 'x', sessionid: 'y' })).toMatchObject({ code: 40001, message: '请输入正确的邮箱' });
+    expect(await call(app, '/UserApi/sendCode', { mobile: newPhone(), type: 'login' })).toMatchObject({
+      code: 40001,
+      message: '请输入图形验证码',
+    });
+    expect(await call(app, '/UserApi/sendCode', { mobile: '1234', type: 'login', verify: 'x', sessionid: 'y' })).toMatchObject({
+      code: 40001,
+      message: '请输入正确的手机号',
+    });
+    expect(await call(app, '/UserApi/sendCode', { email: 'x@', type: 'find', verify: 'x', sessionid: 'y' })).toMatchObject({
+      code: 40001,
+      message: '请输入正确的邮箱',
+    });
   });
 
   it('limits code sending per client address across requests', async () => {
     const ip = newAddress();
     const codes: number[] = [];
     for (let i = 0; i < 21; i++) {
-      codes.push((await call(app, '/UserApi/sendCode', { mobile: newPhone(), type: 'login', sessionid: 'x', verify: 'y' }, { ip })).code);
+      codes.push(
+        (await call(app, '/UserApi/sendCode', { mobile: newPhone(), type: 'login', sessionid: 'x', verify: 'y' }, { ip })).code,
+      );
     }
     expect(codes.slice(0, 20).every((c) => c === 21008)).toBe(true);
     expect(codes[20]).toBe(42900);
@@ -213,7 +340,16 @@ describe('login', () => {
     for (const id of [mobile, email, email.toUpperCase()]) {
       const res = await call(app, '/UserApi/login', { email: id, password: STRONG, remember: 1 }, { ip: newAddress() });
       expect(res).toMatchObject({ status: 1, code: 10000, message: '访问成功' });
-      expect(Object.keys(res.data).sort()).toEqual(['bindWechat', 'email', 'is_new', 'mobile', 'mustBind', 'safe', 'token', 'uid']);
+      expect(Object.keys(res.data).sort()).toEqual([
+        'bindWechat',
+        'email',
+        'is_new',
+        'mobile',
+        'mustBind',
+        'safe',
+        'token',
+        'uid',
+      ]);
       expect(res.data).toMatchObject({ is_new: 0, safe: 0, bindWechat: 0 });
     }
   });
@@ -227,8 +363,14 @@ describe('login', () => {
   });
 
   it('refuses an empty account and a short password', async () => {
-    expect(await call(app, '/UserApi/login', { email: '', password: 'abcdef' })).toMatchObject({ code: 40001, message: '请输入账号' });
-    expect(await call(app, '/UserApi/login', { email: 'x', password: 'abc' })).toMatchObject({ code: 40001, message: '密码至少 6 位' });
+    expect(await call(app, '/UserApi/login', { email: '', password: 'abcdef' })).toMatchObject({
+      code: 40001,
+      message: '请输入账号',
+    });
+    expect(await call(app, '/UserApi/login', { email: 'x', password: 'abc' })).toMatchObject({
+      code: 40001,
+      message: '密码至少 6 位',
+    });
   });
 
   it('accepts the password encrypted as the Ketangpai web client sends it (encryption: 1)', async () => {
@@ -246,7 +388,8 @@ describe('login', () => {
     const ip = newAddress();
     const { mobile } = await registerUser(app);
     const seen: number[] = [];
-    for (let i = 0; i < 11; i++) seen.push((await call(app, '/UserApi/login', { email: mobile, password: 'Wrong#Pass1' }, { ip })).code);
+    for (let i = 0; i < 11; i++)
+      seen.push((await call(app, '/UserApi/login', { email: mobile, password: 'Wrong#Pass1' }, { ip })).code);
     expect(seen.slice(0, 10).every((c) => c === 21001)).toBe(true);
     expect(seen[10]).toBe(42900);
     // even the right password waits now
@@ -255,14 +398,23 @@ describe('login', () => {
 
   it('flags a weak password (safe: 1) and allows nothing but the password change until it is done', async () => {
     const mobile = newPhone();
-    await app.ctx.db.insert(users).values({ username: '老用户', account: mobile, mobile, passwordHash: await hashPassword('123456'), stno: '1' });
+    await app.ctx.db
+      .insert(users)
+      .values({ username: '老用户', account: mobile, mobile, passwordHash: await hashPassword('123456'), stno: '1' });
     const login = await call(app, '/UserApi/login', { email: mobile, password: '123456' });
     expect(login.data).toMatchObject({ safe: 1 });
     const token = login.data.token;
     expect((await call(app, '/UserApi/getUserInfo', {}, { token })).data).toMatchObject({ safe: 1 });
     expect(await call(app, '/UserApi/unbindMobile', { code: '123456' }, { token })).toMatchObject({ status: 0, code: 20010 });
-    expect(await call(app, '/UserApi/updatePassword', { oldpassword: '123456', password: 'abcdefg' }, { token })).toMatchObject({ code: 40001 });
-    const changed = await call(app, '/UserApi/updatePassword', { oldpassword: '123456', password: STRONG, repassword: STRONG }, { token });
+    expect(await call(app, '/UserApi/updatePassword', { oldpassword: '123456', password: 'abcdefg' }, { token })).toMatchObject({
+      code: 40001,
+    });
+    const changed = await call(
+      app,
+      '/UserApi/updatePassword',
+      { oldpassword: '123456', password: STRONG, repassword: STRONG },
+      { token },
+    );
     expect(changed.status).toBe(1);
     expect((await call(app, '/UserApi/getUserInfo', {}, { token })).code).toBe(20003);
     const again = await call(app, '/UserApi/login', { email: mobile, password: STRONG });
@@ -319,14 +471,25 @@ describe('forgotten password', () => {
   it('refuses a tampered or expired ticket and changes nothing', async () => {
     const { mobile } = await registerUser(app);
     const ticket = (await call(app, '/UserApi/checkFindCode', { mobile, code: await sendAndRead(app, { mobile }, 'find') })).data;
-    expect((await call(app, '/UserApi/resetPassword', { ...ticket, uid: ticket.uid + 1, password: 'New#Pass77' })).code).toBe(21011);
-    expect((await call(app, '/UserApi/resetPassword', { ...ticket, expires: ticket.expires + 60, password: 'New#Pass77' })).code).toBe(21011);
-    expect((await call(app, '/UserApi/resetPassword', { ...ticket, password: 'New#Pass77', repassword: 'New#Pass78' })).message).toBe('两次输入的密码应该一致');
+    expect((await call(app, '/UserApi/resetPassword', { ...ticket, uid: ticket.uid + 1, password: 'New#Pass77' })).code).toBe(
+      21011,
+    );
+    expect(
+      (await call(app, '/UserApi/resetPassword', { ...ticket, expires: ticket.expires + 60, password: 'New#Pass77' })).code,
+    ).toBe(21011);
+    expect(
+      (await call(app, '/UserApi/resetPassword', { ...ticket, password: 'New#Pass77', repassword: 'New#Pass78' })).message,
+    ).toBe('两次输入的密码应该一致');
     expect((await call(app, '/UserApi/login', { email: mobile, password: STRONG })).status).toBe(1);
   });
 
   it('tells an unknown account at the code step', async () => {
-    const res = await call(app, '/UserApi/sendCode', { mobile: newPhone(), type: 'find', ...(await figureCode(app)) }, { ip: newAddress() });
+    const res = await call(
+      app,
+      '/UserApi/sendCode',
+      { mobile: newPhone(), type: 'find', ...(await figureCode(app)) },
+      { ip: newAddress() },
+    );
     expect(res).toMatchObject({ status: 0, code: 21009 });
   });
 });
@@ -335,10 +498,47 @@ describe('user info, language, logout', () => {
   it('answers every user-info key, absent values as empty strings or lists', async () => {
     const { token } = await registerUser(app);
     const { data } = await call(app, '/UserApi/getUserInfo', {}, { token });
-    for (const key of ['id', 'username', 'avatar', 'usertype', 'stno', 'school', 'account', 'mobile', 'email', 'notify1', 'notify2', 'notify3', 'notify4', 'isenterprise', 'atteststate', 'attestInfo', 'isvip', 'begintime', 'endtime', 'openid', 'unionid', 'wechat_nikename', 'additionInfo', 'teachcourse', 'majors', 'coid', 'lang']) {
+    for (const key of [
+      'id',
+      'username',
+      'avatar',
+      'usertype',
+      'stno',
+      'school',
+      'account',
+      'mobile',
+      'email',
+      'notify1',
+      'notify2',
+      'notify3',
+      'notify4',
+      'isenterprise',
+      'atteststate',
+      'attestInfo',
+      'isvip',
+      'begintime',
+      'endtime',
+      'openid',
+      'unionid',
+      'wechat_nikename',
+      'additionInfo',
+      'teachcourse',
+      'majors',
+      'coid',
+      'lang',
+    ]) {
       expect(data, key).toHaveProperty(key);
     }
-    expect(data).toMatchObject({ email: '', openid: '', begintime: '', teachcourse: [], majors: [], additionInfo: { enrolltime: '', grade: '', classno: '' }, attestInfo: { jigou: '' }, lang: 'zh' });
+    expect(data).toMatchObject({
+      email: '',
+      openid: '',
+      begintime: '',
+      teachcourse: [],
+      majors: [],
+      additionInfo: { enrolltime: '', grade: '', classno: '' },
+      attestInfo: { jigou: '' },
+      lang: 'zh',
+    });
   });
 
   it('stores the language on the account and answers in it', async () => {

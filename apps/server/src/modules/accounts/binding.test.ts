@@ -2,7 +2,20 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { ageCodes, call, figureCode, newAddress, newEmail, newPhone, registerUser, sendAndRead, STRONG, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+import {
+  ageCodes,
+  call,
+  figureCode,
+  newAddress,
+  newEmail,
+  newPhone,
+  registerUser,
+  sendAndRead,
+  STRONG,
+  testApp,
+  testDatabase,
+  type TestDatabase,
+} from '../../../test/helpers';
 import { hashPassword } from './passwords';
 import type { WechatProvider } from './wechat';
 
@@ -29,14 +42,24 @@ describe('binding a phone or an email', () => {
   });
 
   it('refuses to send a bind code without a login', async () => {
-    const res = await call(app, '/UserApi/sendCode', { email: newEmail(), type: 'bind', ...(await figureCode(app)) }, { ip: newAddress() });
+    const res = await call(
+      app,
+      '/UserApi/sendCode',
+      { email: newEmail(), type: 'bind', ...(await figureCode(app)) },
+      { ip: newAddress() },
+    );
     expect(res.code).toBe(20003);
   });
 
   it("refuses another account's phone, at sendCode and at bindMobile", async () => {
     const owner = await registerUser(app);
     const { token } = await registerUser(app);
-    const send = await call(app, '/UserApi/sendCode', { mobile: owner.mobile, type: 'bind', ...(await figureCode(app)) }, { token, ip: newAddress() });
+    const send = await call(
+      app,
+      '/UserApi/sendCode',
+      { mobile: owner.mobile, type: 'bind', ...(await figureCode(app)) },
+      { token, ip: newAddress() },
+    );
     expect(send.code).toBe(21015);
     const bind = await call(app, '/UserApi/bindMobile', { mobile: owner.mobile, code: '123456' }, { token });
     expect(bind.code).toBe(21015);
@@ -44,8 +67,14 @@ describe('binding a phone or an email', () => {
 
   it('refuses a bad email or phone format', async () => {
     const { token } = await registerUser(app);
-    expect(await call(app, '/UserApi/bindEmail', { email: 'not-mail', code: '1' }, { token })).toMatchObject({ code: 40001, message: '请输入正确的邮箱' });
-    expect(await call(app, '/UserApi/bindMobile', { mobile: '10345678901', code: '1' }, { token })).toMatchObject({ code: 40001, message: '请输入正确的手机号' });
+    expect(await call(app, '/UserApi/bindEmail', { email: 'not-mail', code: '1' }, { token })).toMatchObject({
+      code: 40001,
+      message: '请输入正确的邮箱',
+    });
+    expect(await call(app, '/UserApi/bindMobile', { mobile: '10345678901', code: '1' }, { token })).toMatchObject({
+      code: 40001,
+      message: '请输入正确的手机号',
+    });
   });
 
   it('keeps the last contact: the phone goes only while an email stays', async () => {
@@ -72,11 +101,20 @@ describe('binding a phone or an email', () => {
     expect(login.data).toMatchObject({ mustBind: 1, safe: 0 });
     const token = login.data.token;
     expect((await call(app, '/UserApi/getUserInfo', {}, { token })).data).toMatchObject({ mustBind: 1 });
-    expect((await call(app, '/UserApi/updatePassword', { oldpassword: STRONG, password: 'Other#Pass9' }, { token })).code).toBe(20011);
+    expect((await call(app, '/UserApi/updatePassword', { oldpassword: STRONG, password: 'Other#Pass9' }, { token })).code).toBe(
+      20011,
+    );
     const mobile = newPhone();
-    const bound = await call(app, '/UserApi/bindMobile', { mobile, code: await sendAndRead(app, { mobile }, 'bind', { token }) }, { token });
+    const bound = await call(
+      app,
+      '/UserApi/bindMobile',
+      { mobile, code: await sendAndRead(app, { mobile }, 'bind', { token }) },
+      { token },
+    );
     expect(bound.data).toMatchObject({ mobile, mustBind: 0 });
-    expect((await call(app, '/UserApi/updatePassword', { oldpassword: STRONG, password: 'Other#Pass9' }, { token })).status).toBe(1);
+    expect((await call(app, '/UserApi/updatePassword', { oldpassword: STRONG, password: 'Other#Pass9' }, { token })).status).toBe(
+      1,
+    );
   });
 });
 

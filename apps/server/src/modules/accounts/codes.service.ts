@@ -31,14 +31,19 @@ const renderCaptcha = svgCaptcha as unknown as (text: string, options: Record<st
 export async function createFigureCode(ctx: AppContext) {
   const sessionid = newToken();
   const answer = captchaText();
-  await ctx.db.insert(figureCodes).values({ sessionid, answer, expiresAt: new Date(Date.now() + FIGURE_CODE_TTL_SECONDS * 1000) });
+  await ctx.db
+    .insert(figureCodes)
+    .values({ sessionid, answer, expiresAt: new Date(Date.now() + FIGURE_CODE_TTL_SECONDS * 1000) });
   await ctx.devOutbox?.record('captcha', sessionid, 'figure', answer);
   return { sessionid, url: `/UserApi/figureCodeImage?sessionid=${encodeURIComponent(sessionid)}` };
 }
 
 /** The SVG of a live picture code, or undefined. */
 export async function renderFigureCode(db: Db, sessionid: string) {
-  const [row] = await db.select().from(figureCodes).where(and(eq(figureCodes.sessionid, sessionid), gt(figureCodes.expiresAt, new Date())));
+  const [row] = await db
+    .select()
+    .from(figureCodes)
+    .where(and(eq(figureCodes.sessionid, sessionid), gt(figureCodes.expiresAt, new Date())));
   return row ? renderCaptcha(row.answer, { noise: 2, color: true, background: '#f2f6ff' }) : undefined;
 }
 
@@ -86,14 +91,19 @@ export async function issueCode(ctx: AppContext, target: string, purpose: CodeTy
       .orderBy(desc(verificationCodes.createdAt))
       .limit(1);
     const since = last ? (now - last.createdAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
-    if (since < SEND_CODE_COUNTDOWN_SECONDS) throw fail('codeTooSoon', { seconds: Math.ceil(SEND_CODE_COUNTDOWN_SECONDS - since) });
+    if (since < SEND_CODE_COUNTDOWN_SECONDS)
+      throw fail('codeTooSoon', { seconds: Math.ceil(SEND_CODE_COUNTDOWN_SECONDS - since) });
     const dayAgo = new Date(now - DAY_MS);
-    const [perTarget] = await tx.select({ n: count() }).from(verificationCodes).where(and(eq(verificationCodes.target, target), gt(verificationCodes.createdAt, dayAgo)));
+    const [perTarget] = await tx
+      .select({ n: count() })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.target, target), gt(verificationCodes.createdAt, dayAgo)));
     const [perAddress] = await tx
       .select({ n: count() })
       .from(verificationCodes)
       .where(and(eq(verificationCodes.clientAddress, clientAddress), gt(verificationCodes.createdAt, dayAgo)));
-    if ((perTarget?.n ?? 0) >= CODE_DAILY_CAP_PER_TARGET || (perAddress?.n ?? 0) >= CODE_DAILY_CAP_PER_ADDRESS) throw fail('codeDailyCap');
+    if ((perTarget?.n ?? 0) >= CODE_DAILY_CAP_PER_TARGET || (perAddress?.n ?? 0) >= CODE_DAILY_CAP_PER_ADDRESS)
+      throw fail('codeDailyCap');
     await tx
       .update(verificationCodes)
       .set({ usedAt: new Date() })

@@ -13,9 +13,18 @@ import { todoCount } from './todos.service';
  */
 export async function unreadNotices(ctx: AppContext, user: User) {
   const rows = await ctx.db
-    .select({ id: contents.id, title: contents.title, courseid: contents.courseId, coursename: courses.coursename, publishAt: contents.publishAt })
+    .select({
+      id: contents.id,
+      title: contents.title,
+      courseid: contents.courseId,
+      coursename: courses.coursename,
+      publishAt: contents.publishAt,
+    })
     .from(contents)
-    .innerJoin(courseMembers, and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, user.id), eq(courseMembers.role, 'student')))
+    .innerJoin(
+      courseMembers,
+      and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, user.id), eq(courseMembers.role, 'student')),
+    )
     .innerJoin(courses, eq(courses.id, contents.courseId))
     .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, user.id)))
     .where(
@@ -31,7 +40,9 @@ export async function unreadNotices(ctx: AppContext, user: User) {
     )
     .orderBy(desc(contents.publishAt))
     .limit(20);
-  return { list: rows.map(({ publishAt, ...r }) => ({ ...r, publishtime: publishAt ? Math.floor(publishAt.getTime() / 1000) : 0 })) };
+  return {
+    list: rows.map(({ publishAt, ...r }) => ({ ...r, publishtime: publishAt ? Math.floor(publishAt.getTime() / 1000) : 0 })),
+  };
 }
 
 /** `/NoticeApi/readNotice`: marks an announcement read without opening it ("got it" in the dialog). */

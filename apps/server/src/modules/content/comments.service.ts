@@ -14,7 +14,12 @@ type CommentRow = typeof comments.$inferSelect;
 async function present(ctx: AppContext, user: User, rows: CommentRow[], mayDelete: (c: CommentRow) => boolean) {
   const ids = rows.map((r) => r.id);
   const people = [...new Set(rows.flatMap((r) => [r.userId, r.replyToUserId ?? r.userId]))];
-  const names = people.length ? await ctx.db.select({ id: users.id, username: users.username, avatar: users.avatar }).from(users).where(inArray(users.id, people)) : [];
+  const names = people.length
+    ? await ctx.db
+        .select({ id: users.id, username: users.username, avatar: users.avatar })
+        .from(users)
+        .where(inArray(users.id, people))
+    : [];
   const liked = new Set(
     ids.length
       ? (
@@ -60,7 +65,12 @@ export async function getCommentPage(ctx: AppContext, user: User, input: z.infer
     ? await ctx.db
         .select()
         .from(comments)
-        .where(inArray(comments.parentId, roots.map((r) => r.id)))
+        .where(
+          inArray(
+            comments.parentId,
+            roots.map((r) => r.id),
+          ),
+        )
         .orderBy(asc(comments.id))
     : [];
   const show = await present(ctx, user, [...roots, ...replies], (c) => canDeleteComment(m.role, user.id, c));
@@ -86,7 +96,10 @@ export async function addComment(ctx: AppContext, user: User, input: z.infer<typ
     parentId = target.parentId ?? target.id;
     replyToUserId = target.userId;
   }
-  const [row] = await ctx.db.insert(comments).values({ contentId: item.id, userId: user.id, parentId, replyToUserId, body: input.content }).returning();
+  const [row] = await ctx.db
+    .insert(comments)
+    .values({ contentId: item.id, userId: user.id, parentId, replyToUserId, body: input.content })
+    .returning();
   if (m.role === 'student' && item.contenttype === 5) await markDone(ctx, user.id, item.id);
   const show = await present(ctx, user, [row!], () => true);
   return { ...show(row!), replies: [] };
@@ -104,7 +117,8 @@ export async function likeComment(ctx: AppContext, user: User, id: number) {
   const { c } = await loadComment(ctx, user, id);
   return ctx.db.transaction(async (tx) => {
     const added = await tx.insert(commentLikes).values({ commentId: c.id, userId: user.id }).onConflictDoNothing().returning();
-    if (added.length === 0) await tx.delete(commentLikes).where(and(eq(commentLikes.commentId, c.id), eq(commentLikes.userId, user.id)));
+    if (added.length === 0)
+      await tx.delete(commentLikes).where(and(eq(commentLikes.commentId, c.id), eq(commentLikes.userId, user.id)));
     const [row] = await tx
       .update(comments)
       .set({ likes: sql`${comments.likes} + ${added.length ? 1 : -1}` })
@@ -125,4 +139,3 @@ export async function deleteComment(ctx: AppContext, user: User, id: number, cou
     .returning({ id: comments.id });
   return { count: gone.length };
 }
-

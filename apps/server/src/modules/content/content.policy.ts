@@ -12,7 +12,8 @@ export const VISIBLE_TO_STUDENTS = [2, 3];
 
 export const managesContent = (role: ContentRole) => can(role, 'manageContent');
 
-export const canSee = (role: ContentRole, item: { publishState: number }) => managesContent(role) || VISIBLE_TO_STUDENTS.includes(item.publishState);
+export const canSee = (role: ContentRole, item: { publishState: number }) =>
+  managesContent(role) || VISIBLE_TO_STUDENTS.includes(item.publishState);
 
 export const canDownload = (role: ContentRole, item: { downloadable: boolean }) => managesContent(role) || item.downloadable;
 
@@ -25,7 +26,8 @@ export const canChange = (role: ContentRole, userId: number, item: { authorId: n
   managesContent(role) || (item.contenttype === 5 && item.authorId === userId);
 
 /** A comment goes with its author, or with a teacher or assistant of the course. */
-export const canDeleteComment = (role: ContentRole, userId: number, comment: { userId: number }) => managesContent(role) || comment.userId === userId;
+export const canDeleteComment = (role: ContentRole, userId: number, comment: { userId: number }) =>
+  managesContent(role) || comment.userId === userId;
 
 /** Students' progress counts: materials when opened, notices when read, topics when commented. */
 export const DONE_ON_OPEN = new Set([2, 7, 8, 9, 10]);

@@ -1,11 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  type ContentInput,
-  type contentEditInput,
-  type contentListInput,
-  FOLDER_PAGE_SIZE,
-} from '@paiclass/shared';
+import { type ContentInput, type contentEditInput, type contentListInput, FOLDER_PAGE_SIZE } from '@paiclass/shared';
 import { contentFiles, contentProgress, contents, courseMembers, courses, directories, files, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -93,9 +88,16 @@ async function decorate(ctx: AppContext, user: User, role: ContentRole, items: I
     ).map((r) => r.id),
   );
   const placeIds = [...new Set(items.flatMap((i) => (i.folderId ? [i.folderId] : [])))];
-  const folders = placeIds.length ? await ctx.db.select({ id: contents.id, title: contents.title }).from(contents).where(inArray(contents.id, placeIds)) : [];
+  const folders = placeIds.length
+    ? await ctx.db.select({ id: contents.id, title: contents.title }).from(contents).where(inArray(contents.id, placeIds))
+    : [];
   const dirIds = [...new Set(items.flatMap((i) => (i.directoryId ? [i.directoryId] : [])))];
-  const dirs = dirIds.length ? await ctx.db.select({ id: directories.id, title: directories.title }).from(directories).where(inArray(directories.id, dirIds)) : [];
+  const dirs = dirIds.length
+    ? await ctx.db
+        .select({ id: directories.id, title: directories.title })
+        .from(directories)
+        .where(inArray(directories.id, dirIds))
+    : [];
   const authorIds = [...new Set(items.map((i) => i.authorId))];
   const authors = await ctx.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, authorIds));
   const stats = managesContent(role) ? await statistics(ctx, items[0]!.courseId, ids) : undefined;
@@ -122,7 +124,14 @@ async function statistics(ctx: AppContext, courseId: number, ids: number[]) {
   const rows = await ctx.db
     .select({ id: contentProgress.contentId, n: count() })
     .from(contentProgress)
-    .innerJoin(courseMembers, and(eq(courseMembers.userId, contentProgress.userId), eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student')))
+    .innerJoin(
+      courseMembers,
+      and(
+        eq(courseMembers.userId, contentProgress.userId),
+        eq(courseMembers.courseId, courseId),
+        eq(courseMembers.role, 'student'),
+      ),
+    )
     .where(inArray(contentProgress.contentId, ids))
     .groupBy(contentProgress.contentId);
   const total = students?.n ?? 0;
@@ -145,11 +154,20 @@ function listWhere(role: ContentRole, courseId: number, input: { contenttype: nu
 
 const orderFor = (input: { sort: string; desc: number }) => {
   const dir = input.desc ? desc : asc;
-  return input.sort === 'title' ? [dir(contents.title), desc(contents.id)] : [dir(sql`coalesce(${contents.publishAt}, ${contents.createdAt})`), dir(contents.id)];
+  return input.sort === 'title'
+    ? [dir(contents.title), desc(contents.id)]
+    : [dir(sql`coalesce(${contents.publishAt}, ${contents.createdAt})`), dir(contents.id)];
 };
 
 /** A folder's children, 10 a page (spec 2 §3: currentPage, pageSize, finished). */
-async function folderPage(ctx: AppContext, user: User, role: ContentRole, folder: Item, page: number, input = { contenttype: 0, dirid: 0, sort: '', desc: 1 }) {
+async function folderPage(
+  ctx: AppContext,
+  user: User,
+  role: ContentRole,
+  folder: Item,
+  page: number,
+  input = { contenttype: 0, dirid: 0, sort: '', desc: 1 },
+) {
   const where = listWhere(role, folder.courseId, { contenttype: 0, dirid: 0 }, folder.id);
   const [total] = await ctx.db.select({ n: count() }).from(contents).where(where);
   const rows = await ctx.db
@@ -160,7 +178,13 @@ async function folderPage(ctx: AppContext, user: User, role: ContentRole, folder
     .limit(FOLDER_PAGE_SIZE)
     .offset((page - 1) * FOLDER_PAGE_SIZE);
   const n = total?.n ?? 0;
-  return { list: await decorate(ctx, user, role, rows), total: n, currentPage: page, pageSize: FOLDER_PAGE_SIZE, finished: page * FOLDER_PAGE_SIZE >= n ? 1 : 0 };
+  return {
+    list: await decorate(ctx, user, role, rows),
+    total: n,
+    currentPage: page,
+    pageSize: FOLDER_PAGE_SIZE,
+    finished: page * FOLDER_PAGE_SIZE >= n ? 1 : 0,
+  };
 }
 
 /**
@@ -211,7 +235,14 @@ export async function markDone(ctx: AppContext, userId: number, contentId: numbe
  */
 export async function queryMaterial(ctx: AppContext, user: User, courseId: number, id: number) {
   const detail = await getContentDetail(ctx, user, courseId, id);
-  return { id: detail.id, title: detail.title, contenttype: detail.contenttype, link: detail.link, downloadable: detail.downloadable, attachment: detail.attachment };
+  return {
+    id: detail.id,
+    title: detail.title,
+    contenttype: detail.contenttype,
+    link: detail.link,
+    downloadable: detail.downloadable,
+    attachment: detail.attachment,
+  };
 }
 
 /** `/FutureV2/Courseware/download`: a fresh download address for one file, or "no permission to download". */
@@ -239,13 +270,26 @@ export async function getStudyProgress(ctx: AppContext, user: User, courseId: nu
     .leftJoin(contentProgress, and(eq(contentProgress.userId, courseMembers.userId), eq(contentProgress.contentId, item.id)))
     .where(and(eq(courseMembers.courseId, m.course.id), eq(courseMembers.role, 'student')))
     .orderBy(asc(users.username));
-  const list = rows.map((r) => ({ uid: r.uid, username: r.username, stno: r.stno, avatar: r.avatar, state: r.doneAt ? 1 : 0, donetime: r.doneAt ? Math.floor(r.doneAt.getTime() / 1000) : 0 }));
+  const list = rows.map((r) => ({
+    uid: r.uid,
+    username: r.username,
+    stno: r.stno,
+    avatar: r.avatar,
+    state: r.doneAt ? 1 : 0,
+    donetime: r.doneAt ? Math.floor(r.doneAt.getTime() / 1000) : 0,
+  }));
   const completed = list.filter((r) => r.state === 1).length;
   return { id: item.id, title: item.title, completed, unlearned: list.length - completed, list };
 }
 
 /** Checks and cleans what an item carries for its type; answers the sanitised body and the file ids. */
-async function prepare(ctx: AppContext, user: User, contenttype: number, input: { content: string; fileids: number[]; link: string }, kept: Item | null = null) {
+async function prepare(
+  ctx: AppContext,
+  user: User,
+  contenttype: number,
+  input: { content: string; fileids: number[]; link: string },
+  kept: Item | null = null,
+) {
   // the caller's own files, and (when editing) the images the stored body already shows
   const own = new Set(
     (
@@ -256,11 +300,16 @@ async function prepare(ctx: AppContext, user: User, contenttype: number, input: 
     ).map((r) => r.id),
   );
   const images = new Set([...own, ...(kept ? referencedFileIds(kept.body) : [])]);
-  const attached = kept ? (await ctx.db.select({ id: contentFiles.fileId }).from(contentFiles).where(eq(contentFiles.contentId, kept.id))).map((r) => r.id) : [];
+  const attached = kept
+    ? (await ctx.db.select({ id: contentFiles.fileId }).from(contentFiles).where(eq(contentFiles.contentId, kept.id))).map(
+        (r) => r.id,
+      )
+    : [];
   if (input.fileids.some((id) => !own.has(id) && !attached.includes(id))) throw badInput('validation.fileNotYours');
   const body = sanitizeRichText(input.content, images);
   if (contenttype === 7 && !hasContent(body)) throw badInput('validation.noticeEmpty');
-  if ((contenttype === 2 || contenttype === 8 || contenttype === 9) && input.fileids.length === 0) throw badInput('validation.filesRequired');
+  if ((contenttype === 2 || contenttype === 8 || contenttype === 9) && input.fileids.length === 0)
+    throw badInput('validation.filesRequired');
   if (contenttype === 9) {
     const kinds = await ctx.db.select({ mime: files.mime }).from(files).where(inArray(files.id, input.fileids));
     if (kinds.some((k) => !k.mime.startsWith('video/'))) throw badInput('validation.videoRequired');
@@ -313,7 +362,8 @@ function schedule(input: { publish: number; publish_time: number; endtime: numbe
 
 /** Queues the publish and end jobs of an item: keyed, so rescheduling replaces and nothing fires twice. */
 async function queueJobs(ctx: AppContext, item: Item) {
-  if (item.publishState === 1 && item.publishAt) await ctx.jobs.schedule(PUBLISH_JOB, item.publishAt, { id: item.id }, publishKey(item.id));
+  if (item.publishState === 1 && item.publishAt)
+    await ctx.jobs.schedule(PUBLISH_JOB, item.publishAt, { id: item.id }, publishKey(item.id));
   else await ctx.jobs.cancel(publishKey(item.id));
   if (item.endAt && item.publishState !== 3) await ctx.jobs.schedule(END_JOB, item.endAt, { id: item.id }, endKey(item.id));
   else await ctx.jobs.cancel(endKey(item.id));
@@ -328,7 +378,13 @@ export type ItemFields = Omit<ContentInput, 'courseid'>;
  * publish and end jobs and tells the students when it is out. A type with its own settings (homework,
  * tests) writes them in `extra`, inside the same transaction.
  */
-export async function createItem(ctx: AppContext, user: User, m: Membership, input: ItemFields, extra?: (tx: Tx, item: Item) => Promise<void>) {
+export async function createItem(
+  ctx: AppContext,
+  user: User,
+  m: Membership,
+  input: ItemFields,
+  extra?: (tx: Tx, item: Item) => Promise<void>,
+) {
   // a student's topic is published at once, with no schedule
   const timing = managesContent(m.role) ? schedule(input) : schedule({ publish: 1, publish_time: 0, endtime: 0 });
   const { body, link } = await prepare(ctx, user, input.contenttype, input);
@@ -350,7 +406,8 @@ export async function createItem(ctx: AppContext, user: User, m: Membership, inp
         ...timing,
       })
       .returning();
-    if (input.fileids.length) await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: row!.id, fileId, sort })));
+    if (input.fileids.length)
+      await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: row!.id, fileId, sort })));
     await extra?.(tx, row!);
     return row!;
   });
@@ -368,7 +425,8 @@ export async function presentOneItem(ctx: AppContext, user: User, role: ContentR
 /** `/FutureV2/CourseMeans/addContent`: a new item, published now, at a time, or kept as a draft. */
 export async function addContent(ctx: AppContext, user: User, input: ContentInput) {
   const m = await courseRole(ctx, user, input.courseid);
-  if (!canAuthor(m.role, input.contenttype, m.course)) throw input.contenttype === 5 && m.role === 'student' ? fail('topicsClosed') : fail('forbidden');
+  if (!canAuthor(m.role, input.contenttype, m.course))
+    throw input.contenttype === 5 && m.role === 'student' ? fail('topicsClosed') : fail('forbidden');
   return presentOneItem(ctx, user, m.role, await createItem(ctx, user, m, input));
 }
 
@@ -379,7 +437,8 @@ export async function editContent(ctx: AppContext, user: User, input: z.infer<ty
   const { body, link } = await prepare(ctx, user, item.contenttype, input, item);
   const [updated] = await ctx.db.transaction(async (tx) => {
     await tx.delete(contentFiles).where(eq(contentFiles.contentId, item.id));
-    if (input.fileids.length) await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: item.id, fileId, sort })));
+    if (input.fileids.length)
+      await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: item.id, fileId, sort })));
     return tx
       .update(contents)
       .set({ title: input.title, body, link, downloadable: input.downloadable === 1, updatedAt: new Date() })
@@ -391,12 +450,28 @@ export async function editContent(ctx: AppContext, user: User, input: z.infer<ty
 }
 
 /** `/FutureV2/CourseMeans/addFolder`: a folder for one content family (materials, notices, ...). */
-export async function addFolder(ctx: AppContext, user: User, courseId: number, contenttype: number, title: string, dirId: number) {
+export async function addFolder(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  contenttype: number,
+  title: string,
+  dirId: number,
+) {
   const m = await requireManager(ctx, user, courseId);
   const dir = await targetDirectory(ctx, courseId, dirId);
   const [row] = await ctx.db
     .insert(contents)
-    .values({ courseId, authorId: user.id, contenttype, itemType: 2, title, directoryId: dir?.id ?? null, publishState: 2, publishAt: new Date() })
+    .values({
+      courseId,
+      authorId: user.id,
+      contenttype,
+      itemType: 2,
+      title,
+      directoryId: dir?.id ?? null,
+      publishState: 2,
+      publishAt: new Date(),
+    })
     .returning();
   const [presented] = await decorate(ctx, user, m.role, [row!]);
   return { ...presented!, children: { list: [], total: 0, currentPage: 1, pageSize: FOLDER_PAGE_SIZE, finished: 1 } };
@@ -579,7 +654,10 @@ export async function listDirectories(ctx: AppContext, user: User, courseId: num
 
 export async function addDirectory(ctx: AppContext, user: User, courseId: number, title: string) {
   await requireManager(ctx, user, courseId);
-  const [row] = await ctx.db.insert(directories).values({ courseId, title }).returning({ id: directories.id, title: directories.title });
+  const [row] = await ctx.db
+    .insert(directories)
+    .values({ courseId, title })
+    .returning({ id: directories.id, title: directories.title });
   return { ...row!, count: 0 };
 }
 

@@ -31,7 +31,17 @@ export function itemState(item: Item, done: boolean) {
  */
 export function presentAttachment(ctx: AppContext, f: FileRow, downloadable: boolean) {
   if (downloadable) return { ...presentFile(ctx, f), candownload: 1 };
-  return { id: f.id, name: f.name, size: f.size, orgin_size: f.size, mime: f.mime, url: '', download: '', playurl: '', candownload: 0 };
+  return {
+    id: f.id,
+    name: f.name,
+    size: f.size,
+    orgin_size: f.size,
+    mime: f.mime,
+    url: '',
+    download: '',
+    playurl: '',
+    candownload: 0,
+  };
 }
 
 export interface ItemExtras {

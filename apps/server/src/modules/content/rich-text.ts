@@ -14,20 +14,46 @@ const OWN_FILE = /^\/FileApi\/download\?id=(\d+)&/;
 
 export function sanitizeRichText(html: string, ownFileIds: ReadonlySet<number>): string {
   const clean = sanitizeHtml(html, {
-    allowedTags: ['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'span', 'ol', 'ul', 'li', 'blockquote', 'h1', 'h2', 'h3', 'h4', 'a', 'img'],
+    allowedTags: [
+      'p',
+      'br',
+      'b',
+      'strong',
+      'i',
+      'em',
+      'u',
+      's',
+      'span',
+      'ol',
+      'ul',
+      'li',
+      'blockquote',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'a',
+      'img',
+    ],
     allowedAttributes: { a: ['href', 'target', 'rel'], img: ['data-file', 'alt'], span: ['style'], p: ['style'] },
     allowedStyles: { '*': { 'font-size': [FONT_SIZE], color: [COLOR], 'text-align': [/^(left|right|center)$/] } },
     allowedSchemes: ['http', 'https'],
     allowProtocolRelative: false,
     transformTags: {
-      a: (tagName, attribs) => ({ tagName, attribs: { href: attribs.href ?? '', target: '_blank', rel: 'noopener noreferrer nofollow' } }),
+      a: (tagName, attribs) => ({
+        tagName,
+        attribs: { href: attribs.href ?? '', target: '_blank', rel: 'noopener noreferrer nofollow' },
+      }),
       img: (tagName, attribs): sanitizeHtml.Tag => {
         const id = Number(attribs['data-file'] ?? OWN_FILE.exec(attribs.src ?? '')?.[1] ?? 0);
         // an image that is not one of the author's files is dropped
-        return ownFileIds.has(id) ? { tagName, attribs: { 'data-file': String(id), alt: attribs.alt ?? '' } } : { tagName: 'span', attribs: {}, text: '' };
+        return ownFileIds.has(id)
+          ? { tagName, attribs: { 'data-file': String(id), alt: attribs.alt ?? '' } }
+          : { tagName: 'span', attribs: {}, text: '' };
       },
     },
-    exclusiveFilter: (frame) => frame.tag === 'span' && !frame.text.trim() && Object.keys(frame.attribs).length === 0 && frame.mediaChildren.length === 0,
+    exclusiveFilter: (frame) =>
+      frame.tag === 'span' && !frame.text.trim() && Object.keys(frame.attribs).length === 0 && frame.mediaChildren.length === 0,
   });
   return clean.slice(0, RICH_TEXT_MAX);
 }
@@ -40,8 +66,15 @@ export function referencedFileIds(html: string): number[] {
 }
 
 /** Whether a sanitised body says anything: text or an image. */
-export const hasContent = (html: string) => /<img /.test(html) || sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').trim().length > 0;
+export const hasContent = (html: string) =>
+  /<img /.test(html) ||
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .trim().length > 0;
 
 /** A stored body ready to show: each image gets a fresh signed address. */
 export const presentRichText = (secret: string, html: string) =>
-  html.replace(/<img data-file="(\d+)"/g, (_, id: string) => `<img src="${signedUrl(secret, Number(id), false).replace(/&/g, '&amp;')}" data-file="${id}"`);
+  html.replace(
+    /<img data-file="(\d+)"/g,
+    (_, id: string) => `<img src="${signedUrl(secret, Number(id), false).replace(/&/g, '&amp;')}" data-file="${id}"`,
+  );

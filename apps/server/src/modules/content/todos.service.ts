@@ -47,7 +47,10 @@ const studentContentTodos: TodoProvider = async (ctx, user, filter) => {
   const rows = await ctx.db
     .select({ item: contents, coursename: courses.coursename, classname: courses.classname })
     .from(contents)
-    .innerJoin(courseMembers, and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, user.id), eq(courseMembers.role, 'student')))
+    .innerJoin(
+      courseMembers,
+      and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, user.id), eq(courseMembers.role, 'student')),
+    )
     .innerJoin(courses, eq(courses.id, contents.courseId))
     .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, user.id)))
     .where(
@@ -90,7 +93,15 @@ async function openTodos(ctx: AppContext, user: User, filter: TodoFilter) {
     ? await ctx.db
         .select({ contentId: todoMarks.contentId, msgtype: todoMarks.msgtype })
         .from(todoMarks)
-        .where(and(eq(todoMarks.userId, user.id), inArray(todoMarks.contentId, all.map((t) => t.contentid))))
+        .where(
+          and(
+            eq(todoMarks.userId, user.id),
+            inArray(
+              todoMarks.contentId,
+              all.map((t) => t.contentid),
+            ),
+          ),
+        )
     : [];
   const hidden = new Set(marks.map((m) => `${m.contentId}:${m.msgtype}`));
   return all
@@ -108,9 +119,18 @@ export async function getIndexList(ctx: AppContext, user: User, limit: number) {
 export async function getTodoList(ctx: AppContext, user: User, input: z.infer<typeof todoListInput>) {
   const everything = await openTodos(ctx, user, { courseId: 0, contenttype: input.type });
   const filtered = input.classid ? everything.filter((t) => t.courseid === input.classid) : everything;
-  const coursesWithTodos = [...new Map(everything.map((t) => [t.courseid, { id: t.courseid, coursename: t.coursename, classname: t.classname }])).values()];
+  const coursesWithTodos = [
+    ...new Map(
+      everything.map((t) => [t.courseid, { id: t.courseid, coursename: t.coursename, classname: t.classname }]),
+    ).values(),
+  ];
   const start = (input.page - 1) * input.limit;
-  return { total: filtered.length, page: input.page, list: filtered.slice(start, start + input.limit), courses: coursesWithTodos };
+  return {
+    total: filtered.length,
+    page: input.page,
+    list: filtered.slice(start, start + input.limit),
+    courses: coursesWithTodos,
+  };
 }
 
 /** `ignoreTodo` (1) and `tagFinishedTodo` (2): the to-do leaves the list; the item must be one the user sees. */
@@ -128,4 +148,3 @@ export async function markTodo(ctx: AppContext, user: User, input: z.infer<typeo
 export async function todoCount(ctx: AppContext, user: User) {
   return (await openTodos(ctx, user, { courseId: 0, contenttype: 0 })).length;
 }
-

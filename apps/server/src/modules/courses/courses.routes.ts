@@ -59,34 +59,70 @@ export async function coursesRoutes(root: FastifyInstance) {
   const tags = ['courses'];
   const joinLimit = { rateLimit: { max: 30, timeWindow: '1 minute' } };
 
-  app.post('/CourseApi/createCourse', { schema: { tags, body: courseCreateInput } }, (req) => service.createCourse(ctx, caller(req), req.body, req.lang));
-  app.post('/CourseApi/editCourse', { schema: { tags, body: courseEditInput } }, (req) => service.editCourse(ctx, caller(req), req.body.id, req.body, req.lang));
-  app.post('/CourseApi/getCourseInfo', { schema: { tags, body: courseIdInput } }, (req) => lifecycle.getCourseInfo(ctx, caller(req), req.body.courseid, req.lang));
-  app.post('/CourseApi/semesterList', { schema: { tags, body: semesterListInput } }, (req) => service.listSemesters(ctx, caller(req), req.body, req.lang));
+  app.post('/CourseApi/createCourse', { schema: { tags, body: courseCreateInput } }, (req) =>
+    service.createCourse(ctx, caller(req), req.body, req.lang),
+  );
+  app.post('/CourseApi/editCourse', { schema: { tags, body: courseEditInput } }, (req) =>
+    service.editCourse(ctx, caller(req), req.body.id, req.body, req.lang),
+  );
+  app.post('/CourseApi/getCourseInfo', { schema: { tags, body: courseIdInput } }, (req) =>
+    lifecycle.getCourseInfo(ctx, caller(req), req.body.courseid, req.lang),
+  );
+  app.post('/CourseApi/semesterList', { schema: { tags, body: semesterListInput } }, (req) =>
+    service.listSemesters(ctx, caller(req), req.body, req.lang),
+  );
   app.post('/CourseApi/semesterCourseList', { schema: { tags, body: semesterCourseListInput } }, (req) =>
     service.listCourses(ctx, caller(req), req.body, req.lang),
   );
-  app.post('/CourseApi/sortCourse', { schema: { tags, body: sortInput } }, (req) => lifecycle.sortCourses(ctx, caller(req), req.body.ids));
-  app.post('/CourseApi/setTop', { schema: { tags, body: setTopInput } }, (req) => service.setCoursePinned(ctx, caller(req), req.body.courseid, req.body.isTop === 1));
-  app.post('/CourseApi/archiveCourse', { schema: { tags, body: courseIdInput } }, (req) => service.setCourseArchived(ctx, caller(req), req.body.courseid, true));
-  app.post('/CourseApi/restoreCourse', { schema: { tags, body: courseIdInput } }, (req) => service.setCourseArchived(ctx, caller(req), req.body.courseid, false));
-  app.post('/CourseApi/archivedCourseList', { schema: { tags, body: archivedListInput } }, (req) => lifecycle.listArchived(ctx, caller(req), req.body, req.lang));
+  app.post('/CourseApi/sortCourse', { schema: { tags, body: sortInput } }, (req) =>
+    lifecycle.sortCourses(ctx, caller(req), req.body.ids),
+  );
+  app.post('/CourseApi/setTop', { schema: { tags, body: setTopInput } }, (req) =>
+    service.setCoursePinned(ctx, caller(req), req.body.courseid, req.body.isTop === 1),
+  );
+  app.post('/CourseApi/archiveCourse', { schema: { tags, body: courseIdInput } }, (req) =>
+    service.setCourseArchived(ctx, caller(req), req.body.courseid, true),
+  );
+  app.post('/CourseApi/restoreCourse', { schema: { tags, body: courseIdInput } }, (req) =>
+    service.setCourseArchived(ctx, caller(req), req.body.courseid, false),
+  );
+  app.post('/CourseApi/archivedCourseList', { schema: { tags, body: archivedListInput } }, (req) =>
+    lifecycle.listArchived(ctx, caller(req), req.body, req.lang),
+  );
 
   // join code (owner)
-  app.post('/CourseApi/resetCode', { schema: { tags, body: courseIdInput } }, (req) => service.resetJoinCode(ctx, caller(req), req.body.courseid));
-  app.post('/CourseApi/stopCode', { schema: { tags, body: courseIdInput } }, (req) => service.setJoinCodeStopped(ctx, caller(req), req.body.courseid, true));
-  app.post('/CourseApi/startCode', { schema: { tags, body: courseIdInput } }, (req) => service.setJoinCodeStopped(ctx, caller(req), req.body.courseid, false));
+  app.post('/CourseApi/resetCode', { schema: { tags, body: courseIdInput } }, (req) =>
+    service.resetJoinCode(ctx, caller(req), req.body.courseid),
+  );
+  app.post('/CourseApi/stopCode', { schema: { tags, body: courseIdInput } }, (req) =>
+    service.setJoinCodeStopped(ctx, caller(req), req.body.courseid, true),
+  );
+  app.post('/CourseApi/startCode', { schema: { tags, body: courseIdInput } }, (req) =>
+    service.setJoinCodeStopped(ctx, caller(req), req.body.courseid, false),
+  );
 
   // delete, quit, transfer, copy, end
-  app.post('/CourseApi/deleteCourse', { schema: { tags, body: confirmInput }, config: joinLimit }, (req) => lifecycle.deleteCourse(ctx, caller(req), req.body));
-  app.post('/CourseApi/quitCourse', { schema: { tags, body: confirmInput }, config: joinLimit }, (req) => lifecycle.quitCourse(ctx, caller(req), req.body));
-  app.post('/CourseApi/transferCourse', { schema: { tags, body: transferInput }, config: joinLimit }, (req) => lifecycle.transferCourse(ctx, caller(req), req.body));
-  app.post('/CourseApi/copyCourse', { schema: { tags, body: copyInput } }, (req) => lifecycle.copyCourse(ctx, caller(req), req.body.courseid, req.body.coursename, req.lang));
-  app.post('/CourseApi/endCourse', { schema: { tags, body: endCourseInput } }, (req) => lifecycle.endCourse(ctx, caller(req), req.body.courseid, req.body.canvisit));
+  app.post('/CourseApi/deleteCourse', { schema: { tags, body: confirmInput }, config: joinLimit }, (req) =>
+    lifecycle.deleteCourse(ctx, caller(req), req.body),
+  );
+  app.post('/CourseApi/quitCourse', { schema: { tags, body: confirmInput }, config: joinLimit }, (req) =>
+    lifecycle.quitCourse(ctx, caller(req), req.body),
+  );
+  app.post('/CourseApi/transferCourse', { schema: { tags, body: transferInput }, config: joinLimit }, (req) =>
+    lifecycle.transferCourse(ctx, caller(req), req.body),
+  );
+  app.post('/CourseApi/copyCourse', { schema: { tags, body: copyInput } }, (req) =>
+    lifecycle.copyCourse(ctx, caller(req), req.body.courseid, req.body.coursename, req.lang),
+  );
+  app.post('/CourseApi/endCourse', { schema: { tags, body: endCourseInput } }, (req) =>
+    lifecycle.endCourse(ctx, caller(req), req.body.courseid, req.body.canvisit),
+  );
   app.post('/CourseApi/setCourseAllowQuit', { schema: { tags, body: allowQuitInput } }, (req) =>
     lifecycle.setAllowQuit(ctx, caller(req), req.body.courseid, req.body.allowquit === 1),
   );
-  app.post('/CourseApi/getCourseAllowQuit', { schema: { tags, body: courseIdInput } }, (req) => lifecycle.getAllowQuit(ctx, caller(req), req.body.courseid));
+  app.post('/CourseApi/getCourseAllowQuit', { schema: { tags, body: courseIdInput } }, (req) =>
+    lifecycle.getAllowQuit(ctx, caller(req), req.body.courseid),
+  );
   app.post('/Futurev2/CourseTemplate/saveTempleteType', { schema: { tags, body: templateInput } }, (req) =>
     lifecycle.saveTemplate(ctx, caller(req), req.body.courseid, req.body.type),
   );
@@ -101,8 +137,12 @@ export async function coursesRoutes(root: FastifyInstance) {
   app.post('/CourseApi/submitEnroll', { schema: { tags, body: enrollAnswerInput }, config: joinLimit }, (req) =>
     enrollment.submitEnroll(ctx, caller(req), req.body, req.lang),
   );
-  app.post('/CourseApi/getEnrollSetting', { schema: { tags, body: courseIdInput } }, (req) => enrollment.getEnrollSetting(ctx, caller(req), req.body.courseid, req.lang));
-  app.post('/CourseApi/saveEnrollSetting', { schema: { tags, body: enrollSettingInput } }, (req) => enrollment.saveEnrollSetting(ctx, caller(req), req.body, req.lang));
+  app.post('/CourseApi/getEnrollSetting', { schema: { tags, body: courseIdInput } }, (req) =>
+    enrollment.getEnrollSetting(ctx, caller(req), req.body.courseid, req.lang),
+  );
+  app.post('/CourseApi/saveEnrollSetting', { schema: { tags, body: enrollSettingInput } }, (req) =>
+    enrollment.saveEnrollSetting(ctx, caller(req), req.body, req.lang),
+  );
   app.post('/CourseApi/enrollList', { schema: { tags, body: enrollListInput } }, (req) =>
     enrollment.listEnrollments(ctx, caller(req), req.body.courseid, req.body.state),
   );
@@ -116,27 +156,55 @@ export async function membersRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   const tags = ['members'];
-  app.post('/Futurev2/Student/lists', { schema: { tags, body: studentListInput } }, (req) => members.listStudents(ctx, caller(req), req.body));
-  app.post('/StudentsApi/getStudentCount', { schema: { tags, body: courseIdInput } }, (req) => members.studentCount(ctx, caller(req), req.body.courseid));
-  app.post('/StudentsApi/getStudentInfo', { schema: { tags, body: memberInput } }, (req) => members.studentInfo(ctx, caller(req), req.body.courseid, req.body.uid));
-  app.post('/Futurev2/Student/remove', { schema: { tags, body: membersInput } }, (req) => members.removeStudents(ctx, caller(req), req.body.courseid, req.body.uids));
-  app.post('/AssistantApi/getTeacherTeam', { schema: { tags, body: courseIdInput } }, (req) => members.teacherTeam(ctx, caller(req), req.body.courseid));
-  app.post('/AssistantApi/addAssistant', { schema: { tags, body: addAssistantInput } }, (req) => members.addAssistant(ctx, caller(req), req.body.courseid, req.body.account));
-  app.post('/AssistantApi/getAssistantInfo', { schema: { tags, body: memberInput } }, (req) => members.assistantInfo(ctx, caller(req), req.body.courseid, req.body.uid));
-  app.post('/AssistantApi/delAssistant', { schema: { tags, body: memberInput } }, (req) => members.removeAssistant(ctx, caller(req), req.body.courseid, req.body.uid));
-  app.post('/FutureV2/ClassAdministration/lists', { schema: { tags, body: courseIdInput } }, (req) => members.listClasses(ctx, caller(req), req.body.courseid));
-  app.post('/FutureV2/ClassAdministration/create', { schema: { tags, body: classCreateInput } }, (req) => members.createClass(ctx, caller(req), req.body.courseid, req.body.name));
+  app.post('/Futurev2/Student/lists', { schema: { tags, body: studentListInput } }, (req) =>
+    members.listStudents(ctx, caller(req), req.body),
+  );
+  app.post('/StudentsApi/getStudentCount', { schema: { tags, body: courseIdInput } }, (req) =>
+    members.studentCount(ctx, caller(req), req.body.courseid),
+  );
+  app.post('/StudentsApi/getStudentInfo', { schema: { tags, body: memberInput } }, (req) =>
+    members.studentInfo(ctx, caller(req), req.body.courseid, req.body.uid),
+  );
+  app.post('/Futurev2/Student/remove', { schema: { tags, body: membersInput } }, (req) =>
+    members.removeStudents(ctx, caller(req), req.body.courseid, req.body.uids),
+  );
+  app.post('/AssistantApi/getTeacherTeam', { schema: { tags, body: courseIdInput } }, (req) =>
+    members.teacherTeam(ctx, caller(req), req.body.courseid),
+  );
+  app.post('/AssistantApi/addAssistant', { schema: { tags, body: addAssistantInput } }, (req) =>
+    members.addAssistant(ctx, caller(req), req.body.courseid, req.body.account),
+  );
+  app.post('/AssistantApi/getAssistantInfo', { schema: { tags, body: memberInput } }, (req) =>
+    members.assistantInfo(ctx, caller(req), req.body.courseid, req.body.uid),
+  );
+  app.post('/AssistantApi/delAssistant', { schema: { tags, body: memberInput } }, (req) =>
+    members.removeAssistant(ctx, caller(req), req.body.courseid, req.body.uid),
+  );
+  app.post('/FutureV2/ClassAdministration/lists', { schema: { tags, body: courseIdInput } }, (req) =>
+    members.listClasses(ctx, caller(req), req.body.courseid),
+  );
+  app.post('/FutureV2/ClassAdministration/create', { schema: { tags, body: classCreateInput } }, (req) =>
+    members.createClass(ctx, caller(req), req.body.courseid, req.body.name),
+  );
   app.post('/FutureV2/ClassAdministration/rename', { schema: { tags, body: classRenameInput } }, (req) =>
     members.renameClass(ctx, caller(req), req.body.courseid, req.body.id, req.body.name),
   );
-  app.post('/FutureV2/ClassAdministration/delete', { schema: { tags, body: classIdInput } }, (req) => members.deleteClass(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/FutureV2/ClassAdministration/delete', { schema: { tags, body: classIdInput } }, (req) =>
+    members.deleteClass(ctx, caller(req), req.body.courseid, req.body.id),
+  );
   app.post('/FutureV2/ClassAdministration/move', { schema: { tags, body: classMoveInput } }, (req) =>
     members.moveStudents(ctx, caller(req), req.body.courseid, req.body.id, req.body.uids),
   );
-  app.post('/CourseApi/getMemberSetting', { schema: { tags, body: courseIdInput } }, (req) => memberNotice.getMemberSetting(ctx, caller(req), req.body.courseid));
-  app.post('/CourseApi/saveMemberSetting', { schema: { tags, body: memberSettingInput } }, (req) => memberNotice.saveMemberSetting(ctx, caller(req), req.body));
+  app.post('/CourseApi/getMemberSetting', { schema: { tags, body: courseIdInput } }, (req) =>
+    memberNotice.getMemberSetting(ctx, caller(req), req.body.courseid),
+  );
+  app.post('/CourseApi/saveMemberSetting', { schema: { tags, body: memberSettingInput } }, (req) =>
+    memberNotice.saveMemberSetting(ctx, caller(req), req.body),
+  );
   // kick: take students out of a class (they stay in the course)
-  app.post('/FutureV2/ClassAdministration/kick', { schema: { tags, body: membersInput } }, (req) => members.moveStudents(ctx, caller(req), req.body.courseid, 0, req.body.uids));
+  app.post('/FutureV2/ClassAdministration/kick', { schema: { tags, body: membersInput } }, (req) =>
+    members.moveStudents(ctx, caller(req), req.body.courseid, 0, req.body.uids),
+  );
 }
 
 /** Groupings and groups (`/CourseGroupActivityApi`, `/CourseGroupApi`, the group leader). */
@@ -144,21 +212,33 @@ export async function groupsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   const tags = ['groups'];
-  app.post('/CourseGroupActivityApi/lists', { schema: { tags, body: courseIdInput } }, (req) => groupsService.listGroupSets(ctx, caller(req), req.body.courseid));
-  app.post('/CourseGroupActivityApi/add', { schema: { tags, body: groupSetInput } }, (req) => groupsService.addGroupSet(ctx, caller(req), req.body.courseid, req.body));
+  app.post('/CourseGroupActivityApi/lists', { schema: { tags, body: courseIdInput } }, (req) =>
+    groupsService.listGroupSets(ctx, caller(req), req.body.courseid),
+  );
+  app.post('/CourseGroupActivityApi/add', { schema: { tags, body: groupSetInput } }, (req) =>
+    groupsService.addGroupSet(ctx, caller(req), req.body.courseid, req.body),
+  );
   app.post('/CourseGroupActivityApi/edit', { schema: { tags, body: groupSetEditInput } }, (req) =>
     groupsService.editGroupSet(ctx, caller(req), req.body.courseid, req.body.id, req.body),
   );
-  app.post('/CourseGroupActivityApi/delete', { schema: { tags, body: groupSetIdInput } }, (req) => groupsService.deleteGroupSet(ctx, caller(req), req.body.courseid, req.body.id));
-  app.post('/CourseGroupActivityApi/info', { schema: { tags, body: groupSetIdInput } }, (req) => groupsService.groupSetInfo(ctx, caller(req), req.body.courseid, req.body.id));
-  app.post('/CourseGroupApi/add', { schema: { tags, body: groupAddInput } }, (req) => groupsService.addGroup(ctx, caller(req), req.body.courseid, req.body.setid, req.body.name));
+  app.post('/CourseGroupActivityApi/delete', { schema: { tags, body: groupSetIdInput } }, (req) =>
+    groupsService.deleteGroupSet(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post('/CourseGroupActivityApi/info', { schema: { tags, body: groupSetIdInput } }, (req) =>
+    groupsService.groupSetInfo(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post('/CourseGroupApi/add', { schema: { tags, body: groupAddInput } }, (req) =>
+    groupsService.addGroup(ctx, caller(req), req.body.courseid, req.body.setid, req.body.name),
+  );
   app.post('/CourseGroupApi/join', { schema: { tags, body: groupJoinInput } }, (req) =>
     groupsService.joinGroup(ctx, caller(req), req.body.courseid, req.body.groupid, req.body.uids),
   );
   app.post('/CourseGroupApi/quit', { schema: { tags, body: groupJoinInput } }, (req) =>
     groupsService.quitGroup(ctx, caller(req), req.body.courseid, req.body.groupid, req.body.uids),
   );
-  app.post('/CourseGroupApi/delete', { schema: { tags, body: groupIdInput } }, (req) => groupsService.deleteGroup(ctx, caller(req), req.body.courseid, req.body.groupid));
+  app.post('/CourseGroupApi/delete', { schema: { tags, body: groupIdInput } }, (req) =>
+    groupsService.deleteGroup(ctx, caller(req), req.body.courseid, req.body.groupid),
+  );
   app.post('/CourseGroupApi/update', { schema: { tags, body: groupRenameInput } }, (req) =>
     groupsService.renameGroup(ctx, caller(req), req.body.courseid, req.body.groupid, req.body.name),
   );
@@ -172,17 +252,33 @@ export async function courseHomeRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   const tags = ['courses'];
-  app.post('/CourseApi/getModules', { schema: { tags, body: courseIdInput } }, (req) => home.getModules(ctx, caller(req), req.body.courseid, req.lang));
-  app.post('/CourseApi/saveModules', { schema: { tags, body: modulesInput } }, (req) => home.saveModules(ctx, caller(req), req.body));
-  app.post('/Futurev2/CourseTemplate/getSetting', { schema: { tags, body: courseIdInput } }, (req) => home.getTemplateSetting(ctx, caller(req), req.body.courseid, req.lang));
+  app.post('/CourseApi/getModules', { schema: { tags, body: courseIdInput } }, (req) =>
+    home.getModules(ctx, caller(req), req.body.courseid, req.lang),
+  );
+  app.post('/CourseApi/saveModules', { schema: { tags, body: modulesInput } }, (req) =>
+    home.saveModules(ctx, caller(req), req.body),
+  );
+  app.post('/Futurev2/CourseTemplate/getSetting', { schema: { tags, body: courseIdInput } }, (req) =>
+    home.getTemplateSetting(ctx, caller(req), req.body.courseid, req.lang),
+  );
   app.post('/Futurev2/CourseTemplate/updateSetting', { schema: { tags, body: templateSettingInput } }, (req) =>
     home.updateTemplateSetting(ctx, caller(req), req.body, req.lang),
   );
-  app.post('/CourseApi/getCourseIntro', { schema: { tags, body: courseIdInput } }, (req) => home.getIntro(ctx, caller(req), req.body.courseid));
-  app.post('/CourseApi/saveCourseIntro', { schema: { tags, body: introInput } }, (req) => home.saveIntro(ctx, caller(req), req.body.courseid, req.body.describes));
-  app.post('/UserApi/getUserInfoInCourse', { schema: { tags, body: courseIdInput } }, (req) => home.getUserInfoInCourse(ctx, caller(req), req.body.courseid));
-  app.post('/UserApi/saveCourseProfile', { schema: { tags, body: courseProfileInput } }, (req) => home.saveCourseProfile(ctx, caller(req), req.body));
-  app.post('/CourseShareNoAuthApi/getCouseInfo', { schema: { tags, body: portalInput }, config: { auth: 'none', rateLimit: { max: 60, timeWindow: '1 minute' } } }, (req) =>
-    home.getPortal(ctx, req.body.coid, req.lang),
+  app.post('/CourseApi/getCourseIntro', { schema: { tags, body: courseIdInput } }, (req) =>
+    home.getIntro(ctx, caller(req), req.body.courseid),
+  );
+  app.post('/CourseApi/saveCourseIntro', { schema: { tags, body: introInput } }, (req) =>
+    home.saveIntro(ctx, caller(req), req.body.courseid, req.body.describes),
+  );
+  app.post('/UserApi/getUserInfoInCourse', { schema: { tags, body: courseIdInput } }, (req) =>
+    home.getUserInfoInCourse(ctx, caller(req), req.body.courseid),
+  );
+  app.post('/UserApi/saveCourseProfile', { schema: { tags, body: courseProfileInput } }, (req) =>
+    home.saveCourseProfile(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/CourseShareNoAuthApi/getCouseInfo',
+    { schema: { tags, body: portalInput }, config: { auth: 'none', rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    (req) => home.getPortal(ctx, req.body.coid, req.lang),
   );
 }

@@ -44,7 +44,12 @@ export async function authorize(ctx: AppContext, user: User, courseId: number, a
   return m;
 }
 
-export async function presentOne(ctx: AppContext, course: Course, m: { role: CourseRole; isTop: boolean; archived: boolean }, lang: Language) {
+export async function presentOne(
+  ctx: AppContext,
+  course: Course,
+  m: { role: CourseRole; isTop: boolean; archived: boolean },
+  lang: Language,
+) {
   const [owner] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, course.ownerId));
   const [students] = await ctx.db
     .select({ n: count() })
@@ -123,7 +128,14 @@ export async function editCourse(ctx: AppContext, user: User, id: number, input:
 
 /** The caller's memberships that a list shows: not deleted, not archived, by tab and search. */
 function listFilter(userId: number, input: { isstudy: number; search: string; type?: 'teach' | 'assist' }) {
-  const roles = input.isstudy === 1 ? ['student'] : input.type === 'teach' ? ['owner'] : input.type === 'assist' ? ['assistant'] : ['owner', 'assistant'];
+  const roles =
+    input.isstudy === 1
+      ? ['student']
+      : input.type === 'teach'
+        ? ['owner']
+        : input.type === 'assist'
+          ? ['assistant']
+          : ['owner', 'assistant'];
   const search = input.search ? `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   return and(
     eq(courseMembers.userId, userId),
@@ -151,7 +163,14 @@ export async function listCourses(ctx: AppContext, user: User, input: z.infer<ty
   const allTerms = input.term === '';
   const owner = { username: users.username };
   const rows = await ctx.db
-    .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, archived: courseMembers.archived, teacher: owner, total: studentTotal })
+    .select({
+      course: courses,
+      role: courseMembers.role,
+      isTop: courseMembers.isTop,
+      archived: courseMembers.archived,
+      teacher: owner,
+      total: studentTotal,
+    })
     .from(courseMembers)
     .innerJoin(courses, eq(courses.id, courseMembers.courseId))
     .innerJoin(users, eq(users.id, courses.ownerId))
@@ -164,7 +183,11 @@ export async function listCourses(ctx: AppContext, user: User, input: z.infer<ty
     )
     .orderBy(desc(courseMembers.isTop), asc(courseMembers.sortOrder), desc(courses.id));
   return rows.map((r) =>
-    presentCourse(r.course, { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived }, { teacherName: r.teacher.username, total: Number(r.total), lang }),
+    presentCourse(
+      r.course,
+      { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived },
+      { teacherName: r.teacher.username, total: Number(r.total), lang },
+    ),
   );
 }
 
@@ -185,7 +208,10 @@ export async function resetJoinCode(ctx: AppContext, user: User, courseId: numbe
 /** Stops or re-enables joining by code. Owner only. */
 export async function setJoinCodeStopped(ctx: AppContext, user: User, courseId: number, stopped: boolean) {
   await authorize(ctx, user, courseId, 'manageCode');
-  await ctx.db.update(courses).set({ stopcode: stopped ? 1 : 0 }).where(eq(courses.id, courseId));
+  await ctx.db
+    .update(courses)
+    .set({ stopcode: stopped ? 1 : 0 })
+    .where(eq(courses.id, courseId));
   return { stopcode: stopped ? 1 : 0 };
 }
 

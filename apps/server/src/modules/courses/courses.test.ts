@@ -8,7 +8,16 @@ import { call, registerUser, testApp, testDatabase, type TestDatabase } from '..
 let db: TestDatabase;
 let app: FastifyInstance;
 const year = academicYears()[2]!;
-const form = (extra: Record<string, unknown> = {}) => ({ coursename: '高等数学', classname: '2026 级 1 班', venue: '教学楼 A101', semester: year, term: 1, teachtype: 3, studytime: '32', ...extra });
+const form = (extra: Record<string, unknown> = {}) => ({
+  coursename: '高等数学',
+  classname: '2026 级 1 班',
+  venue: '教学楼 A101',
+  semester: year,
+  term: 1,
+  teachtype: 3,
+  studytime: '32',
+  ...extra,
+});
 const courseCount = async () => (await app.ctx.db.select({ n: count() }).from(courses))[0]!.n;
 
 async function teacher() {
@@ -34,7 +43,18 @@ describe('creating a course', () => {
     const t = await teacher();
     const res = await call(app, '/CourseApi/createCourse', form({ studytime: '2.35' }), { token: t.token });
     expect(res.status).toBe(1);
-    expect(res.data).toMatchObject({ coursename: '高等数学', classname: '2026 级 1 班', semester: year, term: 1, termTxt: '第一学期', teachtype: 3, studytime: 2.3, role: 1, icontype: 1, total: 0 });
+    expect(res.data).toMatchObject({
+      coursename: '高等数学',
+      classname: '2026 级 1 班',
+      semester: year,
+      term: 1,
+      termTxt: '第一学期',
+      teachtype: 3,
+      studytime: 2.3,
+      role: 1,
+      icontype: 1,
+      total: 0,
+    });
     expect(res.data.code).toMatch(/^\d{6}$/);
     const other = await create(t.token);
     expect(other.code).not.toBe(res.data.code);
@@ -74,9 +94,18 @@ describe('creating a course', () => {
 
   it('asks a non-VIP teacher past 50 created courses, deleted ones included, to open VIP', async () => {
     const t = await teacher();
-    await app.ctx.db.insert(courses).values(
-      Array.from({ length: 50 }, (_, i) => ({ ownerId: t.uid, coursename: `旧课 ${i}`, semester: year, term: 0, code: `9${String(t.uid).padStart(2, '0').slice(-2)}${String(i).padStart(3, '0')}`, deletedAt: i % 2 ? new Date() : null })),
-    );
+    await app.ctx.db
+      .insert(courses)
+      .values(
+        Array.from({ length: 50 }, (_, i) => ({
+          ownerId: t.uid,
+          coursename: `旧课 ${i}`,
+          semester: year,
+          term: 0,
+          code: `9${String(t.uid).padStart(2, '0').slice(-2)}${String(i).padStart(3, '0')}`,
+          deletedAt: i % 2 ? new Date() : null,
+        })),
+      );
     const before = await courseCount();
     expect(await call(app, '/CourseApi/createCourse', form(), { token: t.token })).toMatchObject({ status: 0, code: 30301 });
     expect(await courseCount()).toBe(before);
@@ -98,10 +127,21 @@ describe('Ketangpai course lists', () => {
       { semester: year, term: 2, termTxt: '第二学期' },
       { semester: academicYears()[1], term: 0, termTxt: '全年' },
     ]);
-    const all = await call(app, '/CourseApi/semesterCourseList', { isstudy: 0, search: '', semester: '0', term: '' }, { token: t.token });
+    const all = await call(
+      app,
+      '/CourseApi/semesterCourseList',
+      { isstudy: 0, search: '', semester: '0', term: '' },
+      { token: t.token },
+    );
     expect(all.data.map((c: { coursename: string }) => c.coursename)).toEqual(['概率论', '线性代数']);
-    for (const key of ['id', 'coursename', 'code', 'classname', 'username', 'total', 'role', 'semester', 'term']) expect(all.data[0]).toHaveProperty(key);
-    const one = await call(app, '/CourseApi/semesterCourseList', { isstudy: '0', semester: year, term: '2' }, { token: t.token, form: true });
+    for (const key of ['id', 'coursename', 'code', 'classname', 'username', 'total', 'role', 'semester', 'term'])
+      expect(all.data[0]).toHaveProperty(key);
+    const one = await call(
+      app,
+      '/CourseApi/semesterCourseList',
+      { isstudy: '0', semester: year, term: '2' },
+      { token: t.token, form: true },
+    );
     expect(one.data).toHaveLength(1);
     expect(one.data[0]).toMatchObject({ coursename: '线性代数', total: 1, username: '测试同学', role: 1 });
 
@@ -136,18 +176,34 @@ describe('joining by code', () => {
     const t = await teacher();
     const s = await registerUser(app);
     const c = await create(t.token);
-    expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token })).data).toEqual({ status: 100, courseid: c.id, message: '加入课程成功' });
-    expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token })).data).toMatchObject({ status: 105, message: '您已在该课程中，不能重复加入' });
+    expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token })).data).toEqual({
+      status: 100,
+      courseid: c.id,
+      message: '加入课程成功',
+    });
+    expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token })).data).toMatchObject({
+      status: 105,
+      message: '您已在该课程中，不能重复加入',
+    });
     expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: t.token })).data.status).toBe(105);
     const unknown = c.code === '000000' ? '000001' : '000000';
-    expect((await call(app, '/CourseApi/joinCourse', { code: unknown }, { token: s.token })).data).toMatchObject({ status: 101, courseid: 0 });
+    expect((await call(app, '/CourseApi/joinCourse', { code: unknown }, { token: s.token })).data).toMatchObject({
+      status: 101,
+      courseid: 0,
+    });
 
     const s2 = await registerUser(app);
     await call(app, '/CourseApi/stopCode', { courseid: c.id }, { token: t.token });
-    expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s2.token })).data).toMatchObject({ status: 102, message: '该课程已停用加课码，请联系老师' });
+    expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s2.token })).data).toMatchObject({
+      status: 102,
+      message: '该课程已停用加课码，请联系老师',
+    });
     await call(app, '/CourseApi/startCode', { courseid: c.id }, { token: t.token });
     await app.ctx.db.update(courses).set({ classending: 1 }).where(eq(courses.id, c.id));
-    expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s2.token })).data).toMatchObject({ status: 102, message: '该课程已结课，不能加入' });
+    expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s2.token })).data).toMatchObject({
+      status: 102,
+      message: '该课程已结课，不能加入',
+    });
     const [{ n }] = await app.ctx.db.select({ n: count() }).from(courseMembers).where(eq(courseMembers.courseId, c.id));
     expect(n).toBe(2);
   });
@@ -155,7 +211,10 @@ describe('joining by code', () => {
   it('refuses a code that is not 6 digits', async () => {
     const s = await registerUser(app);
     for (const code of ['12345', '1234567', 'abcdef']) {
-      expect(await call(app, '/CourseApi/joinCourse', { code }, { token: s.token })).toMatchObject({ code: 40001, message: '请输入 6 位数字加课码' });
+      expect(await call(app, '/CourseApi/joinCourse', { code }, { token: s.token })).toMatchObject({
+        code: 40001,
+        message: '请输入 6 位数字加课码',
+      });
     }
   });
 
@@ -180,7 +239,10 @@ describe('pin and archive', () => {
     await call(app, '/CourseApi/joinCourse', { code: first.code }, { token: s.token });
     await call(app, '/CourseApi/setTop', { courseid: first.id, isTop: 1 }, { token: t.token });
     const list = await call(app, '/CourseApi/semesterCourseList', { isstudy: 0 }, { token: t.token });
-    expect(list.data.map((c: { id: number; isTop: number }) => [c.id, c.isTop])).toEqual([[first.id, 1], [second.id, 0]]);
+    expect(list.data.map((c: { id: number; isTop: number }) => [c.id, c.isTop])).toEqual([
+      [first.id, 1],
+      [second.id, 0],
+    ]);
     // the pin is the teacher's own, not the student's
     expect((await call(app, '/CourseApi/semesterCourseList', { isstudy: 1 }, { token: s.token })).data[0].isTop).toBe(0);
     await call(app, '/CourseApi/archiveCourse', { courseid: first.id }, { token: s.token });
@@ -206,7 +268,11 @@ describe('permission matrix', () => {
     ['/CourseApi/getCourseAllowQuit', (c) => ({ courseid: c.id }), ['student', 'assistant', 'owner']],
     ['/Futurev2/CourseTemplate/saveTempleteType', (c) => ({ courseid: c.id, type: 2 }), ['assistant', 'owner']],
     ['/CourseApi/getEnrollSetting', (c) => ({ courseid: c.id }), ['assistant', 'owner']],
-    ['/CourseApi/saveEnrollSetting', (c) => ({ courseid: c.id, enrollstate: '1', auditstate: '0', formLists: [] }), ['assistant', 'owner']],
+    [
+      '/CourseApi/saveEnrollSetting',
+      (c) => ({ courseid: c.id, enrollstate: '1', auditstate: '0', formLists: [] }),
+      ['assistant', 'owner'],
+    ],
     ['/CourseApi/enrollList', (c) => ({ courseid: c.id }), ['assistant', 'owner']],
     ['/CourseApi/enrollReview', (c) => ({ courseid: c.id, ids: [999999], state: 1 }), ['assistant', 'owner'], 40001],
     ['/CourseApi/resetCode', (c) => ({ courseid: c.id }), ['owner']],
@@ -237,7 +303,8 @@ describe('permission matrix', () => {
         const before = await app.ctx.db.select().from(courses).where(eq(courses.id, course.id));
         const res = await call(app, path, body(course), { token: tokens[who] });
         expect(res.code).toBe(expected);
-        if (!allowed.includes(who)) expect(await app.ctx.db.select().from(courses).where(eq(courses.id, course.id))).toEqual(before);
+        if (!allowed.includes(who))
+          expect(await app.ctx.db.select().from(courses).where(eq(courses.id, course.id))).toEqual(before);
       });
     }
   }

@@ -1,6 +1,12 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { DEFAULT_ENROLL_QUESTIONS, JOIN_STATUS, type Language, type enrollAnswerInput, type enrollSettingInput } from '@paiclass/shared';
+import {
+  DEFAULT_ENROLL_QUESTIONS,
+  JOIN_STATUS,
+  type Language,
+  type enrollAnswerInput,
+  type enrollSettingInput,
+} from '@paiclass/shared';
 import type { Db } from '../../db/client';
 import { courseMembers, courses, enrollments, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
@@ -20,14 +26,21 @@ const QUESTION_TITLES: Record<Language, Record<(typeof DEFAULT_ENROLL_QUESTIONS)
 /** The enrolment form: the six default questions (spec 1 §3), then the teacher's own. */
 function enrollForm(course: Course, lang: Language) {
   const stored = new Map(course.enrollForm.filter((q) => q.key).map((q) => [q.key, q]));
-  const defaults = DEFAULT_ENROLL_QUESTIONS.map((key) => ({ key, title: QUESTION_TITLES[lang][key], selected: stored.get(key)?.selected ?? 0 }));
+  const defaults = DEFAULT_ENROLL_QUESTIONS.map((key) => ({
+    key,
+    title: QUESTION_TITLES[lang][key],
+    selected: stored.get(key)?.selected ?? 0,
+  }));
   return [...defaults, ...course.enrollForm.filter((q) => !q.key)];
 }
 
 const asked = (course: Course, lang: Language) => enrollForm(course, lang).filter((q) => q.selected === 1);
 
 async function studentCount(db: Db, courseId: number) {
-  const [row] = await db.select({ n: count() }).from(courseMembers).where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student')));
+  const [row] = await db
+    .select({ n: count() })
+    .from(courseMembers)
+    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student')));
   return row?.n ?? 0;
 }
 
@@ -41,10 +54,14 @@ async function joinBlock(db: Db, course: Course, userId: number): Promise<[numbe
   if (course.stopcode === 1) return [JOIN_STATUS.refused, 'courses.join.codeStopped'];
   if (course.classending === 1) return [JOIN_STATUS.refused, 'courses.join.closed'];
   if (course.enrollstate === '0') return [JOIN_STATUS.refused, 'courses.join.enrollClosed'];
-  const [request] = await db.select().from(enrollments).where(and(eq(enrollments.courseId, course.id), eq(enrollments.userId, userId)));
+  const [request] = await db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, course.id), eq(enrollments.userId, userId)));
   if (request?.state === 2) return [JOIN_STATUS.refused, 'courses.join.rejected'];
   if (request?.state === 0) return [JOIN_STATUS.pendingReview, 'courses.join.pending'];
-  if (course.maxcount > 0 && (await studentCount(db, course.id)) >= course.maxcount) return [JOIN_STATUS.refused, 'courses.join.full'];
+  if (course.maxcount > 0 && (await studentCount(db, course.id)) >= course.maxcount)
+    return [JOIN_STATUS.refused, 'courses.join.full'];
   return undefined;
 }
 
@@ -71,7 +88,8 @@ export async function joinCourse(ctx: AppContext, user: User, code: string, lang
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`join:${course.id}`}))`);
     const blocked = await joinBlock(tx, course, user.id);
     if (blocked) return answer(...blocked);
-    if (course.auditstate === '1' || asked(course, lang).length > 0) return answer(JOIN_STATUS.pendingReview, 'courses.join.fillForm');
+    if (course.auditstate === '1' || asked(course, lang).length > 0)
+      return answer(JOIN_STATUS.pendingReview, 'courses.join.fillForm');
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'student' }).onConflictDoNothing();
     await recordMemberEvents(tx, course.id, [user.id], 'join');
     return answer(JOIN_STATUS.joined, 'courses.join.joined');
@@ -83,7 +101,10 @@ export async function getEnrollForm(ctx: AppContext, user: User, code: string, l
   const course = await courseByCode(ctx.db, code);
   if (!course) throw new AppError('notFound', 'courses.join.notFound');
   const [owner] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, course.ownerId));
-  const [request] = await ctx.db.select().from(enrollments).where(and(eq(enrollments.courseId, course.id), eq(enrollments.userId, user.id)));
+  const [request] = await ctx.db
+    .select()
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, course.id), eq(enrollments.userId, user.id)));
   return {
     courseid: course.id,
     coursename: course.coursename,
@@ -104,16 +125,27 @@ export async function submitEnroll(ctx: AppContext, user: User, input: z.infer<t
     if (!course) throw new AppError('notFound', 'courses.join.notFound');
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`join:${course.id}`}))`);
     const blocked = await joinBlock(tx, course, user.id);
-    if (blocked && blocked[0] !== JOIN_STATUS.pendingReview) return { status: blocked[0], courseid: course.id, message: translate(lang, blocked[1]) };
+    if (blocked && blocked[0] !== JOIN_STATUS.pendingReview)
+      return { status: blocked[0], courseid: course.id, message: translate(lang, blocked[1]) };
     const given = new Map(input.answers.map((a) => [a.title, a.value]));
     const answers = asked(course, lang).map((q) => ({ title: q.title, value: given.get(q.title) ?? '' }));
     if (answers.some((a) => !a.value)) throw badInput('validation.answerRequired');
     const automatic = course.auditstate === '0';
     await tx
       .insert(enrollments)
-      .values({ courseId: course.id, userId: user.id, answers, state: automatic ? 1 : 0, reviewedAt: automatic ? new Date() : null })
-      .onConflictDoUpdate({ target: [enrollments.courseId, enrollments.userId], set: { answers, state: automatic ? 1 : 0, createdAt: new Date() } });
-    if (!automatic) return { status: JOIN_STATUS.pendingReview, courseid: course.id, message: translate(lang, 'courses.join.pending') };
+      .values({
+        courseId: course.id,
+        userId: user.id,
+        answers,
+        state: automatic ? 1 : 0,
+        reviewedAt: automatic ? new Date() : null,
+      })
+      .onConflictDoUpdate({
+        target: [enrollments.courseId, enrollments.userId],
+        set: { answers, state: automatic ? 1 : 0, createdAt: new Date() },
+      });
+    if (!automatic)
+      return { status: JOIN_STATUS.pendingReview, courseid: course.id, message: translate(lang, 'courses.join.pending') };
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'student' }).onConflictDoNothing();
     await recordMemberEvents(tx, course.id, [user.id], 'join');
     return { status: JOIN_STATUS.joined, courseid: course.id, message: translate(lang, 'courses.join.joined') };
@@ -123,7 +155,13 @@ export async function submitEnroll(ctx: AppContext, user: User, input: z.infer<t
 export async function getEnrollSetting(ctx: AppContext, user: User, courseId: number, lang: Language) {
   const m = await authorize(ctx, user, courseId, 'manageEnroll');
   const c = m.course;
-  return { courseid: c.id, enrollstate: c.enrollstate, auditstate: c.auditstate, maxcount: c.maxcount, formLists: enrollForm(c, lang) };
+  return {
+    courseid: c.id,
+    enrollstate: c.enrollstate,
+    auditstate: c.auditstate,
+    maxcount: c.maxcount,
+    formLists: enrollForm(c, lang),
+  };
 }
 
 /** `/seniorSetting`: open or closed, automatic or manual review, the questions and the seat limit. */
@@ -171,17 +209,28 @@ export async function reviewEnrollments(ctx: AppContext, user: User, courseId: n
       .from(enrollments)
       .where(and(eq(enrollments.courseId, courseId), inArray(enrollments.id, ids), eq(enrollments.state, 0)));
     if (waiting.length === 0) throw badInput('validation.chooseOne');
-    if (state === 1 && m.course.maxcount > 0 && (await studentCount(tx, courseId)) + waiting.length > m.course.maxcount) throw fail('courseFull');
+    if (state === 1 && m.course.maxcount > 0 && (await studentCount(tx, courseId)) + waiting.length > m.course.maxcount)
+      throw fail('courseFull');
     await tx
       .update(enrollments)
       .set({ state, reviewedAt: new Date() })
-      .where(inArray(enrollments.id, waiting.map((w) => w.id)));
+      .where(
+        inArray(
+          enrollments.id,
+          waiting.map((w) => w.id),
+        ),
+      );
     if (state === 1) {
       await tx
         .insert(courseMembers)
         .values(waiting.map((w) => ({ courseId, userId: w.userId, role: 'student' })))
         .onConflictDoNothing();
-      await recordMemberEvents(tx, courseId, waiting.map((w) => w.userId), 'join');
+      await recordMemberEvents(
+        tx,
+        courseId,
+        waiting.map((w) => w.userId),
+        'join',
+      );
     }
     return { count: waiting.length };
   });

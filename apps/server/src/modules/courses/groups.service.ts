@@ -12,7 +12,13 @@ import { authorize } from './courses.service';
 type GroupSetFields = Omit<z.infer<typeof groupSetInput>, 'courseid'>;
 
 // in a fixed grouping the teacher assigns everyone, so students never create groups there
-const setValues = (f: GroupSetFields) => ({ title: f.title, type: f.type, membercap: f.membercap, groupcap: f.groupcap, allowcreate: f.type !== 1 && f.allowcreate === 1 });
+const setValues = (f: GroupSetFields) => ({
+  title: f.title,
+  type: f.type,
+  membercap: f.membercap,
+  groupcap: f.groupcap,
+  allowcreate: f.type !== 1 && f.allowcreate === 1,
+});
 const presentSet = (s: typeof groupSets.$inferSelect) => ({
   id: s.id,
   title: s.title,
@@ -24,7 +30,10 @@ const presentSet = (s: typeof groupSets.$inferSelect) => ({
 });
 
 async function setOf(db: Db, courseId: number, setId: number) {
-  const [set] = await db.select().from(groupSets).where(and(eq(groupSets.id, setId), eq(groupSets.courseId, courseId)));
+  const [set] = await db
+    .select()
+    .from(groupSets)
+    .where(and(eq(groupSets.id, setId), eq(groupSets.courseId, courseId)));
   if (!set) throw fail('notFound');
   return set;
 }
@@ -55,7 +64,10 @@ export async function listGroupSets(ctx: AppContext, user: User, courseId: numbe
 
 export async function addGroupSet(ctx: AppContext, user: User, courseId: number, fields: GroupSetFields) {
   await authorize(ctx, user, courseId, 'manageGroups');
-  const [row] = await ctx.db.insert(groupSets).values({ courseId, ...setValues(fields) }).returning();
+  const [row] = await ctx.db
+    .insert(groupSets)
+    .values({ courseId, ...setValues(fields) })
+    .returning();
   return presentSet(row!);
 }
 
@@ -122,7 +134,10 @@ export async function addGroup(ctx: AppContext, user: User, courseId: number, se
     const [existing] = await tx.select({ n: count() }).from(groups).where(eq(groups.setId, setId));
     if (set.groupcap > 0 && (existing?.n ?? 0) >= set.groupcap) throw fail('groupCapReached');
     if (!teacher) {
-      const [mine] = await tx.select().from(groupMembers).where(and(eq(groupMembers.setId, setId), eq(groupMembers.userId, user.id)));
+      const [mine] = await tx
+        .select()
+        .from(groupMembers)
+        .where(and(eq(groupMembers.setId, setId), eq(groupMembers.userId, user.id)));
       if (mine) throw fail('alreadyInGroup');
     }
     const [group] = await tx
@@ -162,7 +177,10 @@ export async function joinGroup(ctx: AppContext, user: User, courseId: number, g
         .set({ leaderId: null })
         .where(and(eq(groups.setId, set.id), inArray(groups.leaderId, who)));
     } else {
-      const [mine] = await tx.select().from(groupMembers).where(and(eq(groupMembers.setId, set.id), eq(groupMembers.userId, user.id)));
+      const [mine] = await tx
+        .select()
+        .from(groupMembers)
+        .where(and(eq(groupMembers.setId, set.id), eq(groupMembers.userId, user.id)));
       if (mine) throw fail(mine.groupId === groupId ? 'alreadyMember' : 'alreadyInGroup');
     }
     if (set.membercap > 0 && (await memberCount(tx, groupId)) + who.length > set.membercap) throw fail('groupFull');
@@ -184,7 +202,8 @@ export async function quitGroup(ctx: AppContext, user: User, courseId: number, g
     .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.userId, who)))
     .returning();
   if (removed.length === 0) throw fail('notFound');
-  if (group.leaderId && who.includes(group.leaderId)) await ctx.db.update(groups).set({ leaderId: null }).where(eq(groups.id, groupId));
+  if (group.leaderId && who.includes(group.leaderId))
+    await ctx.db.update(groups).set({ leaderId: null }).where(eq(groups.id, groupId));
   return { count: removed.length };
 }
 
@@ -214,7 +233,10 @@ export async function renameGroup(ctx: AppContext, user: User, courseId: number,
 export async function setGroupLeader(ctx: AppContext, user: User, courseId: number, groupId: number, uid: number) {
   await authorize(ctx, user, courseId, 'manageGroups');
   await groupOf(ctx.db, courseId, groupId);
-  const [member] = await ctx.db.select().from(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, uid)));
+  const [member] = await ctx.db
+    .select()
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, uid)));
   if (!member) throw fail('notFound');
   await ctx.db.update(groups).set({ leaderId: uid }).where(eq(groups.id, groupId));
   return { groupid: groupId, leader: uid };

@@ -1,6 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
-import { COURSE_MODULES, type Language, type courseProfileInput, type modulesInput, type templateSettingInput } from '@paiclass/shared';
+import {
+  COURSE_MODULES,
+  type Language,
+  type courseProfileInput,
+  type modulesInput,
+  type templateSettingInput,
+} from '@paiclass/shared';
 import { courses, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -9,8 +15,28 @@ import { authorize, studentTotal } from './courses.service';
 import { termText } from './presenters';
 
 const MODULE_TITLES: Record<Language, Record<(typeof COURSE_MODULES)[number], string>> = {
-  zh: { catalogue: '目录', courseware: '互动课件', homework: '作业', test: '测试', material: '资料', meeting: '会议', notice: '公告', topic: '话题', interact: '互动答题' },
-  en: { catalogue: 'Catalogue', courseware: 'Courseware', homework: 'Homework', test: 'Tests', material: 'Materials', meeting: 'Meetings', notice: 'Notices', topic: 'Topics', interact: 'Q&A' },
+  zh: {
+    catalogue: '目录',
+    courseware: '互动课件',
+    homework: '作业',
+    test: '测试',
+    material: '资料',
+    meeting: '会议',
+    notice: '公告',
+    topic: '话题',
+    interact: '互动答题',
+  },
+  en: {
+    catalogue: 'Catalogue',
+    courseware: 'Courseware',
+    homework: 'Homework',
+    test: 'Tests',
+    material: 'Materials',
+    meeting: 'Meetings',
+    notice: 'Notices',
+    topic: 'Topics',
+    interact: 'Q&A',
+  },
 };
 
 /** The course home menus: the teacher's order and names, or the defaults in the caller's language. */
@@ -59,7 +85,10 @@ export async function getUserInfoInCourse(ctx: AppContext, user: User, courseId:
 
 /** Saves the class number, grade and enrolment month asked for on entering a course. */
 export async function saveCourseProfile(ctx: AppContext, user: User, input: z.infer<typeof courseProfileInput>) {
-  await ctx.db.update(users).set({ classno: input.classno, grade: String(input.grade), enrolltime: input.enrolltime }).where(eq(users.id, user.id));
+  await ctx.db
+    .update(users)
+    .set({ classno: input.classno, grade: String(input.grade), enrolltime: input.enrolltime })
+    .where(eq(users.id, user.id));
   return { classno: input.classno, grade: String(input.grade), enrolltime: input.enrolltime };
 }
 
@@ -101,7 +130,12 @@ export async function getTemplateSetting(ctx: AppContext, user: User, courseId: 
 }
 
 /** `/Futurev2/CourseTemplate/updateSetting`: changes the template type and/or the menus; owner or assistant. */
-export async function updateTemplateSetting(ctx: AppContext, user: User, input: z.infer<typeof templateSettingInput>, lang: Language) {
+export async function updateTemplateSetting(
+  ctx: AppContext,
+  user: User,
+  input: z.infer<typeof templateSettingInput>,
+  lang: Language,
+) {
   await authorize(ctx, user, input.courseid, 'edit');
   if (input.modules) await saveModules(ctx, user, { courseid: input.courseid, modules: input.modules });
   if (input.type !== undefined) await ctx.db.update(courses).set({ template: input.type }).where(eq(courses.id, input.courseid));

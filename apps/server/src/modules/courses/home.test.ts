@@ -20,9 +20,30 @@ describe('course home modules', () => {
     const t = await newTeacher(app);
     const c = await newCourse(app, t.token);
     const modules = (await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: t.token })).data;
-    expect(modules.map((m: { key: string }) => m.key)).toEqual(['catalogue', 'courseware', 'homework', 'test', 'material', 'meeting', 'notice', 'topic', 'interact']);
+    expect(modules.map((m: { key: string }) => m.key)).toEqual([
+      'catalogue',
+      'courseware',
+      'homework',
+      'test',
+      'material',
+      'meeting',
+      'notice',
+      'topic',
+      'interact',
+    ]);
     expect(modules[2]).toEqual({ key: 'homework', name: '作业' });
-    const saved = await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [{ key: 'notice', name: '班级公告' }, { key: 'homework', name: '课后作业' }] }, { token: t.token });
+    const saved = await call(
+      app,
+      '/CourseApi/saveModules',
+      {
+        courseid: c.id,
+        modules: [
+          { key: 'notice', name: '班级公告' },
+          { key: 'homework', name: '课后作业' },
+        ],
+      },
+      { token: t.token },
+    );
     expect(saved.status).toBe(1);
     expect((await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: t.token })).data).toEqual([
       { key: 'notice', name: '班级公告' },
@@ -35,10 +56,31 @@ describe('course home modules', () => {
     const s = await registerUser(app);
     const c = await newCourse(app, t.token);
     await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
-    expect(await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [{ key: 'notice', name: '一二三四五六七八九' }] }, { token: t.token })).toMatchObject({ code: 40001, message: '模块名称最多 8 个字' });
-    expect(await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [] }, { token: t.token })).toMatchObject({ code: 40001, message: '至少保留一个模块' });
-    expect(await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [{ key: 'notice', name: ' ' }] }, { token: t.token })).toMatchObject({ code: 40001, message: '请输入模块名称' });
-    expect((await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [{ key: 'notice', name: '公告' }] }, { token: s.token })).code).toBe(40003);
+    expect(
+      await call(
+        app,
+        '/CourseApi/saveModules',
+        { courseid: c.id, modules: [{ key: 'notice', name: '一二三四五六七八九' }] },
+        { token: t.token },
+      ),
+    ).toMatchObject({ code: 40001, message: '模块名称最多 8 个字' });
+    expect(await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [] }, { token: t.token })).toMatchObject({
+      code: 40001,
+      message: '至少保留一个模块',
+    });
+    expect(
+      await call(app, '/CourseApi/saveModules', { courseid: c.id, modules: [{ key: 'notice', name: ' ' }] }, { token: t.token }),
+    ).toMatchObject({ code: 40001, message: '请输入模块名称' });
+    expect(
+      (
+        await call(
+          app,
+          '/CourseApi/saveModules',
+          { courseid: c.id, modules: [{ key: 'notice', name: '公告' }] },
+          { token: s.token },
+        )
+      ).code,
+    ).toBe(40003);
     expect((await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: s.token })).data).toHaveLength(9);
   });
 });
@@ -50,11 +92,18 @@ describe('course introduction', () => {
     const c = await newCourse(app, t.token);
     await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
     const text = '本课程介绍微积分的基本概念。\n<script>alert(1)</script> 作为文字保存。';
-    expect((await call(app, '/CourseApi/saveCourseIntro', { courseid: c.id, describes: text }, { token: t.token })).status).toBe(1);
+    expect((await call(app, '/CourseApi/saveCourseIntro', { courseid: c.id, describes: text }, { token: t.token })).status).toBe(
+      1,
+    );
     expect((await call(app, '/CourseApi/getCourseIntro', { courseid: c.id }, { token: s.token })).data.describes).toBe(text);
     expect((await call(app, '/CourseApi/getCourseInfo', { courseid: c.id }, { token: s.token })).data.describes).toBe(text);
-    expect((await call(app, '/CourseApi/saveCourseIntro', { courseid: c.id, describes: 'x' }, { token: s.token })).code).toBe(40003);
-    expect((await call(app, '/CourseApi/saveCourseIntro', { courseid: c.id, describes: 'x'.repeat(5001) }, { token: t.token })).message).toBe('课程介绍最多 5000 个字');
+    expect((await call(app, '/CourseApi/saveCourseIntro', { courseid: c.id, describes: 'x' }, { token: s.token })).code).toBe(
+      40003,
+    );
+    expect(
+      (await call(app, '/CourseApi/saveCourseIntro', { courseid: c.id, describes: 'x'.repeat(5001) }, { token: t.token }))
+        .message,
+    ).toBe('课程介绍最多 5000 个字');
   });
 });
 
@@ -64,8 +113,14 @@ describe('student profile on entering a course', () => {
     const s = await registerUser(app);
     const c = await newCourse(app, t.token);
     await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
-    expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: s.token })).data).toMatchObject({ courseRole: 0, checkstate: 1 });
-    expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: t.token })).data).toMatchObject({ courseRole: 1, checkstate: 0 });
+    expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: s.token })).data).toMatchObject({
+      courseRole: 0,
+      checkstate: 1,
+    });
+    expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: t.token })).data).toMatchObject({
+      courseRole: 1,
+      checkstate: 0,
+    });
     for (const [body, message] of [
       [{ classno: '', grade: 1, enrolltime: '2024-09' }, '请输入班级号'],
       [{ classno: '3', grade: 7, enrolltime: '2024-09' }, '请选择年级（1-6）'],
@@ -76,9 +131,25 @@ describe('student profile on entering a course', () => {
       expect(await call(app, '/UserApi/saveCourseProfile', body, { token: s.token })).toMatchObject({ code: 40001, message });
     }
     expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: s.token })).data.checkstate).toBe(1);
-    expect((await call(app, '/UserApi/saveCourseProfile', { classno: '3', grade: '2', enrolltime: '1990-01' }, { token: s.token, form: true })).status).toBe(1);
-    expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: s.token })).data).toMatchObject({ checkstate: 0, setting: { classno: '3', grade: '2', enrolltime: '1990-01' } });
-    expect((await call(app, '/UserApi/getUserInfo', {}, { token: s.token })).data.additionInfo).toEqual({ classno: '3', grade: '2', enrolltime: '1990-01' });
+    expect(
+      (
+        await call(
+          app,
+          '/UserApi/saveCourseProfile',
+          { classno: '3', grade: '2', enrolltime: '1990-01' },
+          { token: s.token, form: true },
+        )
+      ).status,
+    ).toBe(1);
+    expect((await call(app, '/UserApi/getUserInfoInCourse', { courseid: c.id }, { token: s.token })).data).toMatchObject({
+      checkstate: 0,
+      setting: { classno: '3', grade: '2', enrolltime: '1990-01' },
+    });
+    expect((await call(app, '/UserApi/getUserInfo', {}, { token: s.token })).data.additionInfo).toEqual({
+      classno: '3',
+      grade: '2',
+      enrolltime: '1990-01',
+    });
   });
 });
 
@@ -92,8 +163,14 @@ describe('public course portal', () => {
     expect(portal.data).toMatchObject({ coursename: '公开课', username: '测试同学', total: 0, joinable: 1, code: c.code });
     await call(app, '/CourseApi/stopCode', { courseid: c.id }, { token: t.token });
     expect((await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid })).data).toMatchObject({ joinable: 0, code: '' });
-    expect(await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid: String(c.id) })).toMatchObject({ code: 40001, message: '课程链接不正确' });
-    expect(await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid: '0'.repeat(32) })).toMatchObject({ code: 40004, message: '这门课程不存在或已被删除' });
+    expect(await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid: String(c.id) })).toMatchObject({
+      code: 40001,
+      message: '课程链接不正确',
+    });
+    expect(await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid: '0'.repeat(32) })).toMatchObject({
+      code: 40004,
+      message: '这门课程不存在或已被删除',
+    });
     // a copy gets its own link
     const copy = (await call(app, '/CourseApi/copyCourse', { courseid: c.id, coursename: '公开课二' }, { token: t.token })).data;
     expect(copy.coid).not.toBe(coid);
@@ -109,10 +186,21 @@ describe('template settings', () => {
     const before = (await call(app, '/Futurev2/CourseTemplate/getSetting', { courseid: c.id }, { token: s.token })).data;
     expect(before).toMatchObject({ courseid: c.id, type: 0 });
     expect(before.modules).toHaveLength(9);
-    const updated = await call(app, '/Futurev2/CourseTemplate/updateSetting', { courseid: c.id, type: 4, modules: [{ key: 'homework', name: '实验报告' }] }, { token: t.token });
+    const updated = await call(
+      app,
+      '/Futurev2/CourseTemplate/updateSetting',
+      { courseid: c.id, type: 4, modules: [{ key: 'homework', name: '实验报告' }] },
+      { token: t.token },
+    );
     expect(updated.data).toEqual({ courseid: c.id, type: 4, modules: [{ key: 'homework', name: '实验报告' }] });
-    expect((await call(app, '/Futurev2/CourseTemplate/updateSetting', { courseid: c.id, type: 9 }, { token: t.token })).message).toBe('请选择课程模板');
-    expect((await call(app, '/Futurev2/CourseTemplate/updateSetting', { courseid: c.id, type: 1 }, { token: s.token })).code).toBe(40003);
-    expect((await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: s.token })).data).toEqual([{ key: 'homework', name: '实验报告' }]);
+    expect(
+      (await call(app, '/Futurev2/CourseTemplate/updateSetting', { courseid: c.id, type: 9 }, { token: t.token })).message,
+    ).toBe('请选择课程模板');
+    expect(
+      (await call(app, '/Futurev2/CourseTemplate/updateSetting', { courseid: c.id, type: 1 }, { token: s.token })).code,
+    ).toBe(40003);
+    expect((await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: s.token })).data).toEqual([
+      { key: 'homework', name: '实验报告' },
+    ]);
   });
 });

@@ -1,6 +1,12 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { FREE_TEACHER_COURSE_CAP, type Language, USERTYPE_TEACHER, type archivedListInput, type confirmInput } from '@paiclass/shared';
+import {
+  FREE_TEACHER_COURSE_CAP,
+  type Language,
+  USERTYPE_TEACHER,
+  type archivedListInput,
+  type confirmInput,
+} from '@paiclass/shared';
 import { courseMembers, courses, enrollments, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -94,7 +100,16 @@ export async function transferCourse(ctx: AppContext, user: User, input: z.infer
 export async function copyCourse(ctx: AppContext, user: User, courseId: number, coursename: string, lang: Language) {
   const m = await authorize(ctx, user, courseId, 'copy');
   if (!canCreateCourse(user)) throw fail('forbidden');
-  const { id: _id, code: _code, shareId: _share, ownerId: _owner, createdAt: _created, deletedAt: _deleted, classending: _ended, ...settings } = m.course;
+  const {
+    id: _id,
+    code: _code,
+    shareId: _share,
+    ownerId: _owner,
+    createdAt: _created,
+    deletedAt: _deleted,
+    classending: _ended,
+    ...settings
+  } = m.course;
   const copy = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`courses:${user.id}`}))`);
     const [created] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.ownerId, user.id));
@@ -120,17 +135,41 @@ export async function sortCourses(ctx: AppContext, user: User, ids: number[]) {
   return {};
 }
 
-const ARCHIVE_BUCKETS: Record<number, Exclude<CourseRole, null>[]> = { 0: ['owner', 'assistant', 'student'], 1: ['owner'], 2: ['assistant'], 3: ['student'] };
+const ARCHIVE_BUCKETS: Record<number, Exclude<CourseRole, null>[]> = {
+  0: ['owner', 'assistant', 'student'],
+  1: ['owner'],
+  2: ['assistant'],
+  3: ['student'],
+};
 
 /** `/filedCourse`: the caller's archived courses by bucket (0 all, 1 teach, 2 assistant, 3 study). */
 export async function listArchived(ctx: AppContext, user: User, input: z.infer<typeof archivedListInput>, lang: Language) {
   const rows = await ctx.db
-    .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, teacher: users.username, total: studentTotal })
+    .select({
+      course: courses,
+      role: courseMembers.role,
+      isTop: courseMembers.isTop,
+      teacher: users.username,
+      total: studentTotal,
+    })
     .from(courseMembers)
     .innerJoin(courses, eq(courses.id, courseMembers.courseId))
     .innerJoin(users, eq(users.id, courses.ownerId))
-    .where(and(eq(courseMembers.userId, user.id), eq(courseMembers.archived, true), isNull(courses.deletedAt), inArray(courseMembers.role, ARCHIVE_BUCKETS[input.type]!)));
-  return rows.map((r) => presentCourse(r.course, { role: r.role as CourseRole, isTop: r.isTop, archived: true }, { teacherName: r.teacher, total: Number(r.total), lang }));
+    .where(
+      and(
+        eq(courseMembers.userId, user.id),
+        eq(courseMembers.archived, true),
+        isNull(courses.deletedAt),
+        inArray(courseMembers.role, ARCHIVE_BUCKETS[input.type]!),
+      ),
+    );
+  return rows.map((r) =>
+    presentCourse(
+      r.course,
+      { role: r.role as CourseRole, isTop: r.isTop, archived: true },
+      { teacherName: r.teacher, total: Number(r.total), lang },
+    ),
+  );
 }
 
 /** Ends the course: nobody joins any more; `canvisit` says whether students may still look in. */

@@ -31,7 +31,11 @@ export async function recordMemberEvents(db: Db, courseId: number, userIds: numb
 }
 
 /** Puts the course's next weekly notice on the job queue, or takes it off when switched off. */
-export async function scheduleMemberNotice(ctx: AppContext, course: Pick<typeof courses.$inferSelect, 'id' | 'memberNotify' | 'memberNotifyDay' | 'memberNotifyTime'>, from = new Date()) {
+export async function scheduleMemberNotice(
+  ctx: AppContext,
+  course: Pick<typeof courses.$inferSelect, 'id' | 'memberNotify' | 'memberNotifyDay' | 'memberNotifyTime'>,
+  from = new Date(),
+) {
   if (!course.memberNotify) return ctx.jobs.cancel(jobKey(course.id));
   const at = nextOccurrence(from, course.memberNotifyDay, course.memberNotifyTime, ctx.config.tzOffsetMinutes);
   await ctx.jobs.schedule(MEMBER_NOTICE_JOB, at, { courseId: course.id }, jobKey(course.id));
@@ -44,7 +48,10 @@ export async function scheduleMemberNotice(ctx: AppContext, course: Pick<typeof 
 export function memberNoticeJob(ctx: AppContext): JobHandler {
   return async (payload, job) => {
     const courseId = Number(payload.courseId);
-    const [course] = await ctx.db.select().from(courses).where(and(eq(courses.id, courseId), isNull(courses.deletedAt)));
+    const [course] = await ctx.db
+      .select()
+      .from(courses)
+      .where(and(eq(courses.id, courseId), isNull(courses.deletedAt)));
     if (!course || !course.memberNotify) return;
     const since = new Date(job.runAt.getTime() - 7 * DAY_MS);
     const counts = await ctx.db
@@ -77,7 +84,12 @@ export function memberNoticeJob(ctx: AppContext): JobHandler {
 
 export async function getMemberSetting(ctx: AppContext, user: User, courseId: number) {
   const m = await authorize(ctx, user, courseId, 'manageMembers');
-  return { courseid: courseId, notify: m.course.memberNotify ? 1 : 0, weekday: m.course.memberNotifyDay, time: m.course.memberNotifyTime };
+  return {
+    courseid: courseId,
+    notify: m.course.memberNotify ? 1 : 0,
+    weekday: m.course.memberNotifyDay,
+    time: m.course.memberNotifyTime,
+  };
 }
 
 /** `/member/memberSetting`: switches the weekly notice and moves it to another day or time. Teachers only. */

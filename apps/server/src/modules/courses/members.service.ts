@@ -25,11 +25,28 @@ export async function listStudents(ctx: AppContext, user: User, input: z.infer<t
     eq(courseMembers.role, 'student'),
     // students never see student numbers, so they cannot search by them either
     search ? (full ? or(ilike(users.username, search), ilike(users.stno, search)) : ilike(users.username, search)) : undefined,
-    input.classid === undefined ? undefined : input.classid === 0 ? isNull(courseMembers.classId) : eq(courseMembers.classId, input.classid),
+    input.classid === undefined
+      ? undefined
+      : input.classid === 0
+        ? isNull(courseMembers.classId)
+        : eq(courseMembers.classId, input.classid),
   );
-  const [total] = await ctx.db.select({ n: count() }).from(courseMembers).innerJoin(users, eq(users.id, courseMembers.userId)).where(where);
+  const [total] = await ctx.db
+    .select({ n: count() })
+    .from(courseMembers)
+    .innerJoin(users, eq(users.id, courseMembers.userId))
+    .where(where);
   const rows = await ctx.db
-    .select({ uid: users.id, username: users.username, avatar: users.avatar, stno: users.stno, school: users.school, classId: courseMembers.classId, className: courseClasses.name, joinedAt: courseMembers.joinedAt })
+    .select({
+      uid: users.id,
+      username: users.username,
+      avatar: users.avatar,
+      stno: users.stno,
+      school: users.school,
+      classId: courseMembers.classId,
+      className: courseClasses.name,
+      joinedAt: courseMembers.joinedAt,
+    })
     .from(courseMembers)
     .innerJoin(users, eq(users.id, courseMembers.userId))
     .leftJoin(courseClasses, eq(courseClasses.id, courseMembers.classId))
@@ -42,7 +59,16 @@ export async function listStudents(ctx: AppContext, user: User, input: z.infer<t
     page: input.page,
     list: rows.map((r) =>
       full
-        ? { uid: r.uid, username: r.username, avatar: r.avatar, stno: r.stno, school: r.school, classid: r.classId ?? 0, classname: r.className ?? '', jointime: epoch(r.joinedAt) }
+        ? {
+            uid: r.uid,
+            username: r.username,
+            avatar: r.avatar,
+            stno: r.stno,
+            school: r.school,
+            classid: r.classId ?? 0,
+            classname: r.className ?? '',
+            jointime: epoch(r.joinedAt),
+          }
         : { uid: r.uid, username: r.username, avatar: r.avatar },
     ),
   };
@@ -50,7 +76,10 @@ export async function listStudents(ctx: AppContext, user: User, input: z.infer<t
 
 export async function studentCount(ctx: AppContext, user: User, courseId: number) {
   await authorize(ctx, user, courseId, 'view');
-  const [row] = await ctx.db.select({ n: count() }).from(courseMembers).where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student')));
+  const [row] = await ctx.db
+    .select({ n: count() })
+    .from(courseMembers)
+    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student')));
   return { count: row?.n ?? 0 };
 }
 
@@ -64,7 +93,10 @@ export async function studentInfo(ctx: AppContext, user: User, courseId: number,
     .leftJoin(courseClasses, eq(courseClasses.id, courseMembers.classId))
     .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.userId, uid), eq(courseMembers.role, 'student')));
   if (!row) throw fail('notFound');
-  const [request] = await ctx.db.select({ answers: enrollments.answers }).from(enrollments).where(and(eq(enrollments.courseId, courseId), eq(enrollments.userId, uid)));
+  const [request] = await ctx.db
+    .select({ answers: enrollments.answers })
+    .from(enrollments)
+    .where(and(eq(enrollments.courseId, courseId), eq(enrollments.userId, uid)));
   const u = row.u;
   return {
     uid: u.id,
@@ -94,9 +126,26 @@ export async function removeStudents(ctx: AppContext, user: User, courseId: numb
       .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student'), inArray(courseMembers.userId, uids)))
       .returning({ uid: courseMembers.userId });
     if (removed.length === 0) throw badInput('validation.chooseOne');
-    await tx.delete(enrollments).where(and(eq(enrollments.courseId, courseId), inArray(enrollments.userId, removed.map((r) => r.uid))));
-    await recordMemberEvents(tx, courseId, removed.map((r) => r.uid), 'leave');
-    await leaveCourseGroups(tx, courseId, removed.map((r) => r.uid));
+    await tx.delete(enrollments).where(
+      and(
+        eq(enrollments.courseId, courseId),
+        inArray(
+          enrollments.userId,
+          removed.map((r) => r.uid),
+        ),
+      ),
+    );
+    await recordMemberEvents(
+      tx,
+      courseId,
+      removed.map((r) => r.uid),
+      'leave',
+    );
+    await leaveCourseGroups(
+      tx,
+      courseId,
+      removed.map((r) => r.uid),
+    );
     return { count: removed.length };
   });
 }
@@ -122,7 +171,11 @@ export async function addAssistant(ctx: AppContext, user: User, courseId: number
     .from(users)
     .where(or(eq(users.mobile, id), eq(users.email, id.toLowerCase()), sql`lower(${users.account}) = ${id.toLowerCase()}`));
   if (!target || target.usertype !== USERTYPE_TEACHER) throw fail('teacherNotFound');
-  const added = await ctx.db.insert(courseMembers).values({ courseId, userId: target.id, role: 'assistant' }).onConflictDoNothing().returning();
+  const added = await ctx.db
+    .insert(courseMembers)
+    .values({ courseId, userId: target.id, role: 'assistant' })
+    .onConflictDoNothing()
+    .returning();
   if (added.length === 0) throw fail('alreadyMember');
   return { uid: target.id, username: target.username, avatar: target.avatar, role: 'assistant' };
 }
@@ -149,7 +202,11 @@ export async function removeAssistant(ctx: AppContext, user: User, courseId: num
 export async function listClasses(ctx: AppContext, user: User, courseId: number) {
   await authorize(ctx, user, courseId, 'view');
   const size = sql<number>`(select count(*)::int from ${courseMembers} m where m.course_id = ${courseClasses.courseId} and m.class_id = ${courseClasses.id})`;
-  return ctx.db.select({ id: courseClasses.id, name: courseClasses.name, count: size }).from(courseClasses).where(eq(courseClasses.courseId, courseId)).orderBy(asc(courseClasses.id));
+  return ctx.db
+    .select({ id: courseClasses.id, name: courseClasses.name, count: size })
+    .from(courseClasses)
+    .where(eq(courseClasses.courseId, courseId))
+    .orderBy(asc(courseClasses.id));
 }
 
 export async function createClass(ctx: AppContext, user: User, courseId: number, name: string) {
@@ -183,7 +240,10 @@ export async function renameClass(ctx: AppContext, user: User, courseId: number,
 export async function deleteClass(ctx: AppContext, user: User, courseId: number, id: number) {
   await authorize(ctx, user, courseId, 'manageMembers');
   await ctx.db.transaction(async (tx) => {
-    await tx.update(courseMembers).set({ classId: null }).where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.classId, id)));
+    await tx
+      .update(courseMembers)
+      .set({ classId: null })
+      .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.classId, id)));
     const deleted = await tx
       .delete(courseClasses)
       .where(and(eq(courseClasses.id, id), eq(courseClasses.courseId, courseId)))
@@ -197,7 +257,10 @@ export async function deleteClass(ctx: AppContext, user: User, courseId: number,
 export async function moveStudents(ctx: AppContext, user: User, courseId: number, id: number, uids: number[]) {
   await authorize(ctx, user, courseId, 'manageMembers');
   if (id !== 0) {
-    const [cls] = await ctx.db.select().from(courseClasses).where(and(eq(courseClasses.id, id), eq(courseClasses.courseId, courseId)));
+    const [cls] = await ctx.db
+      .select()
+      .from(courseClasses)
+      .where(and(eq(courseClasses.id, id), eq(courseClasses.courseId, courseId)));
     if (!cls) throw fail('notFound');
   }
   const moved = await ctx.db

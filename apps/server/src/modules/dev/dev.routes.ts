@@ -11,15 +11,19 @@ import { fail } from '../../platform/errors';
  */
 export async function devRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.post('/DevApi/lastCode', { schema: { tags: ['development'], body: lastCodeInput }, config: { auth: 'none' } }, async (req) => {
-    const target = req.body.target.trim();
-    const [row] = await root.ctx.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.target, target.includes('@') ? target.toLowerCase() : target))
-      .orderBy(desc(outbox.id))
-      .limit(1);
-    if (!row) throw fail('notFound');
-    return { target: row.target, code: row.code, type: row.purpose, createtime: Math.floor(row.createdAt.getTime() / 1000) };
-  });
+  app.post(
+    '/DevApi/lastCode',
+    { schema: { tags: ['development'], body: lastCodeInput }, config: { auth: 'none' } },
+    async (req) => {
+      const target = req.body.target.trim();
+      const [row] = await root.ctx.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.target, target.includes('@') ? target.toLowerCase() : target))
+        .orderBy(desc(outbox.id))
+        .limit(1);
+      if (!row) throw fail('notFound');
+      return { target: row.target, code: row.code, type: row.purpose, createtime: Math.floor(row.createdAt.getTime() / 1000) };
+    },
+  );
 }

@@ -40,29 +40,47 @@ export async function filesRoutes(root: FastifyInstance) {
   const ctx = root.ctx;
   const tags = ['files'];
   // one chunk (or one 5 MB image) per request, one file part, a few fields
-  await root.register(multipart, { limits: { fileSize: Math.max(UPLOAD_CHUNK_BYTES, IMAGE_MAX_BYTES), files: 1, fields: 20, fieldSize: 1024 } });
+  await root.register(multipart, {
+    limits: { fileSize: Math.max(UPLOAD_CHUNK_BYTES, IMAGE_MAX_BYTES), files: 1, fields: 20, fieldSize: 1024 },
+  });
   const uploadLimit = { rateLimit: { max: 600, timeWindow: '1 minute' } };
 
-  app.post('/UploadApi/checkChunk', { schema: { tags, body: chunkCheckInput } }, (req) => service.checkUpload(ctx, caller(req), req.body));
-  app.post('/UploadApi/uploadChunk', { schema: { tags, consumes: ['multipart/form-data'] }, config: uploadLimit }, async (req) => {
-    const user = caller(req);
-    const { fields, file } = await readMultipart(req);
-    if (!file) throw badInput('validation.fileMissing');
-    return service.receiveChunk(ctx, user, parse(chunkFieldsInput, fields), file.data);
-  });
+  app.post('/UploadApi/checkChunk', { schema: { tags, body: chunkCheckInput } }, (req) =>
+    service.checkUpload(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/UploadApi/uploadChunk',
+    { schema: { tags, consumes: ['multipart/form-data'] }, config: uploadLimit },
+    async (req) => {
+      const user = caller(req);
+      const { fields, file } = await readMultipart(req);
+      if (!file) throw badInput('validation.fileMissing');
+      return service.receiveChunk(ctx, user, parse(chunkFieldsInput, fields), file.data);
+    },
+  );
   app.post('/UploadApi/uploadV2', { schema: { tags, consumes: ['multipart/form-data'] }, config: uploadLimit }, async (req) => {
     const user = caller(req);
     const { fields, file } = await readMultipart(req);
     if (!file) throw badInput('validation.fileMissing');
     return service.uploadSmall(ctx, user, fields.filename || file.filename || 'file', file.data, fields.type === 'image');
   });
-  app.post('/FileApi/getAttachmentInfo', { schema: { tags, body: fileIdInput } }, (req) => service.getAttachmentInfo(ctx, caller(req), req.body.id));
+  app.post('/FileApi/getAttachmentInfo', { schema: { tags, body: fileIdInput } }, (req) =>
+    service.getAttachmentInfo(ctx, caller(req), req.body.id),
+  );
 
   // the signature is the credential: the address works in <img>, <video> and downloads without a token
   app.get(
     '/FileApi/download',
     {
-      schema: { tags, querystring: z.object({ id: z.coerce.number().int().positive(), exp: z.coerce.number().int(), dl: z.coerce.number().int().min(0).max(1), sig: z.string() }) },
+      schema: {
+        tags,
+        querystring: z.object({
+          id: z.coerce.number().int().positive(),
+          exp: z.coerce.number().int(),
+          dl: z.coerce.number().int().min(0).max(1),
+          sig: z.string(),
+        }),
+      },
       config: { auth: 'none' },
     },
     async (req, reply) => {
@@ -76,7 +94,10 @@ export async function filesRoutes(root: FastifyInstance) {
         .header('content-length', String(file.size))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(file.name)}`);
+        .header(
+          'content-disposition',
+          `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+        );
       return reply.send(await ctx.storage.get(file.storageKey));
     },
   );

@@ -57,9 +57,16 @@ const maxBytes = (user: User) => (user.isvip > 0 ? ATTACHMENT_MAX_BYTES_VIP : AT
 
 /** A row for this owner over content already stored, if identical content (MD5 and size) exists. */
 async function reuseStored(ctx: AppContext, user: User, md5: string, size: number, name: string) {
-  const [same] = await ctx.db.select().from(files).where(and(eq(files.md5, md5), eq(files.size, size))).limit(1);
+  const [same] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.md5, md5), eq(files.size, size)))
+    .limit(1);
   if (!same) return undefined;
-  const [row] = await ctx.db.insert(files).values({ ownerId: user.id, md5, size, name, mime: same.mime, storageKey: same.storageKey }).returning();
+  const [row] = await ctx.db
+    .insert(files)
+    .values({ ownerId: user.id, md5, size, name, mime: same.mime, storageKey: same.storageKey })
+    .returning();
   return row!;
 }
 
@@ -71,7 +78,10 @@ export async function checkUpload(ctx: AppContext, user: User, input: z.infer<ty
   if (input.size > maxBytes(user)) throw new AppError('tooLarge', 'errors.fileTooLarge');
   const stored = await reuseStored(ctx, user, input.fileMd5, input.size, input.filename);
   if (stored) return { exists: 1, received: [], file: presentFile(ctx, stored) };
-  const [pending] = await ctx.db.select().from(uploads).where(eq(uploads.key, uploadKey(user.id, input.fileMd5, input.size)));
+  const [pending] = await ctx.db
+    .select()
+    .from(uploads)
+    .where(eq(uploads.key, uploadKey(user.id, input.fileMd5, input.size)));
   return { exists: 0, received: pending?.received ?? [], file: null };
 }
 
@@ -97,10 +107,7 @@ export async function receiveChunk(ctx: AppContext, user: User, input: z.infer<t
   const key = uploadKey(user.id, md5, size);
   // record the chunk; whoever records the last one claims the assembly (the row goes), so it runs once
   const complete = await ctx.db.transaction(async (tx) => {
-    await tx
-      .insert(uploads)
-      .values({ key, ownerId: user.id, md5, size, filename: input.filename, chunks })
-      .onConflictDoNothing();
+    await tx.insert(uploads).values({ key, ownerId: user.id, md5, size, filename: input.filename, chunks }).onConflictDoNothing();
     const [row] = await tx.select().from(uploads).where(eq(uploads.key, key)).for('update');
     if (!row) return undefined;
     const received = [...new Set([...row.received, input.chunk])].sort((a, b) => a - b);
@@ -117,7 +124,15 @@ export async function receiveChunk(ctx: AppContext, user: User, input: z.infer<t
 }
 
 /** Joins the chunks into one stored file while hashing it; a file whose MD5 differs is discarded. */
-async function assemble(ctx: AppContext, user: User, filename: string, md5: string, size: number, chunks: number, answer: { id: string; chunk: number }) {
+async function assemble(
+  ctx: AppContext,
+  user: User,
+  filename: string,
+  md5: string,
+  size: number,
+  chunks: number,
+  answer: { id: string; chunk: number },
+) {
   const hash = createHash('md5');
   let head = Buffer.alloc(0);
   const storage = ctx.storage;
@@ -141,7 +156,10 @@ async function assemble(ctx: AppContext, user: User, filename: string, md5: stri
     await storage.delete(target);
     return { ...answer, status: UPLOAD_STATUS.error, complete: 0 };
   }
-  const [row] = await ctx.db.insert(files).values({ ownerId: user.id, md5, size, name: filename, mime: mimeOf(head, filename), storageKey: target }).returning();
+  const [row] = await ctx.db
+    .insert(files)
+    .values({ ownerId: user.id, md5, size, name: filename, mime: mimeOf(head, filename), storageKey: target })
+    .returning();
   return { ...answer, status: UPLOAD_STATUS.done, complete: 1, file: presentFile(ctx, row!) };
 }
 
@@ -163,13 +181,19 @@ export async function uploadSmall(ctx: AppContext, user: User, filename: string,
   const key = contentKey(md5, data.length);
   const mime = mimeOf(data.subarray(0, 16), filename);
   await ctx.storage.put(key, data, mime);
-  const [row] = await ctx.db.insert(files).values({ ownerId: user.id, md5, size: data.length, name: filename, mime, storageKey: key }).returning();
+  const [row] = await ctx.db
+    .insert(files)
+    .values({ ownerId: user.id, md5, size: data.length, name: filename, mime, storageKey: key })
+    .returning();
   return { status: UPLOAD_STATUS.done, file: presentFile(ctx, row!) };
 }
 
 /** `/FileApi/getAttachmentInfo`: one of the caller's files with fresh signed addresses. */
 export async function getAttachmentInfo(ctx: AppContext, user: User, id: number) {
-  const [row] = await ctx.db.select().from(files).where(and(eq(files.id, id), eq(files.ownerId, user.id)));
+  const [row] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, id), eq(files.ownerId, user.id)));
   if (!row) throw fail('notFound');
   return presentFile(ctx, row);
 }

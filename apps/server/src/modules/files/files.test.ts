@@ -11,8 +11,12 @@ let app: FastifyInstance;
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(200)]);
 
-const upload = (url: string, token: string | undefined, fields: Record<string, string | number>, file?: { name: string; data: Buffer }) =>
-  uploadTo(app, url, token, fields, file);
+const upload = (
+  url: string,
+  token: string | undefined,
+  fields: Record<string, string | number>,
+  file?: { name: string; data: Buffer },
+) => uploadTo(app, url, token, fields, file);
 const get = (url: string) => app.inject({ method: 'GET', url });
 
 function chunksOf(data: Buffer) {
@@ -35,7 +39,10 @@ describe('small uploads and signed addresses', () => {
     const u = await registerUser(app);
     const text = Buffer.from('第一章 极限与连续\n');
     const res = await upload('/UploadApi/uploadV2', u.token, {}, { name: 'notes.txt', data: text });
-    expect(res).toMatchObject({ status: 1, data: { status: 1, file: { name: 'notes.txt', size: text.length, orgin_size: text.length, md5: md5(text) } } });
+    expect(res).toMatchObject({
+      status: 1,
+      data: { status: 1, file: { name: 'notes.txt', size: text.length, orgin_size: text.length, md5: md5(text) } },
+    });
     const file = res.data.file;
     const inline = await get(file.url);
     expect(inline.statusCode).toBe(200);
@@ -60,7 +67,9 @@ describe('small uploads and signed addresses', () => {
 
   it('serves markup as a download, never inline', async () => {
     const u = await registerUser(app);
-    const file = (await upload('/UploadApi/uploadV2', u.token, {}, { name: 'page.html', data: Buffer.from('<script>alert(1)</script>') })).data.file;
+    const file = (
+      await upload('/UploadApi/uploadV2', u.token, {}, { name: 'page.html', data: Buffer.from('<script>alert(1)</script>') })
+    ).data.file;
     const res = await get(file.url);
     expect(res.headers['content-type']).toBe('application/octet-stream');
     expect(res.headers['content-disposition']).toMatch(/^attachment; /);
@@ -71,9 +80,19 @@ describe('small uploads and signed addresses', () => {
     const u = await registerUser(app);
     const ok = await upload('/UploadApi/uploadV2', u.token, { type: 'image' }, { name: 'avatar.png', data: PNG });
     expect(ok.data.file.mime).toBe('image/png');
-    const fake = await upload('/UploadApi/uploadV2', u.token, { type: 'image' }, { name: 'avatar.png', data: Buffer.from('not really a picture') });
+    const fake = await upload(
+      '/UploadApi/uploadV2',
+      u.token,
+      { type: 'image' },
+      { name: 'avatar.png', data: Buffer.from('not really a picture') },
+    );
     expect(fake).toMatchObject({ status: 0, code: 40014, message: '请上传图片文件（jpg、png、gif、webp、bmp）' });
-    const big = await upload('/UploadApi/uploadV2', u.token, { type: 'image' }, { name: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(5_300_000)]) });
+    const big = await upload(
+      '/UploadApi/uploadV2',
+      u.token,
+      { type: 'image' },
+      { name: 'big.png', data: Buffer.concat([PNG, Buffer.alloc(5_300_000)]) },
+    );
     expect(big).toMatchObject({ status: 0, code: 40013 });
     expect((await upload('/UploadApi/uploadV2', undefined, {}, { name: 'a.txt', data: Buffer.from('x') })).code).toBe(20003);
     expect((await upload('/UploadApi/uploadV2', u.token, { type: 'image' })).code).toBe(40001);
@@ -85,21 +104,67 @@ describe('chunked upload', () => {
     const u = await registerUser(app);
     const data = randomBytes(UPLOAD_CHUNK_BYTES * 2 + 12345);
     const parts = chunksOf(data);
-    const fields = (i: number) => ({ fileMd5: md5(data), chunks: parts.length, chunk: i, id: 'WU_FILE_0', lastModifiedDate: 'Sat Nov 21 2026', filename: 'lecture.mp4', size: data.length });
-    expect((await call(app, '/UploadApi/checkChunk', { fileMd5: md5(data), filename: 'lecture.mp4', size: data.length }, { token: u.token })).data).toMatchObject({ exists: 0, received: [] });
-    expect((await upload('/UploadApi/uploadChunk', u.token, fields(0), { name: 'blob', data: parts[0]! })).data).toMatchObject({ status: 1, complete: 0, received: [0] });
-    expect((await upload('/UploadApi/uploadChunk', u.token, fields(2), { name: 'blob', data: parts[2]! })).data).toMatchObject({ status: 1, complete: 0, received: [0, 2] });
+    const fields = (i: number) => ({
+      fileMd5: md5(data),
+      chunks: parts.length,
+      chunk: i,
+      id: 'WU_FILE_0',
+      lastModifiedDate: 'Sat Nov 21 2026',
+      filename: 'lecture.mp4',
+      size: data.length,
+    });
+    expect(
+      (
+        await call(
+          app,
+          '/UploadApi/checkChunk',
+          { fileMd5: md5(data), filename: 'lecture.mp4', size: data.length },
+          { token: u.token },
+        )
+      ).data,
+    ).toMatchObject({ exists: 0, received: [] });
+    expect((await upload('/UploadApi/uploadChunk', u.token, fields(0), { name: 'blob', data: parts[0]! })).data).toMatchObject({
+      status: 1,
+      complete: 0,
+      received: [0],
+    });
+    expect((await upload('/UploadApi/uploadChunk', u.token, fields(2), { name: 'blob', data: parts[2]! })).data).toMatchObject({
+      status: 1,
+      complete: 0,
+      received: [0, 2],
+    });
     // the connection drops; the client asks what arrived and sends only the rest
-    expect((await call(app, '/UploadApi/checkChunk', { fileMd5: md5(data), filename: 'lecture.mp4', size: data.length }, { token: u.token })).data.received).toEqual([0, 2]);
+    expect(
+      (
+        await call(
+          app,
+          '/UploadApi/checkChunk',
+          { fileMd5: md5(data), filename: 'lecture.mp4', size: data.length },
+          { token: u.token },
+        )
+      ).data.received,
+    ).toEqual([0, 2]);
     // a chunk cut short in transit is asked for again
-    expect((await upload('/UploadApi/uploadChunk', u.token, fields(1), { name: 'blob', data: parts[1]!.subarray(10) })).data).toMatchObject({ status: 0 });
+    expect(
+      (await upload('/UploadApi/uploadChunk', u.token, fields(1), { name: 'blob', data: parts[1]!.subarray(10) })).data,
+    ).toMatchObject({ status: 0 });
     const done = (await upload('/UploadApi/uploadChunk', u.token, fields(1), { name: 'blob', data: parts[1]! })).data;
-    expect(done).toMatchObject({ status: 1, complete: 1, id: 'WU_FILE_0', file: { name: 'lecture.mp4', size: data.length, mime: 'video/mp4' } });
+    expect(done).toMatchObject({
+      status: 1,
+      complete: 1,
+      id: 'WU_FILE_0',
+      file: { name: 'lecture.mp4', size: data.length, mime: 'video/mp4' },
+    });
     expect(done.file.playurl).toMatch(/^\/FileApi\/download\?/);
     const served = await get(done.file.download);
     expect(md5(served.rawPayload)).toBe(md5(data));
     // the same content again is answered at once, without uploading
-    const again = await call(app, '/UploadApi/checkChunk', { fileMd5: md5(data), filename: 'copy.mp4', size: data.length }, { token: (await registerUser(app)).token });
+    const again = await call(
+      app,
+      '/UploadApi/checkChunk',
+      { fileMd5: md5(data), filename: 'copy.mp4', size: data.length },
+      { token: (await registerUser(app)).token },
+    );
     expect(again.data).toMatchObject({ exists: 1, file: { name: 'copy.mp4', size: data.length } });
   });
 
@@ -107,7 +172,12 @@ describe('chunked upload', () => {
     const u = await registerUser(app);
     const data = randomBytes(1000);
     const wrong = md5(Buffer.from('something else'));
-    const res = await upload('/UploadApi/uploadChunk', u.token, { fileMd5: wrong, chunks: 1, chunk: 0, filename: 'x.bin', size: data.length }, { name: 'blob', data });
+    const res = await upload(
+      '/UploadApi/uploadChunk',
+      u.token,
+      { fileMd5: wrong, chunks: 1, chunk: 0, filename: 'x.bin', size: data.length },
+      { name: 'blob', data },
+    );
     expect(res.data).toMatchObject({ status: 2, complete: 0 });
     expect(await app.ctx.db.select().from(files).where(eq(files.md5, wrong))).toEqual([]);
   });
@@ -115,16 +185,39 @@ describe('chunked upload', () => {
   it('holds attachments to 150M, or 2G for VIP', async () => {
     const u = await registerUser(app);
     const body = { fileMd5: md5(Buffer.from('big')), filename: 'big.zip', size: 200 * 1024 * 1024 };
-    expect(await call(app, '/UploadApi/checkChunk', body, { token: u.token })).toMatchObject({ code: 40013, message: '文件太大：非会员附件最大 150M，会员最大 2G；较大的文件请分片上传' });
+    expect(await call(app, '/UploadApi/checkChunk', body, { token: u.token })).toMatchObject({
+      code: 40013,
+      message: '文件太大：非会员附件最大 150M，会员最大 2G；较大的文件请分片上传',
+    });
     await app.ctx.db.update(users).set({ isvip: 1 }).where(eq(users.id, u.uid));
     expect((await call(app, '/UploadApi/checkChunk', body, { token: u.token })).data).toMatchObject({ exists: 0 });
-    expect((await call(app, '/UploadApi/checkChunk', { ...body, size: 3 * 1024 * 1024 * 1024 }, { token: u.token })).code).toBe(40013);
+    expect((await call(app, '/UploadApi/checkChunk', { ...body, size: 3 * 1024 * 1024 * 1024 }, { token: u.token })).code).toBe(
+      40013,
+    );
   });
 
   it('refuses fields that do not describe the file', async () => {
     const u = await registerUser(app);
     const data = randomBytes(100);
-    expect((await upload('/UploadApi/uploadChunk', u.token, { fileMd5: 'nope', chunks: 1, chunk: 0, filename: 'a', size: 100 }, { name: 'b', data })).message).toBe('文件校验值不正确');
-    expect((await upload('/UploadApi/uploadChunk', u.token, { fileMd5: md5(data), chunks: 3, chunk: 0, filename: 'a', size: 100 }, { name: 'b', data })).message).toBe('文件大小不正确');
+    expect(
+      (
+        await upload(
+          '/UploadApi/uploadChunk',
+          u.token,
+          { fileMd5: 'nope', chunks: 1, chunk: 0, filename: 'a', size: 100 },
+          { name: 'b', data },
+        )
+      ).message,
+    ).toBe('文件校验值不正确');
+    expect(
+      (
+        await upload(
+          '/UploadApi/uploadChunk',
+          u.token,
+          { fileMd5: md5(data), chunks: 3, chunk: 0, filename: 'a', size: 100 },
+          { name: 'b', data },
+        )
+      ).message,
+    ).toBe('文件大小不正确');
   });
 });

@@ -46,4 +46,5 @@ export function mimeOf(head: Buffer, filename: string): string {
 }
 
 /** Types a browser may show inline without running anything; everything else is a download. */
-export const showsInline = (mime: string) => /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf|video\/|audio\/|text\/plain)/.test(mime);
+export const showsInline = (mime: string) =>
+  /^(image\/(png|jpeg|gif|webp|bmp)|application\/pdf|video\/|audio\/|text\/plain)/.test(mime);

@@ -30,36 +30,74 @@ export async function homeworkRoutes(root: FastifyInstance) {
   const tags = ['homework'];
   const writeLimit = { rateLimit: { max: 120, timeWindow: '1 minute' } };
 
-  app.post('/HomeworkApi/addHomework', { schema: { tags, body: homeworkInput }, config: writeLimit }, (req) => homework.addHomework(ctx, caller(req), req.body));
-  app.post('/HomeworkApi/editHomework', { schema: { tags, body: homeworkEditInput }, config: writeLimit }, (req) => homework.editHomework(ctx, caller(req), req.body));
-  app.post('/HomeworkApi/getHomework', { schema: { tags, body: homeworkRef } }, (req) => homework.getHomework(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/HomeworkApi/addHomework', { schema: { tags, body: homeworkInput }, config: writeLimit }, (req) =>
+    homework.addHomework(ctx, caller(req), req.body),
+  );
+  app.post('/HomeworkApi/editHomework', { schema: { tags, body: homeworkEditInput }, config: writeLimit }, (req) =>
+    homework.editHomework(ctx, caller(req), req.body),
+  );
+  app.post('/HomeworkApi/getHomework', { schema: { tags, body: homeworkRef } }, (req) =>
+    homework.getHomework(ctx, caller(req), req.body.courseid, req.body.id),
+  );
 
   // students
-  app.post('/HomeworkApi/stuWorkSubmit', { schema: { tags, body: submitInput }, config: writeLimit }, (req) => work.submit(ctx, caller(req), req.body));
-  app.post('/HomeworkApi/stuWorkHistory', { schema: { tags, body: historyInput } }, (req) => work.history(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid));
-  app.post('/HomeworkApi/stuWorkShareList', { schema: { tags, body: homeworkRef } }, (req) => work.shareList(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/HomeworkApi/stuWorkSubmit', { schema: { tags, body: submitInput }, config: writeLimit }, (req) =>
+    work.submit(ctx, caller(req), req.body),
+  );
+  app.post('/HomeworkApi/stuWorkHistory', { schema: { tags, body: historyInput } }, (req) =>
+    work.history(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid),
+  );
+  app.post('/HomeworkApi/stuWorkShareList', { schema: { tags, body: homeworkRef } }, (req) =>
+    work.shareList(ctx, caller(req), req.body.courseid, req.body.id),
+  );
 
   // teachers
-  app.post('/HomeworkApi/stuUserList', { schema: { tags, body: submissionListInput } }, (req) => work.listSubmissions(ctx, caller(req), req.body));
-  app.post('/HomeworkApi/stuWorkDetail', { schema: { tags, body: submissionRef } }, (req) => work.submissionDetail(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid));
+  app.post('/HomeworkApi/stuUserList', { schema: { tags, body: submissionListInput } }, (req) =>
+    work.listSubmissions(ctx, caller(req), req.body),
+  );
+  app.post('/HomeworkApi/stuWorkDetail', { schema: { tags, body: submissionRef } }, (req) =>
+    work.submissionDetail(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid),
+  );
   app.post('/HomeworkApi/correct', { schema: { tags, body: gradeInput } }, (req) => work.grade(ctx, caller(req), req.body));
   app.post('/HomeworkApi/repulse', { schema: { tags, body: repulseInput } }, (req) => work.repulse(ctx, caller(req), req.body));
-  app.post('/HomeworkApi/publishScore', { schema: { tags, body: homeworkRef } }, (req) => work.publishScores(ctx, caller(req), req.body.courseid, req.body.id));
+  app.post('/HomeworkApi/publishScore', { schema: { tags, body: homeworkRef } }, (req) =>
+    work.publishScores(ctx, caller(req), req.body.courseid, req.body.id),
+  );
   app.post('/HomeworkApi/share', { schema: { tags, body: shareInput } }, (req) => work.share(ctx, caller(req), req.body));
-  app.post('/HomeworkApi/cancelShare', { schema: { tags, body: submissionRef } }, (req) => work.cancelShare(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid));
-  app.post('/HomeworkApi/call', { schema: { tags, body: callInput } }, (req) => work.call(ctx, caller(req), req.body.courseid, req.body.id, req.body.uids));
+  app.post('/HomeworkApi/cancelShare', { schema: { tags, body: submissionRef } }, (req) =>
+    work.cancelShare(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid),
+  );
+  app.post('/HomeworkApi/call', { schema: { tags, body: callInput } }, (req) =>
+    work.call(ctx, caller(req), req.body.courseid, req.body.id, req.body.uids),
+  );
 
   // duplicate checking
-  app.post('/HomeworkApi/recheckRules', { schema: { tags, body: homeworkRef } }, (req) => dupcheck.recheckRules(ctx, caller(req), req.body.courseid, req.body.id));
-  app.post('/HomeworkApi/rechecking', { schema: { tags, body: homeworkRef } }, (req) => dupcheck.rechecking(ctx, caller(req), req.body.courseid, req.body.id));
-  app.post('/HomeworkApi/repeat', { schema: { tags, body: submissionRef.extend({ other: z.coerce.number().int().positive() }) } }, (req) =>
-    dupcheck.repeat(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid, req.body.other),
+  app.post('/HomeworkApi/recheckRules', { schema: { tags, body: homeworkRef } }, (req) =>
+    dupcheck.recheckRules(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post('/HomeworkApi/rechecking', { schema: { tags, body: homeworkRef } }, (req) =>
+    dupcheck.rechecking(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post(
+    '/HomeworkApi/repeat',
+    { schema: { tags, body: submissionRef.extend({ other: z.coerce.number().int().positive() }) } },
+    (req) => dupcheck.repeat(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid, req.body.other),
   );
 
   // peer review
-  app.post('/HomeworkApi/assignReviews', { schema: { tags, body: homeworkRef } }, (req) => reviews.assignNow(ctx, caller(req), req.body.courseid, req.body.id));
-  app.post('/HomeworkApi/myReviews', { schema: { tags, body: homeworkRef } }, (req) => reviews.myReviews(ctx, caller(req), req.body.courseid, req.body.id));
-  app.post('/HomeworkApi/submitReview', { schema: { tags, body: reviewInput } }, (req) => reviews.submitReview(ctx, caller(req), req.body));
-  app.post('/HomeworkApi/overrideReview', { schema: { tags, body: reviewInput } }, (req) => reviews.overrideReview(ctx, caller(req), req.body));
-  app.post('/HomeworkApi/reviewDetail', { schema: { tags, body: reviewDetailInput } }, (req) => reviews.reviewDetail(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid));
+  app.post('/HomeworkApi/assignReviews', { schema: { tags, body: homeworkRef } }, (req) =>
+    reviews.assignNow(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post('/HomeworkApi/myReviews', { schema: { tags, body: homeworkRef } }, (req) =>
+    reviews.myReviews(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post('/HomeworkApi/submitReview', { schema: { tags, body: reviewInput } }, (req) =>
+    reviews.submitReview(ctx, caller(req), req.body),
+  );
+  app.post('/HomeworkApi/overrideReview', { schema: { tags, body: reviewInput } }, (req) =>
+    reviews.overrideReview(ctx, caller(req), req.body),
+  );
+  app.post('/HomeworkApi/reviewDetail', { schema: { tags, body: reviewDetailInput } }, (req) =>
+    reviews.reviewDetail(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid),
+  );
 }

@@ -1,7 +1,18 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { HomeworkInput, homeworkEditInput } from '@paiclass/shared';
-import { type contents, courseMembers, files, groupMembers, groups, groupSets, homeworkCalls, homeworks, submissions, users } from '../../db/schema';
+import {
+  type contents,
+  courseMembers,
+  files,
+  groupMembers,
+  groups,
+  groupSets,
+  homeworkCalls,
+  homeworks,
+  submissions,
+  users,
+} from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badInput, fail } from '../../platform/errors';
@@ -90,13 +101,26 @@ export async function addHomework(ctx: AppContext, user: User, input: HomeworkIn
 export async function editHomework(ctx: AppContext, user: User, input: z.infer<typeof homeworkEditInput>) {
   const { hw, item } = await requireGrader(ctx, user, input.courseid, input.id);
   const groupSetId = await groupingFor(ctx, input.courseid, input);
-  const [anySubmission] = await ctx.db.select({ id: submissions.id }).from(submissions).where(eq(submissions.contentId, item.id)).limit(1);
+  const [anySubmission] = await ctx.db
+    .select({ id: submissions.id })
+    .from(submissions)
+    .where(eq(submissions.contentId, item.id))
+    .limit(1);
   if (anySubmission && (input.type !== hw.type || groupSetId !== hw.groupSetId)) throw fail('forbidden');
   if (input.endtime * 1000 !== item.endAt?.getTime()) await setEndTime(ctx, user, input.courseid, item.id, input.endtime);
-  await editContent(ctx, user, { courseid: input.courseid, id: input.id, title: input.title, content: input.content, fileids: input.fileids, link: '', downloadable: 1 });
+  await editContent(ctx, user, {
+    courseid: input.courseid,
+    id: input.id,
+    title: input.title,
+    content: input.content,
+    fileids: input.fileids,
+    link: '',
+    downloadable: 1,
+  });
   await ctx.db.update(homeworks).set(settingsFrom(input, groupSetId)).where(eq(homeworks.contentId, item.id));
   if (input.type === 3) await scheduleAssignment(ctx, item.id, new Date(Math.max(Date.now(), input.endtime * 1000)));
-  if (input.dupcheck === 1 && (!hw.dupCheck || input.dupcoursewide !== (hw.dupCourseWide ? 1 : 0))) await queueDupCheck(ctx, item.id);
+  if (input.dupcheck === 1 && (!hw.dupCheck || input.dupcoursewide !== (hw.dupCourseWide ? 1 : 0)))
+    await queueDupCheck(ctx, item.id);
   return getHomework(ctx, user, input.courseid, input.id);
 }
 
@@ -108,7 +132,10 @@ export async function ownerOf(ctx: AppContext, hw: Homework, userId: number) {
     .from(groupMembers)
     .where(and(eq(groupMembers.setId, hw.groupSetId ?? 0), eq(groupMembers.userId, userId)));
   if (!mine) return undefined;
-  const members = await ctx.db.select({ id: groupMembers.userId }).from(groupMembers).where(eq(groupMembers.groupId, mine.groupId));
+  const members = await ctx.db
+    .select({ id: groupMembers.userId })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, mine.groupId));
   return { owner: `g:${mine.groupId}`, groupId: mine.groupId as number | null, members: members.map((r) => r.id) };
 }
 
@@ -212,7 +239,10 @@ export async function expectedOwners(ctx: AppContext, item: HomeworkItem, hw: Ho
       .leftJoin(users, eq(users.id, groupMembers.userId))
       .where(eq(groups.setId, hw.groupSetId ?? 0))
       .orderBy(asc(groups.id));
-    const byGroup = new Map<number, { owner: string; name: string; members: { uid: number; username: string; stno: string }[] }>();
+    const byGroup = new Map<
+      number,
+      { owner: string; name: string; members: { uid: number; username: string; stno: string }[] }
+    >();
     for (const r of rows) {
       const g = byGroup.get(r.groupId) ?? { owner: `g:${r.groupId}`, name: r.name, members: [] };
       if (r.userId) g.members.push({ uid: r.userId, username: r.username ?? '', stno: r.stno ?? '' });

@@ -16,7 +16,13 @@ registerTodoProvider(async (ctx, user, filter) => {
   const lang = user.lang === 'en' ? 'en' : 'zh';
   const label = translate(lang, 'content.type.4');
   const rows = await ctx.db
-    .select({ item: contents, hw: homeworks, role: courseMembers.role, coursename: courses.coursename, classname: courses.classname })
+    .select({
+      item: contents,
+      hw: homeworks,
+      role: courseMembers.role,
+      coursename: courses.coursename,
+      classname: courses.classname,
+    })
     .from(contents)
     .innerJoin(homeworks, eq(homeworks.contentId, contents.id))
     .innerJoin(courseMembers, and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, user.id)))
@@ -53,7 +59,15 @@ registerTodoProvider(async (ctx, user, filter) => {
     ? await ctx.db
         .select({ id: submissions.contentId, n: count() })
         .from(submissions)
-        .where(and(inArray(submissions.contentId, teaching.map((r) => r.item.id)), eq(submissions.status, 1)))
+        .where(
+          and(
+            inArray(
+              submissions.contentId,
+              teaching.map((r) => r.item.id),
+            ),
+            eq(submissions.status, 1),
+          ),
+        )
         .groupBy(submissions.contentId)
     : [];
   const out: TodoItem[] = teaching.flatMap((r) => {
@@ -63,7 +77,10 @@ registerTodoProvider(async (ctx, user, filter) => {
 
   const learning = rows.filter((r) => r.role === 'student');
   if (learning.length) {
-    const myGroups = await ctx.db.select({ groupId: groupMembers.groupId, setId: groupMembers.setId }).from(groupMembers).where(eq(groupMembers.userId, user.id));
+    const myGroups = await ctx.db
+      .select({ groupId: groupMembers.groupId, setId: groupMembers.setId })
+      .from(groupMembers)
+      .where(eq(groupMembers.userId, user.id));
     const mine = await ctx.db
       .select({ id: submissions.contentId, owner: submissions.owner, status: submissions.status })
       .from(submissions)

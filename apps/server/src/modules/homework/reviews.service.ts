@@ -69,7 +69,10 @@ export async function assignReviews(ctx: AppContext, contentId: number) {
   const [course] = await ctx.db.select({ name: courses.coursename }).from(courses).where(eq(courses.id, item.courseId));
   const perReviewer = new Map<number, number>();
   for (const a of added) perReviewer.set(a.reviewerId, (perReviewer.get(a.reviewerId) ?? 0) + 1);
-  const people = await ctx.db.select({ id: users.id, lang: users.lang }).from(users).where(inArray(users.id, [...perReviewer.keys()]));
+  const people = await ctx.db
+    .select({ id: users.id, lang: users.lang })
+    .from(users)
+    .where(inArray(users.id, [...perReviewer.keys()]));
   await createNotices(
     ctx,
     people.map((p) => {
@@ -80,7 +83,11 @@ export async function assignReviews(ctx: AppContext, contentId: number) {
         contenttype: 4,
         contentId,
         action: 'review_assigned',
-        title: translate(lang, 'notices.reviewAssigned', { course: course?.name ?? '', title: item.title, count: perReviewer.get(p.id)! }),
+        title: translate(lang, 'notices.reviewAssigned', {
+          course: course?.name ?? '',
+          title: item.title,
+          count: perReviewer.get(p.id)!,
+        }),
         activitylabel: translate(lang, 'content.type.4'),
       };
     }),
@@ -145,7 +152,8 @@ export async function myReviews(ctx: AppContext, user: User, courseId: number, i
 function checkReview(hw: { fullScore: number; minComment: number }, input: { score: number; comment: string }, teacher: boolean) {
   const full = Math.min(hw.fullScore, GRADE_MAX);
   if (input.score > full) throw new AppError('badInput', 'validation.gradeOverFull', { full });
-  if (!teacher && [...input.comment].length < hw.minComment) throw new AppError('badInput', 'validation.commentTooShort', { min: hw.minComment });
+  if (!teacher && [...input.comment].length < hw.minComment)
+    throw new AppError('badInput', 'validation.commentTooShort', { min: hw.minComment });
   return Math.round(input.score * 10) / 10;
 }
 
@@ -224,7 +232,8 @@ export async function reviewDetail(ctx: AppContext, user: User, courseId: number
   return {
     sid: submission.id,
     scoremode: hw.scoreMode,
-    peeraverage: peerAverage(rows.map((x) => x.r)),
+    // a student sees the average with the score, once published
+    peeraverage: teacher || submission.scorePublished ? peerAverage(rows.map((x) => x.r)) : null,
     list: rows
       .filter((x) => teacher || x.r.reviewedAt)
       .map(({ r, username }) => ({
@@ -248,7 +257,17 @@ export async function settleReviewScores(ctx: AppContext, contentId: number, sco
     .select()
     .from(submissions)
     .where(and(eq(submissions.contentId, contentId), ne(submissions.status, 2)));
-  const reviews = subs.length ? await ctx.db.select().from(peerReviews).where(inArray(peerReviews.submissionId, subs.map((s) => s.id))) : [];
+  const reviews = subs.length
+    ? await ctx.db
+        .select()
+        .from(peerReviews)
+        .where(
+          inArray(
+            peerReviews.submissionId,
+            subs.map((s) => s.id),
+          ),
+        )
+    : [];
   for (const s of subs) {
     if (scoreMode === 2 && s.status === 3) continue;
     const avg = peerAverage(reviews.filter((r) => r.submissionId === s.id));
@@ -256,4 +275,3 @@ export async function settleReviewScores(ctx: AppContext, contentId: number, sco
     await ctx.db.update(submissions).set({ score: avg, status: 3, gradedAt: new Date() }).where(eq(submissions.id, s.id));
   }
 }
-

@@ -31,18 +31,40 @@ async function peerHomework(students: number, extra: Record<string, unknown> = {
     list.push({ ...s, name });
   }
   const end = now() + 3600;
-  const hw = (await call(app, '/HomeworkApi/addHomework', { courseid: course.id, title: '互评作业', type: 3, fullscore: 10, endtime: end, reviewers: 2, mincomment: 10, allowlate: 1, ...extra }, { token: teacher.token })).data;
+  const hw = (
+    await call(
+      app,
+      '/HomeworkApi/addHomework',
+      {
+        courseid: course.id,
+        title: '互评作业',
+        type: 3,
+        fullscore: 10,
+        endtime: end,
+        reviewers: 2,
+        mincomment: 10,
+        allowlate: 1,
+        ...extra,
+      },
+      { token: teacher.token },
+    )
+  ).data;
   return { teacher, course, students: list, hw, end };
 }
 
 async function submitFile(s: Person, courseid: number, id: number) {
-  const file = (await upload(app, '/UploadApi/uploadV2', s.token, {}, { name: 'work.txt', data: Buffer.from(`作业 ${s.uid}`) })).data.file;
-  return (await call(app, '/HomeworkApi/stuWorkSubmit', { courseid, id, fileids: [file.id] }, { token: s.token })).data.sid as number;
+  const file = (await upload(app, '/UploadApi/uploadV2', s.token, {}, { name: 'work.txt', data: Buffer.from(`作业 ${s.uid}`) }))
+    .data.file;
+  return (await call(app, '/HomeworkApi/stuWorkSubmit', { courseid, id, fileids: [file.id] }, { token: s.token })).data
+    .sid as number;
 }
 
 /** Passes the deadline: the item's end moves back and the due assignment job runs. */
 async function deadline(id: number, end: number) {
-  await app.ctx.db.update(contents).set({ endAt: new Date(Date.now() - 1000) }).where(eq(contents.id, id));
+  await app.ctx.db
+    .update(contents)
+    .set({ endAt: new Date(Date.now() - 1000) })
+    .where(eq(contents.id, id));
   await app.ctx.jobs.runDue(new Date((end + 5) * 1000));
 }
 
@@ -54,8 +76,12 @@ describe('peer review assignment', () => {
     const { teacher, course, students, hw, end } = await peerHomework(5);
     const sids = new Map<number, number>();
     for (const s of students.slice(0, 4)) sids.set(s.uid, await submitFile(s, course.id, hw.id));
-    expect((await call(app, '/HomeworkApi/assignReviews', { courseid: course.id, id: hw.id }, { token: teacher.token })).code).toBe(30507);
-    expect((await call(app, '/HomeworkApi/myReviews', { courseid: course.id, id: hw.id }, { token: students[0]!.token })).data.list).toEqual([]);
+    expect(
+      (await call(app, '/HomeworkApi/assignReviews', { courseid: course.id, id: hw.id }, { token: teacher.token })).code,
+    ).toBe(30507);
+    expect(
+      (await call(app, '/HomeworkApi/myReviews', { courseid: course.id, id: hw.id }, { token: students[0]!.token })).data.list,
+    ).toEqual([]);
     await deadline(hw.id, end);
 
     const rows = await app.ctx.db.select().from(peerReviews).where(eq(peerReviews.contentId, hw.id));
@@ -70,12 +96,15 @@ describe('peer review assignment', () => {
     expect(loads[4]).toBeGreaterThan(0);
 
     // assigning again changes nothing; a late submission gets reviewers without moving the others
-    expect((await call(app, '/HomeworkApi/assignReviews', { courseid: course.id, id: hw.id }, { token: teacher.token })).data.added).toBe(0);
+    expect(
+      (await call(app, '/HomeworkApi/assignReviews', { courseid: course.id, id: hw.id }, { token: teacher.token })).data.added,
+    ).toBe(0);
     const late = await submitFile(students[4]!, course.id, hw.id);
     await app.ctx.jobs.runDue(new Date(Date.now() + 5000));
     const after = await app.ctx.db.select().from(peerReviews).where(eq(peerReviews.contentId, hw.id));
     expect(after).toHaveLength(10);
-    for (const r of rows) expect(after.find((x) => x.id === r.id)).toMatchObject({ submissionId: r.submissionId, reviewerId: r.reviewerId });
+    for (const r of rows)
+      expect(after.find((x) => x.id === r.id)).toMatchObject({ submissionId: r.submissionId, reviewerId: r.reviewerId });
     expect(after.filter((r) => r.submissionId === late).map((r) => r.reviewerId)).not.toContain(students[4]!.uid);
     // the reviewers were told, and have a to-do with the count
     const todo = (await call(app, '/Futurev2/Todo/getTodoList', { type: 4 }, { token: students[4]!.token })).data.list;
@@ -93,14 +122,27 @@ describe('peer reviews', () => {
     const mine = (await call(app, '/HomeworkApi/myReviews', { courseid: course.id, id: hw.id }, { token: a.token })).data;
     expect(mine).toMatchObject({ anonymous: 1, mincomment: 10, fullscore: 10 });
     const rid = mine.list[0].rid;
-    expect(await review(a, course.id, hw.id, rid, 8, '不错')).toMatchObject({ status: 0, code: 40001, message: '评语至少 10 个字' });
+    expect(await review(a, course.id, hw.id, rid, 8, '不错')).toMatchObject({
+      status: 0,
+      code: 40001,
+      message: '评语至少 10 个字',
+    });
     expect((await review(a, course.id, hw.id, rid, 11)).message).toBe('分数不能超过满分 10 分');
     expect((await review(a, course.id, hw.id, rid, 8)).data).toEqual({ rid, score: 8, reviewed: 1 });
     expect((await review(a, course.id, hw.id, rid, 9)).code).toBe(30508);
     // a review assigned to someone else (never one's own work) is refused
     const [others] = await app.ctx.db.select().from(peerReviews).where(eq(peerReviews.reviewerId, b.uid));
     expect((await review(a, course.id, hw.id, others!.id, 8)).code).toBe(40003);
-    expect((await call(app, '/HomeworkApi/submitReview', { courseid: course.id, id: hw.id, rid, score: 5, comment: '老师来评一下这份作业' }, { token: teacher.token })).code).toBe(40003);
+    expect(
+      (
+        await call(
+          app,
+          '/HomeworkApi/submitReview',
+          { courseid: course.id, id: hw.id, rid, score: 5, comment: '老师来评一下这份作业' },
+          { token: teacher.token },
+        )
+      ).code,
+    ).toBe(40003);
   });
 
   it('never tells a student who reviewed them when the homework is anonymous', async () => {
@@ -109,11 +151,24 @@ describe('peer reviews', () => {
     for (const s of students) sids.push(await submitFile(s, course.id, hw.id));
     await deadline(hw.id, end);
     for (const s of students) {
-      for (const r of (await call(app, '/HomeworkApi/myReviews', { courseid: course.id, id: hw.id }, { token: s.token })).data.list) await review(s, course.id, hw.id, r.rid, 7);
+      for (const r of (await call(app, '/HomeworkApi/myReviews', { courseid: course.id, id: hw.id }, { token: s.token })).data
+        .list)
+        await review(s, course.id, hw.id, r.rid, 7);
     }
-    await call(app, '/HomeworkApi/publishScore', { courseid: course.id, id: hw.id }, { token: teacher.token });
     const author = students[0]!;
-    const reviewers = (await app.ctx.db.select().from(peerReviews).where(eq(peerReviews.submissionId, sids[0]!))).map((r) => students.find((s) => s.uid === r.reviewerId)!);
+    // the peer average reaches the author with the score, once published
+    expect(
+      (await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id }, { token: author.token })).data
+        .peeraverage,
+    ).toBeNull();
+    await call(app, '/HomeworkApi/publishScore', { courseid: course.id, id: hw.id }, { token: teacher.token });
+    expect(
+      (await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id }, { token: author.token })).data
+        .peeraverage,
+    ).toBe(7);
+    const reviewers = (await app.ctx.db.select().from(peerReviews).where(eq(peerReviews.submissionId, sids[0]!))).map(
+      (r) => students.find((s) => s.uid === r.reviewerId)!,
+    );
     expect(reviewers).toHaveLength(2);
     const answers = [
       await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id }, { token: author.token }),
@@ -133,10 +188,14 @@ describe('peer reviews', () => {
       }
     }
     // and a reviewer is not told whose work they reviewed
-    const asReviewer = JSON.stringify((await call(app, '/HomeworkApi/myReviews', { courseid: course.id, id: hw.id }, { token: reviewers[0]!.token })).data);
+    const asReviewer = JSON.stringify(
+      (await call(app, '/HomeworkApi/myReviews', { courseid: course.id, id: hw.id }, { token: reviewers[0]!.token })).data,
+    );
     expect(asReviewer).not.toContain(author.name);
     // the teacher sees everything
-    const teacherView = (await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id, sid: sids[0] }, { token: teacher.token })).data;
+    const teacherView = (
+      await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id, sid: sids[0] }, { token: teacher.token })
+    ).data;
     expect(teacherView.list.map((r: { reviewer: string }) => r.reviewer).sort()).toEqual(reviewers.map((r) => r.name).sort());
   });
 
@@ -149,7 +208,8 @@ describe('peer reviews', () => {
     expect(task.username).toMatch(/^同学/);
     await review(a, course.id, hw.id, task.rid, 9);
     const author = students.find((s) => s.uid === task.uid)!;
-    const detail = (await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id }, { token: author.token })).data;
+    const detail = (await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id }, { token: author.token }))
+      .data;
     expect(detail.list[0]).toMatchObject({ reviewer: a.name, score: 9 });
   });
 });
@@ -164,17 +224,36 @@ describe('final scores of peer review', () => {
       const scores = [6, 8, 9, 7, 10, 5];
       let i = 0;
       for (const s of students) {
-        for (const r of (await call(app, '/HomeworkApi/myReviews', { courseid: course.id, id: hw.id }, { token: s.token })).data.list) await review(s, course.id, hw.id, r.rid, scores[i++]!);
+        for (const r of (await call(app, '/HomeworkApi/myReviews', { courseid: course.id, id: hw.id }, { token: s.token })).data
+          .list)
+          await review(s, course.id, hw.id, r.rid, scores[i++]!);
       }
       const target = sids[0]!;
-      const detail = (await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id, sid: target }, { token: teacher.token })).data;
+      const detail = (
+        await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id, sid: target }, { token: teacher.token })
+      ).data;
       const [first, second] = detail.list as { rid: number; score: number }[];
-      await call(app, '/HomeworkApi/overrideReview', { courseid: course.id, id: hw.id, rid: first!.rid, score: 4, comment: '老师调整' }, { token: teacher.token });
+      await call(
+        app,
+        '/HomeworkApi/overrideReview',
+        { courseid: course.id, id: hw.id, rid: first!.rid, score: 4, comment: '老师调整' },
+        { token: teacher.token },
+      );
       const expected = Math.round(((4 + second!.score) / 2) * 10) / 10;
-      expect((await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id, sid: target }, { token: teacher.token })).data.peeraverage).toBe(expected);
-      await call(app, '/HomeworkApi/correct', { courseid: course.id, id: hw.id, sids: [target], score: 10 }, { token: teacher.token });
+      expect(
+        (await call(app, '/HomeworkApi/reviewDetail', { courseid: course.id, id: hw.id, sid: target }, { token: teacher.token }))
+          .data.peeraverage,
+      ).toBe(expected);
+      await call(
+        app,
+        '/HomeworkApi/correct',
+        { courseid: course.id, id: hw.id, sids: [target], score: 10 },
+        { token: teacher.token },
+      );
       await call(app, '/HomeworkApi/publishScore', { courseid: course.id, id: hw.id }, { token: teacher.token });
-      const seen = (await call(app, '/HomeworkApi/getHomework', { courseid: course.id, id: hw.id }, { token: students[0]!.token })).data.mine;
+      const seen = (
+        await call(app, '/HomeworkApi/getHomework', { courseid: course.id, id: hw.id }, { token: students[0]!.token })
+      ).data.mine;
       expect(seen.score).toBe(mode === 2 ? 10 : expected);
     }
   });

@@ -1,6 +1,14 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { GRADE_MAX, SUBMISSION_FILTERS, type gradeInput, type repulseInput, type shareInput, type submissionListInput, type submitInput } from '@paiclass/shared';
+import {
+  GRADE_MAX,
+  SUBMISSION_FILTERS,
+  type gradeInput,
+  type repulseInput,
+  type shareInput,
+  type submissionListInput,
+  type submitInput,
+} from '@paiclass/shared';
 import { courses, files, homeworkCalls, homeworks, submissions, submissionVersions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -11,12 +19,27 @@ import { queueDupCheck } from './dupcheck/dupcheck.service';
 import { scheduleAssignment, settleReviewScores } from './reviews.service';
 import { createNotices } from '../notices/notices.service';
 import { isOvertime, submissionState, submits, takesSubmission } from './homework.policy';
-import { expectedOwners, filesOf, type HomeworkItem, loadHomework, ownerOf, presentSubmission, requireGrader } from './homework.service';
+import {
+  expectedOwners,
+  filesOf,
+  type HomeworkItem,
+  loadHomework,
+  ownerOf,
+  presentSubmission,
+  requireGrader,
+} from './homework.service';
 
 type Submission = typeof submissions.$inferSelect;
 
 /** Tells students about their homework (expedited, returned, scored), each in their own language. */
-async function tell(ctx: AppContext, item: HomeworkItem, userIds: number[], key: string, action: string, params: Record<string, string> = {}) {
+async function tell(
+  ctx: AppContext,
+  item: HomeworkItem,
+  userIds: number[],
+  key: string,
+  action: string,
+  params: Record<string, string> = {},
+) {
   if (userIds.length === 0) return;
   const [course] = await ctx.db.select({ name: courses.coursename }).from(courses).where(eq(courses.id, item.courseId));
   const people = await ctx.db.select({ id: users.id, lang: users.lang }).from(users).where(inArray(users.id, userIds));
@@ -72,7 +95,15 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
     if (existing?.status === 3) throw fail('alreadyGraded');
     if (!takesSubmission(deadline, existing?.status === 2)) throw fail('homeworkClosed');
     const now = new Date();
-    const values = { userId: user.id, message: input.message, fileIds: input.fileids, submittedAt: now, overtime: isOvertime(deadline, now.getTime()), status: 1, returnReason: '' };
+    const values = {
+      userId: user.id,
+      message: input.message,
+      fileIds: input.fileids,
+      submittedAt: now,
+      overtime: isOvertime(deadline, now.getTime()),
+      status: 1,
+      returnReason: '',
+    };
     const [row] = existing
       ? await tx
           .update(submissions)
@@ -83,7 +114,17 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
           .insert(submissions)
           .values({ ...values, contentId: item.id, owner: owner.owner, groupId: owner.groupId })
           .returning();
-    await tx.insert(submissionVersions).values({ submissionId: row!.id, version: row!.version, userId: user.id, message: input.message, fileIds: input.fileids, submittedAt: now, overtime: row!.overtime });
+    await tx
+      .insert(submissionVersions)
+      .values({
+        submissionId: row!.id,
+        version: row!.version,
+        userId: user.id,
+        message: input.message,
+        fileIds: input.fileids,
+        submittedAt: now,
+        overtime: row!.overtime,
+      });
     return row!;
   });
   for (const uid of owner.members) await markDone(ctx, uid, item.id);
@@ -166,7 +207,10 @@ export async function listSubmissions(ctx: AppContext, user: User, input: z.infe
   const { item, hw } = await requireGrader(ctx, user, input.courseid, input.id);
   const owners = await expectedOwners(ctx, item, hw);
   const rows = await ctx.db.select().from(submissions).where(eq(submissions.contentId, item.id));
-  const calls = await ctx.db.select({ userId: homeworkCalls.userId }).from(homeworkCalls).where(eq(homeworkCalls.contentId, item.id));
+  const calls = await ctx.db
+    .select({ userId: homeworkCalls.userId })
+    .from(homeworkCalls)
+    .where(eq(homeworkCalls.contentId, item.id));
   const called = new Set(calls.map((c) => c.userId));
   const matched = owners.flatMap((o) => {
     const s = rows.find((r) => r.owner === o.owner);
@@ -226,7 +270,12 @@ export async function grade(ctx: AppContext, user: User, input: z.infer<typeof g
   await ctx.db
     .update(submissions)
     .set({ status: 3, score, comment: input.comment, gradedAt: new Date(), scorePublished: hw.scoresPublished })
-    .where(inArray(submissions.id, rows.map((r) => r.id)));
+    .where(
+      inArray(
+        submissions.id,
+        rows.map((r) => r.id),
+      ),
+    );
   if (hw.scoresPublished) await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkScored', 'homework_scored');
   return { count: rows.length, score, published: hw.scoresPublished ? 1 : 0 };
 }
@@ -238,8 +287,15 @@ export async function repulse(ctx: AppContext, user: User, input: z.infer<typeof
   await ctx.db
     .update(submissions)
     .set({ status: 2, returnReason: input.reason, score: null, comment: '', gradedAt: null, scorePublished: false })
-    .where(inArray(submissions.id, rows.map((r) => r.id)));
-  await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkReturned', 'homework_returned', { reason: input.reason });
+    .where(
+      inArray(
+        submissions.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkReturned', 'homework_returned', {
+    reason: input.reason,
+  });
   return { count: rows.length };
 }
 
@@ -276,14 +332,23 @@ export async function cancelShare(ctx: AppContext, user: User, courseId: number,
 
 /** `/HomeworkApi/stuWorkShareList`: the submissions the teacher shared, for the whole class. */
 export async function shareList(ctx: AppContext, user: User, courseId: number, id: number) {
-  const { item, m } = await loadHomework(ctx, user, courseId, id);
+  const { item, hw, m } = await loadHomework(ctx, user, courseId, id);
   const rows = await ctx.db
     .select()
     .from(submissions)
     .where(and(eq(submissions.contentId, item.id), eq(submissions.shared, 1)))
     .orderBy(desc(submissions.gradedAt));
-  const asTeacher = !submits(m.role);
-  return { list: await Promise.all(rows.map((s) => presentSubmission(ctx, s, asTeacher))) };
+  if (!submits(m.role)) return { list: await Promise.all(rows.map((s) => presentSubmission(ctx, s, true))) };
+  // classmates see the shared work and the reason; its score and comment stay with its owner
+  const mine = (await ownerOf(ctx, hw, user.id))?.owner;
+  return {
+    list: await Promise.all(
+      rows.map(async (s) => {
+        const shown = await presentSubmission(ctx, s, false);
+        return s.owner === mine ? shown : { ...shown, score: null, comment: '' };
+      }),
+    ),
+  };
 }
 
 /**

@@ -9,7 +9,11 @@ export async function noticesRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   const tags = ['notices'];
-  app.post('/MessageApi/lists', { schema: { tags, body: messageListInput } }, (req) => notices.listNotices(ctx, caller(req), req.body));
-  app.post('/MessageApi/readIt', { schema: { tags, body: readItInput } }, (req) => notices.readNotice(ctx, caller(req), req.body.id));
+  app.post('/MessageApi/lists', { schema: { tags, body: messageListInput } }, (req) =>
+    notices.listNotices(ctx, caller(req), req.body),
+  );
+  app.post('/MessageApi/readIt', { schema: { tags, body: readItInput } }, (req) =>
+    notices.readNotice(ctx, caller(req), req.body.id),
+  );
   app.post('/MessageApi/readAll', { schema: { tags } }, (req) => notices.readAllNotices(ctx, caller(req)));
 }

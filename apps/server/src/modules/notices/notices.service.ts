@@ -38,7 +38,8 @@ function presentNotice(n: NoticeRow) {
 export async function createNotices(ctx: AppContext, notices: NewNotice[]) {
   if (notices.length === 0) return;
   const rows = await ctx.db.insert(messageNotices).values(notices).returning();
-  for (const row of rows) await ctx.bus.publish(userTopic(row.userId), { cmd: 'Message.notice', code: 0, msg: '', data: presentNotice(row) });
+  for (const row of rows)
+    await ctx.bus.publish(userTopic(row.userId), { cmd: 'Message.notice', code: 0, msg: '', data: presentNotice(row) });
 }
 
 /** `/MessageApi/lists`: the caller's notices, newest first, 10 a page (spec 1 §9). */

@@ -4,13 +4,17 @@ import type { SchoolConfig } from '@paiclass/shared';
 /** `/SchoolApi/getConfig`: what the login page shows and offers (spec 1 §3 School config). */
 export async function schoolRoutes(app: FastifyInstance) {
   const { config } = app.ctx;
-  app.post('/SchoolApi/getConfig', { schema: { tags: ['school'] }, config: { auth: 'none' } }, async (): Promise<SchoolConfig> => ({
-    schoolName: config.schoolName,
-    appid: config.wechat?.appid ?? '',
-    ico_url: '',
-    mobileBanner: '',
-    mobilexdomain: config.publicUrl ?? '',
-    canRegister: config.allowRegister,
-    showWechatLogin: Boolean(app.ctx.wechat),
-  }));
+  app.post(
+    '/SchoolApi/getConfig',
+    { schema: { tags: ['school'] }, config: { auth: 'none' } },
+    async (): Promise<SchoolConfig> => ({
+      schoolName: config.schoolName,
+      appid: config.wechat?.appid ?? '',
+      ico_url: '',
+      mobileBanner: '',
+      mobilexdomain: config.publicUrl ?? '',
+      canRegister: config.allowRegister,
+      showWechatLogin: Boolean(app.ctx.wechat),
+    }),
+  );
 }

@@ -9,15 +9,25 @@ export async function scoresRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   const tags = ['scores'];
-  app.post('/ScoreApi/getScoreBook', { schema: { tags, body: courseIdInput } }, (req) => scores.getScoreBook(ctx, caller(req), req.body.courseid));
-  app.post('/ScoreApi/scoreDetail', { schema: { tags, body: scoreDetailInput } }, (req) => scores.scoreDetail(ctx, caller(req), req.body.courseid, req.body.uid));
-  app.post('/ScoreApi/setWeights', { schema: { tags, body: weightsInput } }, (req) => scores.setWeights(ctx, caller(req), req.body.courseid, req.body.weights));
+  app.post('/ScoreApi/getScoreBook', { schema: { tags, body: courseIdInput } }, (req) =>
+    scores.getScoreBook(ctx, caller(req), req.body.courseid),
+  );
+  app.post('/ScoreApi/scoreDetail', { schema: { tags, body: scoreDetailInput } }, (req) =>
+    scores.scoreDetail(ctx, caller(req), req.body.courseid, req.body.uid),
+  );
+  app.post('/ScoreApi/setWeights', { schema: { tags, body: weightsInput } }, (req) =>
+    scores.setWeights(ctx, caller(req), req.body.courseid, req.body.weights),
+  );
   // the workbook itself, not an envelope; refusals still come as the envelope
-  app.post('/ScoreApi/exportScores', { schema: { tags, body: courseIdInput }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } }, async (req, reply) => {
-    const file = await scores.exportScoreBook(ctx, caller(req), req.body.courseid);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="scores.xlsx"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-      .send(file.data);
-  });
+  app.post(
+    '/ScoreApi/exportScores',
+    { schema: { tags, body: courseIdInput }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (req, reply) => {
+      const file = await scores.exportScoreBook(ctx, caller(req), req.body.courseid);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="scores.xlsx"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .send(file.data);
+    },
+  );
 }

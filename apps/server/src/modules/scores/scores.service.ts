@@ -18,30 +18,59 @@ export interface ScoreColumn {
 }
 
 /** Scores per column and student: graded ones for teachers, published ones for students. */
-type ScoreSource = (ctx: AppContext, courseId: number, publishedOnly: boolean) => Promise<{ columns: Omit<ScoreColumn, 'weight'>[]; scores: Map<string, number> }>;
+type ScoreSource = (
+  ctx: AppContext,
+  courseId: number,
+  publishedOnly: boolean,
+) => Promise<{ columns: Omit<ScoreColumn, 'weight'>[]; scores: Map<string, number> }>;
 const sources: ScoreSource[] = [];
 
 const key = (column: number, uid: number) => `${column}:${uid}`;
 
 /** Homework: every published homework of the course; a group's score counts for each member. */
 sources.push(async (ctx, courseId, publishedOnly) => {
+  // a student's book holds only homework whose scores are published, so an unpublished one does not count 0
   const items = await ctx.db
     .select({ id: contents.id, title: contents.title, fullscore: homeworks.fullScore, groupSetId: homeworks.groupSetId })
     .from(contents)
     .innerJoin(homeworks, eq(homeworks.contentId, contents.id))
-    .where(and(eq(contents.courseId, courseId), eq(contents.contenttype, 4), inArray(contents.publishState, [2, 3]), isNull(contents.deletedAt)))
+    .where(
+      and(
+        eq(contents.courseId, courseId),
+        eq(contents.contenttype, 4),
+        inArray(contents.publishState, [2, 3]),
+        isNull(contents.deletedAt),
+        publishedOnly ? eq(homeworks.scoresPublished, true) : undefined,
+      ),
+    )
     .orderBy(asc(contents.publishAt), asc(contents.id));
   const scores = new Map<string, number>();
   if (items.length === 0) return { columns: [], scores };
   const graded = await ctx.db
-    .select({ contentId: submissions.contentId, owner: submissions.owner, groupId: submissions.groupId, score: submissions.score, published: submissions.scorePublished })
+    .select({
+      contentId: submissions.contentId,
+      owner: submissions.owner,
+      groupId: submissions.groupId,
+      score: submissions.score,
+      published: submissions.scorePublished,
+    })
     .from(submissions)
-    .where(and(inArray(submissions.contentId, items.map((i) => i.id)), eq(submissions.status, 3)));
+    .where(
+      and(
+        inArray(
+          submissions.contentId,
+          items.map((i) => i.id),
+        ),
+        eq(submissions.status, 3),
+      ),
+    );
   const groupIds = graded.flatMap((g) => (g.groupId ? [g.groupId] : []));
   const members = groupIds.length ? await ctx.db.select().from(groupMembers).where(inArray(groupMembers.groupId, groupIds)) : [];
   for (const g of graded) {
     if (g.score === null || (publishedOnly && !g.published)) continue;
-    const uids = g.owner.startsWith('g:') ? members.filter((m) => m.groupId === g.groupId).map((m) => m.userId) : [Number(g.owner.slice(2))];
+    const uids = g.owner.startsWith('g:')
+      ? members.filter((m) => m.groupId === g.groupId).map((m) => m.userId)
+      : [Number(g.owner.slice(2))];
     for (const uid of uids) scores.set(key(g.contentId, uid), g.score);
   }
   return { columns: items.map((i) => ({ id: i.id, title: i.title, contenttype: 4, fullscore: i.fullscore })), scores };
@@ -58,7 +87,17 @@ export function total(columns: ScoreColumn[], score: (column: number) => number 
 async function book(ctx: AppContext, courseId: number, publishedOnly: boolean) {
   const parts = await Promise.all(sources.map((s) => s(ctx, courseId, publishedOnly)));
   const raw = parts.flatMap((p) => p.columns);
-  const weights = raw.length ? await ctx.db.select().from(scoreWeights).where(inArray(scoreWeights.contentId, raw.map((c) => c.id))) : [];
+  const weights = raw.length
+    ? await ctx.db
+        .select()
+        .from(scoreWeights)
+        .where(
+          inArray(
+            scoreWeights.contentId,
+            raw.map((c) => c.id),
+          ),
+        )
+    : [];
   const columns: ScoreColumn[] = raw.map((c) => ({ ...c, weight: weights.find((w) => w.contentId === c.id)?.weight ?? 1 }));
   const scores = new Map(parts.flatMap((p) => [...p.scores]));
   return { columns, scoreOf: (column: number, uid: number) => scores.get(key(column, uid)) ?? null };
@@ -100,7 +139,11 @@ export async function scoreDetail(ctx: AppContext, user: User, courseId: number,
   const student = (await studentsOf(ctx, courseId)).find((s) => s.uid === who);
   if (!student) throw fail('notFound');
   const { columns, scoreOf } = await book(ctx, courseId, !teacher);
-  return { ...student, list: columns.map((c) => ({ ...c, score: scoreOf(c.id, who) })), total: total(columns, (c) => scoreOf(c, who)) };
+  return {
+    ...student,
+    list: columns.map((c) => ({ ...c, score: scoreOf(c.id, who) })),
+    total: total(columns, (c) => scoreOf(c, who)),
+  };
 }
 
 /** `/ScoreApi/setWeights` (`/setScore`): the teacher's weight per item (0–100; 0 leaves it out of the total). */
@@ -116,7 +159,10 @@ export async function setWeights(ctx: AppContext, user: User, courseId: number, 
     : [];
   if (own.length !== new Set(ids).size) throw fail('notFound');
   for (const w of weights) {
-    await ctx.db.insert(scoreWeights).values({ contentId: w.id, weight: w.weight }).onConflictDoUpdate({ target: scoreWeights.contentId, set: { weight: w.weight } });
+    await ctx.db
+      .insert(scoreWeights)
+      .values({ contentId: w.id, weight: w.weight })
+      .onConflictDoUpdate({ target: scoreWeights.contentId, set: { weight: w.weight } });
   }
   return getScoreBook(ctx, user, courseId);
 }

@@ -30,12 +30,22 @@ async function gradedCourse() {
     students.push({ ...s, name });
   }
   const hw = async (title: string, fullscore: number) =>
-    (await call(app, '/HomeworkApi/addHomework', { courseid: course.id, title, fullscore, endtime: now() + 86400 }, { token: teacher.token })).data.id as number;
+    (
+      await call(
+        app,
+        '/HomeworkApi/addHomework',
+        { courseid: course.id, title, fullscore, endtime: now() + 86400 },
+        { token: teacher.token },
+      )
+    ).data.id as number;
   const h1 = await hw('作业一', 100);
   const h2 = await hw('作业二', 20);
   const grade = async (id: number, s: (typeof students)[number], score: number) => {
-    const file = (await upload(app, '/UploadApi/uploadV2', s.token, {}, { name: 'w.txt', data: Buffer.from(`${s.uid}-${id}`) })).data.file;
-    const sid = (await call(app, '/HomeworkApi/stuWorkSubmit', { courseid: course.id, id, fileids: [file.id] }, { token: s.token })).data.sid;
+    const file = (await upload(app, '/UploadApi/uploadV2', s.token, {}, { name: 'w.txt', data: Buffer.from(`${s.uid}-${id}`) }))
+      .data.file;
+    const sid = (
+      await call(app, '/HomeworkApi/stuWorkSubmit', { courseid: course.id, id, fileids: [file.id] }, { token: s.token })
+    ).data.sid;
     await call(app, '/HomeworkApi/correct', { courseid: course.id, id, sids: [sid], score }, { token: teacher.token });
   };
   await grade(h1, students[0]!, 90);
@@ -53,7 +63,12 @@ describe('weighted totals', () => {
     ];
     expect(total(cols, (c) => (c === 1 ? 90 : 10))).toBe(80);
     expect(total(cols, (c) => (c === 1 ? 90 : null))).toBe(67.5);
-    expect(total(cols.map((c) => ({ ...c, weight: 0 })), () => 50)).toBeNull();
+    expect(
+      total(
+        cols.map((c) => ({ ...c, weight: 0 })),
+        () => 50,
+      ),
+    ).toBeNull();
   });
 });
 
@@ -61,34 +76,81 @@ describe('the course score book', () => {
   it('shows the teacher every graded score with weights and totals', async () => {
     const { teacher, course, students, h1, h2 } = await gradedCourse();
     const book = (await call(app, '/ScoreApi/getScoreBook', { courseid: course.id }, { token: teacher.token })).data;
-    expect(book.columns.map((c: { title: string; fullscore: number; weight: number }) => [c.title, c.fullscore, c.weight])).toEqual([
+    expect(
+      book.columns.map((c: { title: string; fullscore: number; weight: number }) => [c.title, c.fullscore, c.weight]),
+    ).toEqual([
       ['作业一', 100, 1],
       ['作业二', 20, 1],
     ]);
     const row = (uid: number) => book.rows.find((r: { uid: number }) => r.uid === uid);
-    expect(row(students[0]!.uid)).toMatchObject({ username: '王一', stno: '20260001', scores: { [h1]: 90, [h2]: 10 }, total: 70 });
+    expect(row(students[0]!.uid)).toMatchObject({
+      username: '王一',
+      stno: '20260001',
+      scores: { [h1]: 90, [h2]: 10 },
+      total: 70,
+    });
     expect(row(students[2]!.uid)).toMatchObject({ scores: { [h1]: null, [h2]: null }, total: 0 });
 
-    const weighted = (await call(app, '/ScoreApi/setWeights', { courseid: course.id, weights: [{ id: h1, weight: 3 }, { id: h2, weight: 1 }] }, { token: teacher.token })).data;
+    const weighted = (
+      await call(
+        app,
+        '/ScoreApi/setWeights',
+        {
+          courseid: course.id,
+          weights: [
+            { id: h1, weight: 3 },
+            { id: h2, weight: 1 },
+          ],
+        },
+        { token: teacher.token },
+      )
+    ).data;
     expect(weighted.rows.find((r: { uid: number }) => r.uid === students[0]!.uid).total).toBe(80);
-    expect((await call(app, '/ScoreApi/setWeights', { courseid: course.id, weights: [{ id: h1, weight: 101 }] }, { token: teacher.token })).message).toBe('权重须是 0 到 100 的整数');
-    const detail = (await call(app, '/ScoreApi/scoreDetail', { courseid: course.id, uid: students[1]!.uid }, { token: teacher.token })).data;
+    expect(
+      (
+        await call(
+          app,
+          '/ScoreApi/setWeights',
+          { courseid: course.id, weights: [{ id: h1, weight: 101 }] },
+          { token: teacher.token },
+        )
+      ).message,
+    ).toBe('权重须是 0 到 100 的整数');
+    const detail = (
+      await call(app, '/ScoreApi/scoreDetail', { courseid: course.id, uid: students[1]!.uid }, { token: teacher.token })
+    ).data;
     expect(detail).toMatchObject({ username: '李二', total: 45 });
-    expect(detail.list.map((i: { title: string; score: number | null; weight: number }) => [i.title, i.score, i.weight])).toEqual([
-      ['作业一', 60, 3],
-      ['作业二', null, 1],
-    ]);
+    expect(detail.list.map((i: { title: string; score: number | null; weight: number }) => [i.title, i.score, i.weight])).toEqual(
+      [
+        ['作业一', 60, 3],
+        ['作业二', null, 1],
+      ],
+    );
   });
 
   it('shows a student only their own row, with published scores only', async () => {
     const { course, students, h1, h2 } = await gradedCourse();
     const mine = (await call(app, '/ScoreApi/getScoreBook', { courseid: course.id }, { token: students[0]!.token })).data;
     expect(mine.rows).toHaveLength(1);
-    expect(mine.rows[0]).toMatchObject({ uid: students[0]!.uid, scores: { [h1]: 90, [h2]: null } });
+    // the second homework's scores are not published: it is not in the student's book at all
+    expect(mine.columns.map((c: { id: number }) => c.id)).toEqual([h1]);
+    expect(mine.rows[0]).toMatchObject({ uid: students[0]!.uid, scores: { [h1]: 90 }, total: 90 });
+    expect(mine.rows[0].scores[h2]).toBeUndefined();
     // another student's detail answers the caller's own
-    const detail = (await call(app, '/ScoreApi/scoreDetail', { courseid: course.id, uid: students[1]!.uid }, { token: students[0]!.token })).data;
+    const detail = (
+      await call(app, '/ScoreApi/scoreDetail', { courseid: course.id, uid: students[1]!.uid }, { token: students[0]!.token })
+    ).data;
     expect(detail.uid).toBe(students[0]!.uid);
-    expect((await call(app, '/ScoreApi/setWeights', { courseid: course.id, weights: [{ id: h1, weight: 2 }] }, { token: students[0]!.token })).code).toBe(40003);
+    expect(
+      (
+        await call(
+          app,
+          '/ScoreApi/setWeights',
+          { courseid: course.id, weights: [{ id: h1, weight: 2 }] },
+          { token: students[0]!.token },
+        )
+      ).code,
+    ).toBe(40003);
     const stranger = await registerUser(app);
     expect((await call(app, '/ScoreApi/getScoreBook', { courseid: course.id }, { token: stranger.token })).code).toBe(30202);
   });
@@ -96,7 +158,13 @@ describe('the course score book', () => {
   it('exports an .xlsx workbook whose cells hold the scores', async () => {
     const { teacher, course, students } = await gradedCourse();
     await call(app, '/ScoreApi/setWeights', { courseid: course.id, weights: [] }, { token: teacher.token });
-    const res = await app.inject({ method: 'POST', url: '/ScoreApi/exportScores', headers: { token: teacher.token }, payload: { courseid: course.id }, remoteAddress: newAddress() });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/ScoreApi/exportScores',
+      headers: { token: teacher.token },
+      payload: { courseid: course.id },
+      remoteAddress: newAddress(),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toContain(encodeURIComponent('成绩册'));
@@ -107,7 +175,13 @@ describe('the course score book', () => {
     expect(sheet.getRow(2).values).toEqual([undefined, '权重', '', 1, 1, '']);
     const row = sheet.getRow(3).values as unknown[];
     expect(row.slice(1)).toEqual(['20260001', students[0]!.name, 90, 10, 70]);
-    const refused = await app.inject({ method: 'POST', url: '/ScoreApi/exportScores', headers: { token: students[0]!.token }, payload: { courseid: course.id }, remoteAddress: newAddress() });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/ScoreApi/exportScores',
+      headers: { token: students[0]!.token },
+      payload: { courseid: course.id },
+      remoteAddress: newAddress(),
+    });
     expect(refused.json()).toMatchObject({ status: 0, code: 40003 });
   });
 });

@@ -60,7 +60,8 @@ describe('where a catalogue item opens (spec 2 §2)', () => {
     expect(itemPath({ id: 5, contenttype: 9 }, 3, 0)).toBe('/dataIndex?type=2&courseId=3&courseRole=0&id=5');
     expect(itemPath({ id: 5, contenttype: 7 }, 3, 1)).toBe('/noticeDetail?id=5&courseId=3&courseRole=1');
     expect(itemPath({ id: 5, contenttype: 5 }, 3, 0)).toBe('/topicDetail?id=5&courseId=3&courseRole=0');
-    expect(itemPath({ id: 5, contenttype: 4 }, 3, 0)).toBeNull();
+    expect(itemPath({ id: 5, contenttype: 4 }, 3, 0)).toBe('/homework?id=5&courseId=3&courseRole=0');
+    expect(itemPath({ id: 5, contenttype: 6 }, 3, 0)).toBeNull();
     expect(dataIndexPath(3, 1)).toBe('/dataIndex?type=2&courseId=3&courseRole=1');
   });
 });

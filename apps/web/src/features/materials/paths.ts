@@ -21,5 +21,6 @@ export function itemPath(item: { id: number; contenttype: number }, courseId: nu
   if (isMaterial(item.contenttype)) return dataIndexPath(courseId, role, item.id);
   if (item.contenttype === 7) return `/noticeDetail?id=${item.id}&${q(courseId, role)}`;
   if (item.contenttype === 5) return `/topicDetail?id=${item.id}&${q(courseId, role)}`;
+  if (item.contenttype === 4) return `/homework?id=${item.id}&${q(courseId, role)}`;
   return null;
 }

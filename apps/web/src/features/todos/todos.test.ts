@@ -37,8 +37,17 @@ describe('where a to-do or a notice leads', () => {
     }
   });
 
-  it('opens kinds without a page yet at their course home, in the role the notice was sent to', () => {
+  it('opens a homework as its page, in the role the notice was sent to', () => {
     expect(contentItemPath({ contenttype: 4, contentid: 12, courseid: 4, courseRole: 1 })).toBe(
+      '/homework?id=12&courseId=4&courseRole=1',
+    );
+    expect(contentItemPath({ contenttype: 4, contentid: 12, courseid: 4, courseRole: 0 })).toBe(
+      '/homework?id=12&courseId=4&courseRole=0',
+    );
+  });
+
+  it('opens kinds without a page yet at their course home, in the role the notice was sent to', () => {
+    expect(contentItemPath({ contenttype: 6, contentid: 12, courseid: 4, courseRole: 1 })).toBe(
       '/courseHome?courseId=4&courseRole=1',
     );
   });

@@ -15,14 +15,15 @@ export interface ContentRef {
 
 /**
  * The page of a course item a to-do or a message notice points at: an announcement opens its
- * notice, a topic its discussion, materials the course's materials; other kinds (homework, tests)
- * open the course home until their pages exist. null when it points at no item.
+ * notice, a topic its discussion, homework its page, materials the course's materials; other kinds
+ * (tests) open the course home until their pages exist. null when it points at no item.
  */
 export function contentItemPath({ contenttype, contentid, courseid, courseRole }: ContentRef): string | null {
   if (!(contentid > 0) || !(courseid > 0)) return null;
   const query = `courseId=${courseid}&courseRole=${courseRole}`;
   if (contenttype === 7) return `/noticeDetail?id=${contentid}&${query}`;
   if (contenttype === 5) return `/topicDetail?id=${contentid}&${query}`;
+  if (contenttype === 4) return `/homework?id=${contentid}&${query}`;
   if (MATERIAL_TYPES.includes(contenttype)) return `/dataIndex?type=2&${query}`;
   return courseHomePath(courseid, courseRole);
 }

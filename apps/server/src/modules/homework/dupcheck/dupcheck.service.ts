@@ -68,7 +68,9 @@ export async function dupCheckJob(ctx: AppContext, payload: Record<string, unkno
         .select({ id: submissionTexts.submissionId, fingerprints: submissionTexts.fingerprints })
         .from(submissionTexts)
         .innerJoin(contents, eq(contents.id, submissionTexts.contentId))
-        .where(and(eq(contents.courseId, item.courseId), ne(submissionTexts.contentId, contentId), sql`${contents.deletedAt} is null`))
+        .where(
+          and(eq(contents.courseId, item.courseId), ne(submissionTexts.contentId, contentId), sql`${contents.deletedAt} is null`),
+        )
     : [];
   const mine = await ctx.db
     .select({ id: submissionTexts.submissionId, fingerprints: submissionTexts.fingerprints })
@@ -78,18 +80,25 @@ export async function dupCheckJob(ctx: AppContext, payload: Record<string, unkno
   // a first run compares everything; later runs only pairs touching what changed
   const only = existing.length && changed.length < subs.length ? new Set(changed.map((s) => s.id)) : undefined;
   const mineIds = new Set(mine.map((d) => d.id));
-  const pairs = comparePairs([...mine, ...others].map((d) => ({ id: d.id, fingerprints: d.fingerprints as Fingerprint[] })), only).filter(
-    (p) => (mineIds.has(p.a) || mineIds.has(p.b)) && Math.max(p.aInB, p.bInA) * 100 >= KEEP_PERCENT,
-  );
+  const pairs = comparePairs(
+    [...mine, ...others].map((d) => ({ id: d.id, fingerprints: d.fingerprints as Fingerprint[] })),
+    only,
+  ).filter((p) => (mineIds.has(p.a) || mineIds.has(p.b)) && Math.max(p.aInB, p.bInA) * 100 >= KEEP_PERCENT);
   await ctx.db.transaction(async (tx) => {
     if (only) {
       const ids = [...only];
-      await tx.delete(dupPairs).where(and(eq(dupPairs.contentId, contentId), or(inArray(dupPairs.a, ids), inArray(dupPairs.b, ids))));
+      await tx
+        .delete(dupPairs)
+        .where(and(eq(dupPairs.contentId, contentId), or(inArray(dupPairs.a, ids), inArray(dupPairs.b, ids))));
     } else {
       await tx.delete(dupPairs).where(eq(dupPairs.contentId, contentId));
     }
     if (pairs.length) {
-      await tx.insert(dupPairs).values(pairs.map((p) => ({ contentId, a: p.a, b: p.b, aInB: Math.round(p.aInB * 100), bInA: Math.round(p.bInA * 100) })));
+      await tx
+        .insert(dupPairs)
+        .values(
+          pairs.map((p) => ({ contentId, a: p.a, b: p.b, aInB: Math.round(p.aInB * 100), bInA: Math.round(p.bInA * 100) })),
+        );
     }
     await tx.update(homeworks).set({ dupCheckedAt: new Date() }).where(eq(homeworks.contentId, contentId));
   });
@@ -102,23 +111,29 @@ async function useView(ctx: AppContext, user: User, contentId: number, submissio
   const [row] = await ctx.db
     .insert(dupViews)
     .values({ userId: user.id, contentId, submissionId, used: 1 })
-    .onConflictDoUpdate({ target: [dupViews.userId, dupViews.contentId, dupViews.submissionId], set: { used: sql`${dupViews.used} + 1` }, setWhere: sql`${dupViews.used} < ${limit}` })
+    .onConflictDoUpdate({
+      target: [dupViews.userId, dupViews.contentId, dupViews.submissionId],
+      set: { used: sql`${dupViews.used} + 1` },
+      setWhere: sql`${dupViews.used} < ${limit}`,
+    })
     .returning({ used: dupViews.used });
   if (!row) throw fail('dupViewsUsedUp');
   return { left: limit - row.used };
 }
 
-async function views(ctx: AppContext, user: User, contentId: number) {
-  return ctx.db
-    .select()
+/** The homework report views the caller has left (-1: unlimited). */
+async function viewsLeft(ctx: AppContext, user: User, contentId: number) {
+  if (user.isvip > 0) return -1;
+  const [row] = await ctx.db
+    .select({ used: dupViews.used })
     .from(dupViews)
-    .where(and(eq(dupViews.userId, user.id), eq(dupViews.contentId, contentId)));
+    .where(and(eq(dupViews.userId, user.id), eq(dupViews.contentId, contentId), eq(dupViews.submissionId, 0)));
+  return DUP_VIEWS_PER_HOMEWORK - (row?.used ?? 0);
 }
 
 /** `/HomeworkApi/recheckRules`: the formats, the ceiling and the views the caller has left. */
 export async function recheckRules(ctx: AppContext, user: User, courseId: number, id: number) {
   const { hw, item } = await requireGrader(ctx, user, courseId, id);
-  const used = (await views(ctx, user, item.id)).find((v) => v.submissionId === 0)?.used ?? 0;
   return {
     formats: ['txt', 'md', 'docx', 'pdf'],
     ceiling: hw.dupCeiling,
@@ -126,7 +141,7 @@ export async function recheckRules(ctx: AppContext, user: User, courseId: number
     vip: user.isvip > 0 ? 1 : 0,
     homeworkviews: DUP_VIEWS_PER_HOMEWORK,
     documentviews: DUP_VIEWS_PER_DOCUMENT,
-    homeworkleft: user.isvip > 0 ? -1 : DUP_VIEWS_PER_HOMEWORK - used,
+    homeworkleft: await viewsLeft(ctx, user, item.id),
   };
 }
 
@@ -146,7 +161,8 @@ const names = async (ctx: AppContext, ids: number[]) =>
 export async function rechecking(ctx: AppContext, user: User, courseId: number, id: number) {
   const { hw, item } = await requireGrader(ctx, user, courseId, id);
   if (!hw.dupCheck) return { enabled: 0, done: 0, list: [], pairs: [] };
-  const { left } = await useView(ctx, user, item.id, 0);
+  // a view is used only for a finished report: waiting for a running check costs nothing
+  const { left } = hw.dupCheckedAt ? await useView(ctx, user, item.id, 0) : { left: await viewsLeft(ctx, user, item.id) };
   const subs = await ctx.db
     .select({ sid: submissions.id, format: submissionTexts.format })
     .from(submissions)
@@ -164,7 +180,13 @@ export async function rechecking(ctx: AppContext, user: User, courseId: number, 
       const mineShare = p.a === s.sid ? p.aInB : p.b === s.sid ? p.bInA : -1;
       if (mineShare > best.similarity) best = { similarity: mineShare, with: p.a === s.sid ? p.b : p.a };
     }
-    return { ...person(s.sid), format: s.format ?? 'pending', highest: best.similarity, highestwith: best.with ? person(best.with) : null, flagged: best.similarity >= hw.dupCeiling ? 1 : 0 };
+    return {
+      ...person(s.sid),
+      format: s.format ?? 'pending',
+      highest: best.similarity,
+      highestwith: best.with ? person(best.with) : null,
+      flagged: best.similarity >= hw.dupCeiling ? 1 : 0,
+    };
   });
   list.sort((x, y) => y.highest - x.highest);
   return {
@@ -185,9 +207,17 @@ export async function repeat(ctx: AppContext, user: User, courseId: number, id: 
   const [pair] = await ctx.db
     .select()
     .from(dupPairs)
-    .where(and(eq(dupPairs.contentId, item.id), or(and(eq(dupPairs.a, sid), eq(dupPairs.b, other)), and(eq(dupPairs.a, other), eq(dupPairs.b, sid)))));
+    .where(
+      and(
+        eq(dupPairs.contentId, item.id),
+        or(and(eq(dupPairs.a, sid), eq(dupPairs.b, other)), and(eq(dupPairs.a, other), eq(dupPairs.b, sid))),
+      ),
+    );
   if (!pair) throw fail('notFound');
-  const texts = await ctx.db.select().from(submissionTexts).where(inArray(submissionTexts.submissionId, [sid, other]));
+  const texts = await ctx.db
+    .select()
+    .from(submissionTexts)
+    .where(inArray(submissionTexts.submissionId, [sid, other]));
   const mine = texts.find((t) => t.submissionId === sid);
   const theirs = texts.find((t) => t.submissionId === other);
   if (mine?.format !== 'ok' || theirs?.format !== 'ok') throw fail('dupFormatUnsupported');

@@ -31,7 +31,14 @@ async function setting(students: number, extra: Record<string, unknown> = {}) {
     await call(app, '/CourseApi/joinCourse', { code: course.code }, { token: s.token });
     list.push(s);
   }
-  const hw = (await call(app, '/HomeworkApi/addHomework', { courseid: course.id, title: '读书报告', endtime: now() + 86400, dupcheck: 1, dupceiling: 40, ...extra }, { token: teacher.token })).data;
+  const hw = (
+    await call(
+      app,
+      '/HomeworkApi/addHomework',
+      { courseid: course.id, title: '读书报告', endtime: now() + 86400, dupcheck: 1, dupceiling: 40, ...extra },
+      { token: teacher.token },
+    )
+  ).data;
   return { teacher, course, students: list, hw };
 }
 
@@ -53,12 +60,15 @@ describe('duplicate checking of submissions', () => {
       await hand(students[3]!.token, course.id, hw.id, 'copy.txt', Buffer.from(lightlyEdited(texts[0]!))),
       await hand(students[4]!.token, course.id, hw.id, 'photo.zip', Buffer.from('PK\u0003\u0004 not text')),
     ];
-    const before = (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).data;
-    expect(before.done).toBe(0);
+    // waiting for a running check uses no view
+    const before = (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token }))
+      .data;
+    expect(before).toMatchObject({ done: 0, left: 10 });
     await app.ctx.jobs.runDue(later());
 
-    const report = (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).data;
-    expect(report).toMatchObject({ enabled: 1, done: 1, ceiling: 40, left: 8 });
+    const report = (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token }))
+      .data;
+    expect(report).toMatchObject({ enabled: 1, done: 1, ceiling: 40, left: 9 });
     const row = (sid: number) => report.list.find((r: { sid: number }) => r.sid === sid);
     expect(row(sids[3]!)).toMatchObject({ flagged: 1, highestwith: { sid: sids[0] } });
     expect(row(sids[3]!).highest).toBeGreaterThanOrEqual(60);
@@ -67,15 +77,33 @@ describe('duplicate checking of submissions', () => {
     expect(row(sids[4]!)).toMatchObject({ format: 'unsupported', highest: 0 });
     expect(report.pairs).toHaveLength(1);
 
-    const side = (await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: sids[3], other: sids[0] }, { token: teacher.token })).data;
+    const side = (
+      await call(
+        app,
+        '/HomeworkApi/repeat',
+        { courseid: course.id, id: hw.id, sid: sids[3], other: sids[0] },
+        { token: teacher.token },
+      )
+    ).data;
     expect(side.a.sid).toBe(sids[3]);
     expect(side.passages.length).toBeGreaterThan(0);
     const p = side.passages[0];
     expect(p.a[1] - p.a[0]).toBeGreaterThan(5);
     expect(side.b.text.slice(p.b[0], p.b[1]).length).toBeGreaterThan(5);
-    expect((await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: sids[1], other: sids[2] }, { token: teacher.token })).code).toBe(40004);
+    expect(
+      (
+        await call(
+          app,
+          '/HomeworkApi/repeat',
+          { courseid: course.id, id: hw.id, sid: sids[1], other: sids[2] },
+          { token: teacher.token },
+        )
+      ).code,
+    ).toBe(40004);
     // students see no report
-    expect((await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: students[0]!.token })).code).toBe(40003);
+    expect(
+      (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: students[0]!.token })).code,
+    ).toBe(40003);
   });
 
   it('limits report views for non-VIP teachers, with the spec’s message, and not for VIP', async () => {
@@ -83,16 +111,32 @@ describe('duplicate checking of submissions', () => {
     const a = await hand(students[0]!.token, course.id, hw.id, 'a.txt', Buffer.from(essay(201, 800)));
     const b = await hand(students[1]!.token, course.id, hw.id, 'b.txt', Buffer.from(lightlyEdited(essay(201, 800))));
     await app.ctx.jobs.runDue(later());
-    expect((await call(app, '/HomeworkApi/recheckRules', { courseid: course.id, id: hw.id }, { token: teacher.token })).data).toMatchObject({ homeworkviews: 10, documentviews: 5, homeworkleft: 10, formats: ['txt', 'md', 'docx', 'pdf'] });
-    for (let i = 0; i < 10; i++) expect((await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).status).toBe(1);
-    expect(await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).toMatchObject({ status: 0, code: 30505, message: '查重查看次数已用完，开通会员可无限查看' });
-    for (let i = 0; i < 5; i++) await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: a, other: b }, { token: teacher.token });
-    expect((await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: a, other: b }, { token: teacher.token })).code).toBe(30505);
+    expect(
+      (await call(app, '/HomeworkApi/recheckRules', { courseid: course.id, id: hw.id }, { token: teacher.token })).data,
+    ).toMatchObject({ homeworkviews: 10, documentviews: 5, homeworkleft: 10, formats: ['txt', 'md', 'docx', 'pdf'] });
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).status,
+      ).toBe(1);
+    expect(
+      await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token }),
+    ).toMatchObject({ status: 0, code: 30505, message: '查重查看次数已用完，开通会员可无限查看' });
+    for (let i = 0; i < 5; i++)
+      await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: a, other: b }, { token: teacher.token });
+    expect(
+      (await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: a, other: b }, { token: teacher.token }))
+        .code,
+    ).toBe(30505);
     // each document has its own views
-    expect((await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: b, other: a }, { token: teacher.token })).status).toBe(1);
+    expect(
+      (await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: b, other: a }, { token: teacher.token }))
+        .status,
+    ).toBe(1);
     const [me] = await app.ctx.db.select().from(users).where(eq(users.id, teacher.uid));
     await app.ctx.db.update(users).set({ isvip: 1 }).where(eq(users.id, me!.id));
-    expect((await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).data.left).toBe(-1);
+    expect(
+      (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).data.left,
+    ).toBe(-1);
   });
 
   it('runs as a durable job after a restart and re-reads only what changed', async () => {
@@ -106,7 +150,9 @@ describe('duplicate checking of submissions', () => {
     } finally {
       await second.close();
     }
-    expect((await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).data).toMatchObject({ done: 1, pairs: [] });
+    expect(
+      (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).data,
+    ).toMatchObject({ done: 1, pairs: [] });
     // a marker in a's stored text shows whether a is read again
     await app.ctx.db.update(submissionTexts).set({ format: 'ok', text: 'MARKER' }).where(eq(submissionTexts.submissionId, a));
     await hand(students[1]!.token, course.id, hw.id, 'b2.txt', Buffer.from(lightlyEdited(essay(301, 800))));
@@ -115,7 +161,8 @@ describe('duplicate checking of submissions', () => {
     const texts = await app.ctx.db.select().from(submissionTexts);
     expect(texts.find((t) => t.submissionId === a)!.text).toBe('MARKER');
     expect(texts.find((t) => t.submissionId === b)!.version).toBe(2);
-    const report = (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).data;
+    const report = (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token }))
+      .data;
     expect(report.pairs.map((p: { a: { sid: number }; b: { sid: number } }) => [p.a.sid, p.b.sid])).toEqual([[a, b]]);
   });
 
@@ -124,10 +171,20 @@ describe('duplicate checking of submissions', () => {
     const original = essay(401, 800);
     const old = await hand(students[0]!.token, course.id, hw.id, 'old.txt', Buffer.from(original));
     await app.ctx.jobs.runDue(later());
-    const next = (await call(app, '/HomeworkApi/addHomework', { courseid: course.id, title: '第二次', endtime: now() + 86400, dupcheck: 1, dupcoursewide: 1 }, { token: teacher.token })).data;
+    const next = (
+      await call(
+        app,
+        '/HomeworkApi/addHomework',
+        { courseid: course.id, title: '第二次', endtime: now() + 86400, dupcheck: 1, dupcoursewide: 1 },
+        { token: teacher.token },
+      )
+    ).data;
     const copy = await hand(students[1]!.token, course.id, next.id, 'new.txt', Buffer.from(lightlyEdited(original)));
     await app.ctx.jobs.runDue(later());
-    const report = (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: next.id }, { token: teacher.token })).data;
-    expect(report.list).toEqual([expect.objectContaining({ sid: copy, flagged: 1, highestwith: expect.objectContaining({ sid: old, earlier: 1 }) })]);
+    const report = (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: next.id }, { token: teacher.token }))
+      .data;
+    expect(report.list).toEqual([
+      expect.objectContaining({ sid: copy, flagged: 1, highestwith: expect.objectContaining({ sid: old, earlier: 1 }) }),
+    ]);
   });
 });

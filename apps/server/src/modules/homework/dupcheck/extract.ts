@@ -21,7 +21,13 @@ export async function extractText(name: string, data: Buffer): Promise<Extracted
     switch (extension(name)) {
       case '.txt':
       case '.md':
-        return { format: 'ok', text: data.toString('utf8').replace(/^\uFEFF/, '').slice(0, MAX_TEXT) };
+        return {
+          format: 'ok',
+          text: data
+            .toString('utf8')
+            .replace(/^\uFEFF/, '')
+            .slice(0, MAX_TEXT),
+        };
       case '.docx':
         return { format: 'ok', text: (await mammoth.extractRawText({ buffer: data })).value.slice(0, MAX_TEXT) };
       case '.pdf':
@@ -39,7 +45,10 @@ async function pdfText(data: Buffer) {
   try {
     const file = path.join(dir, 'in.pdf');
     await writeFile(file, data);
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-q', file, '-'], { maxBuffer: 16 * 1024 * 1024, timeout: 60_000 });
+    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', '-q', file, '-'], {
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 60_000,
+    });
     return stdout;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -50,7 +50,10 @@ describe('duplicate checking among 50 originals and a planted copy', () => {
     const covered = found.reduce((n, p) => n + p.a[1] - p.a[0], 0);
     expect(covered / originals[17]!.length).toBeGreaterThan(0.6);
     for (const p of found.slice(0, 10)) {
-      const strip = (s: string) => tokenize(s).map((t) => t.text).join('');
+      const strip = (s: string) =>
+        tokenize(s)
+          .map((t) => t.text)
+          .join('');
       expect(strip(copy.slice(p.b[0], p.b[1]))).toBe(strip(originals[17]!.slice(p.a[0], p.a[1])));
     }
     expect(passages(originals[0]!, originals[1]!)).toEqual([]);

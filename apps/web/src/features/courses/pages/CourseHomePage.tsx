@@ -6,6 +6,7 @@ import {
   EditSOutline,
   FileOutline,
   FolderOutline,
+  HistogramOutline,
   InformationCircleOutline,
   MessageOutline,
   PicturesOutline,
@@ -309,6 +310,13 @@ function CourseHome({ info }: { info: CourseInfo }) {
           data-testid="home-intro"
         >
           {t('courses.home.intro')}
+        </List.Item>
+        <List.Item
+          prefix={<HistogramOutline />}
+          onClick={() => navigate(`/score?courseId=${info.id}&courseRole=${role}`)}
+          data-testid="home-scores"
+        >
+          {t('scores.entry')}
         </List.Item>
       </List>
 

@@ -1,0 +1,66 @@
+import { api } from '../../lib/api';
+import type { ContentPage } from '../materials/types';
+import type { Homework, HomeworkAddBody, HomeworkFields, OwnerPage, Submission, WorkVersion } from './types';
+
+/** spec 2 §3: homework is content type 4 */
+export const HOMEWORK_TYPE = 4;
+/** Homework per page of the course's list. */
+export const HOMEWORK_PAGE_SIZE = 20;
+/** Students (or groups) per page of the submissions list (the server allows at most 200). */
+export const OWNER_PAGE_SIZE = 50;
+
+/** The homework calls of docs/api.md "Homework" (`/HomeworkApi/*`), typed. */
+export const homeworkApi = {
+  list: (courseid: number, page: number) =>
+    api<ContentPage>('/FutureV2/CourseMeans/getCourseContent', {
+      courseid,
+      contenttype: HOMEWORK_TYPE,
+      page,
+      limit: HOMEWORK_PAGE_SIZE,
+    }),
+  get: (courseid: number, id: number) => api<Homework>('/HomeworkApi/getHomework', { courseid, id }),
+  add: (body: HomeworkAddBody) => api<Homework>('/HomeworkApi/addHomework', body),
+  edit: (body: HomeworkFields & { id: number }) => api<Homework>('/HomeworkApi/editHomework', body),
+  /** a draft or scheduled homework, out now */
+  publish: (courseid: number, id: number) =>
+    api<unknown>('/FutureV2/CourseMeans/publishContent', { courseid, id, publish_time: 0 }),
+  remove: (courseid: number, id: number) => api<{ count: number }>('/FutureV2/CourseMeans/deleteContent', { courseid, id }),
+
+  // students
+  submit: (courseid: number, id: number, fileids: number[], message: string) =>
+    api<Submission>('/HomeworkApi/stuWorkSubmit', { courseid, id, fileids, message }),
+  /** a student's own versions; a teacher names the submission */
+  history: (courseid: number, id: number, sid?: number) =>
+    api<{ list: WorkVersion[] }>('/HomeworkApi/stuWorkHistory', { courseid, id, ...(sid ? { sid } : {}) }),
+  shareList: (courseid: number, id: number) => api<{ list: Submission[] }>('/HomeworkApi/stuWorkShareList', { courseid, id }),
+
+  // teachers
+  owners: (body: { courseid: number; id: number; filter: number; page: number; limit?: number }) =>
+    api<OwnerPage>('/HomeworkApi/stuUserList', { limit: OWNER_PAGE_SIZE, ...body }),
+  detail: (courseid: number, id: number, sid: number) => api<Submission>('/HomeworkApi/stuWorkDetail', { courseid, id, sid }),
+  grade: (courseid: number, id: number, sids: number[], score: number, comment: string) =>
+    api<{ count: number; score: number; published: 0 | 1 }>('/HomeworkApi/correct', { courseid, id, sids, score, comment }),
+  repulse: (courseid: number, id: number, sids: number[], reason: string) =>
+    api<{ count: number }>('/HomeworkApi/repulse', { courseid, id, sids, reason }),
+  publishScores: (courseid: number, id: number) => api<{ count: number }>('/HomeworkApi/publishScore', { courseid, id }),
+  share: (courseid: number, id: number, sid: number, reason: string) =>
+    api<{ sid: number; shared: 1 }>('/HomeworkApi/share', { courseid, id, sid, reason }),
+  cancelShare: (courseid: number, id: number, sid: number) =>
+    api<{ sid: number; shared: 2 }>('/HomeworkApi/cancelShare', { courseid, id, sid }),
+  /** everyone who has not submitted, or the students named */
+  call: (courseid: number, id: number, uids: number[] = []) =>
+    api<{ count: number }>('/HomeworkApi/call', { courseid, id, uids }),
+};
+
+/** TanStack Query keys of the homework area. */
+export const homeworkKeys = {
+  all: (courseId: number) => ['homework', courseId] as const,
+  list: (courseId: number) => ['homework', courseId, 'list'] as const,
+  /** everything read about one homework: itself, its submissions, history, shares */
+  about: (courseId: number, id: number) => ['homework', courseId, 'item', id] as const,
+  one: (courseId: number, id: number) => ['homework', courseId, 'item', id, 'self'] as const,
+  owners: (courseId: number, id: number, filter: number) => ['homework', courseId, 'item', id, 'owners', filter] as const,
+  detail: (courseId: number, id: number, sid: number) => ['homework', courseId, 'item', id, 'detail', sid] as const,
+  history: (courseId: number, id: number, sid: number) => ['homework', courseId, 'item', id, 'history', sid] as const,
+  shares: (courseId: number, id: number) => ['homework', courseId, 'item', id, 'shares'] as const,
+};

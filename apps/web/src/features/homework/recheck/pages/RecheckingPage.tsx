@@ -1,0 +1,113 @@
+import { useQuery } from '@tanstack/react-query';
+import { ErrorBlock } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { showApiError } from '../../../../lib/api';
+import { LoadingScreen } from '../../../../components/LoadingScreen';
+import { PageNavBar, useGoBack } from '../../../../components/PageNavBar';
+import { retryNetworkOnly } from '../../../courses/api';
+import { CourseGate } from '../../../courses/components/CourseGate';
+import { LoadFailed } from '../../../courses/components/NoPermission';
+import { useCourseInfo } from '../../../courses/hooks/useCourseInfo';
+import { useCourseParam } from '../../../courses/hooks/useCourseParam';
+import { parseItemId } from '../../../notices/utils';
+import { useHomeworkInfo } from '../../review/hooks/useHomeworkInfo';
+import { oneViewOnly, recheckApi, recheckKeys } from '../api';
+import { RecheckFailed } from '../components/RecheckFailed';
+import { ReportView } from '../components/ReportView';
+import { recheckRulesPath } from '../paths';
+import '../recheck.css';
+
+/**
+ * /homework/rechecking?courseId=&id=&courseRole=1 (spec 2 §2): the duplicate-check report of a
+ * homework, for its teachers. Each fetch uses one of the homework's report views (spec 2 §5).
+ */
+export default function RecheckingPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const courseId = useCourseParam();
+  const info = useCourseInfo(courseId);
+  const id = parseItemId(params.get('id'));
+  const goBack = useGoBack(courseId && id ? `/homework?courseId=${courseId}&id=${id}&courseRole=1` : undefined);
+
+  return (
+    <div className="page dup-page" data-testid="recheck-page">
+      <PageNavBar
+        title={t('recheck.title')}
+        onBack={goBack}
+        right={
+          courseId && id ? (
+            <button
+              type="button"
+              className="nav-text-button"
+              onClick={() => navigate(recheckRulesPath(courseId, id))}
+              data-testid="recheck-rules-link"
+            >
+              {t('recheck.rules')}
+            </button>
+          ) : undefined
+        }
+      />
+      <CourseGate courseId={courseId} info={info} ability="manageContent">
+        {(course) => (id === null ? <LoadFailed message={t('recheck.badAddress')} /> : <Report courseId={course.id} id={id} />)}
+      </CourseGate>
+    </div>
+  );
+}
+
+function Report({ courseId, id }: { courseId: number; id: number }) {
+  const { t } = useTranslation();
+  const homework = useHomeworkInfo(courseId, id);
+  const rules = useQuery({
+    queryKey: recheckKeys.rules(courseId, id),
+    queryFn: () => recheckApi.rules(courseId, id),
+    retry: retryNetworkOnly,
+  });
+  const report = useQuery({
+    queryKey: recheckKeys.report(courseId, id),
+    queryFn: () => recheckApi.report(courseId, id),
+    retry: retryNetworkOnly,
+    ...oneViewOnly,
+  });
+
+  if (report.isPending) return <LoadingScreen text={t('common.loading')} />;
+  if (!report.data)
+    return (
+      <RecheckFailed error={report.error} onRetry={() => void report.refetch()} rulesPath={recheckRulesPath(courseId, id)} />
+    );
+  const data = report.data;
+  return (
+    <div className="page-body dup-body">
+      {homework.data ? (
+        <h2 className="dup-homework" data-testid="recheck-homework-title">
+          {homework.data.title}
+        </h2>
+      ) : null}
+      {data.enabled ? (
+        <ReportView
+          courseId={courseId}
+          id={id}
+          report={data}
+          homeworkViews={rules.data?.vip ? undefined : rules.data?.homeworkviews}
+          refreshing={report.isFetching}
+          fetchedAt={report.dataUpdatedAt}
+          onRefresh={() => {
+            // a refused refresh (views used up) keeps the report shown and says why
+            void report.refetch().then((result) => {
+              if (result.isError) showApiError(result.error);
+              void rules.refetch();
+            });
+          }}
+        />
+      ) : (
+        <ErrorBlock
+          status="empty"
+          className="dup-empty"
+          title={<span data-testid="recheck-off">{t('recheck.off')}</span>}
+          description={t('recheck.offText')}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,200 @@
+import { api, expect, test } from '../../fixtures';
+import { shot } from '../accounts/screens';
+import { createCourse, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { joinedStudent, type Student } from '../members/helpers';
+import { addHomework, submitFile, textFile, withData } from './helpers';
+
+/*
+ * Duplicate checking (spec 2 §2 /homework/rechecking, repeat, recheckRules; §5 view chances; §8
+ * messages; issue #5): five students hand in, two of them nearly the same text, one a .zip; the
+ * report flags the pair and says the .zip cannot be checked; the side-by-side view marks the same
+ * passages in both texts; used-up views show the server's message.
+ */
+
+const ORIGINAL =
+  '学习数据结构这门课以后，我最大的体会是，程序的效率往往不取决于代码写得多么巧妙，而取决于数据的组织方式。' +
+  '以查找为例，如果把数据放在无序数组里，每次查找都要从头到尾扫描一遍，数据量一大就非常慢；而换成平衡二叉搜索树或者哈希表，查找的时间就能降到对数级甚至常数级。\n\n' +
+  '课程中让我印象最深的是图的遍历。深度优先搜索像一个执着的探险者，沿着一条路走到尽头再回头；广度优先搜索则像水面上的涟漪，一圈一圈向外扩散。' +
+  '理解了这两种思路以后，迷宫求解、社交网络中的好友推荐、网页爬虫等问题都变得清晰起来。\n\n' +
+  '此外，动态规划的思想也让我受益匪浅，它教会我把大问题拆成相互重叠的小问题，并把已经算过的结果保存下来，避免重复计算。今后我打算多做练习，把这些方法真正用到实际项目中去。';
+
+/** The same essay with light edits: a few words changed, a sentence added. */
+const COPY = ORIGINAL.replace('我最大的体会是', '我最深的体会是')
+  .replace('就非常慢', '就特别慢')
+  .replace('课程中让我印象最深的是图的遍历。', '课程中让我印象最深的是图的遍历，老师在课堂上也反复强调了这一点。')
+  .replace('今后我打算多做练习', '以后我准备多做习题');
+
+const OTHER_1 =
+  '城市垃圾分类已经推行了好几年，但在我们小区，真正做到分类投放的家庭仍然不多。为了弄清原因，我和同学利用周末做了一次问卷调查，一共收回了一百二十份有效问卷。' +
+  '结果显示，超过一半的居民表示分类标准太复杂，记不住哪些属于可回收物，哪些属于有害垃圾；也有不少老人反映，垃圾桶离楼门太远，提着几袋垃圾走过去很不方便。\n\n' +
+  '针对这些问题，我们提出了三条建议：第一，在每个投放点张贴图文并茂的分类指南；第二，由志愿者在早晚高峰时段现场指导；第三，适当增加投放点的数量，并在雨天提供遮挡。' +
+  '这次实践让我认识到，一项好的政策要真正落地，离不开细致的宣传和贴心的服务。';
+
+const OTHER_2 =
+  '最近读完了《平凡的世界》，书中孙少平的经历让我久久不能平静。他出身贫寒，却从来没有放弃读书，在黄原揽工的日子里，白天背石头，晚上借着微弱的灯光读历史和文学。' +
+  '后来他成为一名煤矿工人，在井下经历了生死考验，却依然保持着对生活的热爱。\n\n' +
+  '作者路遥用朴素的语言描绘了上世纪七八十年代陕北农村的变迁，也写出了普通人在时代浪潮中的挣扎与坚守。读这本书的时候，我常常想起自己的祖父，他年轻时也曾在村里教书，后来又到城里打工。' +
+  '合上书本，我更加珍惜现在的学习条件，也更加明白努力本身就有意义。';
+
+interface Report {
+  done: number;
+  left: number;
+  list: { sid: number; format: string; highest: number; flagged: number; highestwith: { sid: number } | null }[];
+  pairs: { a: { sid: number }; b: { sid: number }; similarity: number }[];
+}
+
+test.describe('duplicate checking', () => {
+  test('the report flags a lightly edited copy, says a .zip cannot be checked, and marks the same passages side by side', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const teacherToken = await tokenOf(request, TEACHER);
+    const course = await createCourse(request, teacherToken, {
+      coursename: `数据结构 ${Date.now() % 100000}`,
+      classname: '计科 2302 班',
+    });
+    const students: Student[] = [];
+    for (const name of ['周文博', '吴思琪', '郑浩然', '王雨桐', '冯嘉乐'])
+      students.push(await joinedStudent(request, name, course.code));
+    const [zhou, wu, zheng, wang, feng] = students as [Student, Student, Student, Student, Student];
+    const hw = await addHomework(request, teacherToken, {
+      courseid: course.id,
+      title: '课程学习心得',
+      endtime: Math.floor(Date.now() / 1000) + 86_400,
+      dupcheck: 1,
+      dupceiling: 40,
+    });
+
+    // the teacher reads the rules first: formats, ceiling and ten report views
+    await signIn(page, request, TEACHER);
+    await page.goto(`/homework/recheckRules?courseId=${course.id}&id=${hw.id}&courseRole=1`);
+    await expect(page.getByTestId('page-title')).toHaveText('查重规则');
+    await expect(page.getByTestId('recheck-formats')).toHaveText('txtmddocxpdf');
+    await expect(page.getByTestId('recheck-rules-ceiling')).toHaveText('40%');
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 10/10');
+    await expect(page.getByTestId('recheck-document-views')).toHaveText('5 次');
+    await shot(page, 'recheck-01-rules');
+
+    const sid = new Map<number, number>();
+    const hand = async (s: Student, file: { name: string; mimeType: string; buffer: Buffer }) =>
+      sid.set(s.uid, (await submitFile(request, s.token, course.id, hw.id, file)).sid);
+    await hand(zhou, textFile('学习心得.txt', ORIGINAL));
+    await hand(wu, textFile('心得体会.txt', COPY));
+    await hand(zheng, textFile('社会实践.txt', OTHER_1));
+    await hand(wang, textFile('读书笔记.txt', OTHER_2));
+    await hand(feng, {
+      name: '心得.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(60, 7)]),
+    });
+
+    // straight after the last submission the background check has not run yet
+    await page.getByTestId('recheck-open-report').click();
+    await expect(page).toHaveURL(new RegExp(`/homework/rechecking\\?courseId=${course.id}&id=${hw.id}&courseRole=1$`));
+    await expect(page.getByTestId('recheck-homework-title')).toHaveText('课程学习心得');
+    await expect(page.getByTestId('recheck-checking')).toContainText('正在查重');
+    // waiting for a running check uses no view
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 10/10');
+    await shot(page, 'recheck-02-checking');
+
+    // refresh until it is done: only the finished report uses a view
+    for (let i = 0; i < 10 && (await page.getByTestId('recheck-checking').count()) > 0; i++) {
+      await page.waitForTimeout(2_000);
+      await page.getByTestId('recheck-refresh').click();
+    }
+    await expect(page.getByTestId('recheck-done')).toBeVisible();
+    const used = 1;
+    await expect(page.getByTestId('recheck-views-left')).toHaveText(`剩 ${10 - used}/10`);
+
+    // the pair is flagged, red, over the ceiling
+    const pair = page.getByTestId('recheck-pair');
+    await expect(pair).toHaveCount(1);
+    await expect(pair.getByTestId('recheck-pair-a')).toHaveText('周文博');
+    await expect(pair.getByTestId('recheck-pair-b')).toHaveText('吴思琪');
+    await expect(page.getByTestId('recheck-flagged-count')).toHaveText('1');
+    const zhouRow = withData(page, 'recheck-row', 'sid', sid.get(zhou.uid)!);
+    await expect(zhouRow.getByTestId('recheck-row-flagged')).toHaveText('超过上限');
+    await expect(zhouRow.getByTestId('recheck-row-bar')).toHaveAttribute('data-tone', 'high');
+    await expect(zhouRow.getByTestId('recheck-row-with')).toContainText('吴思琪');
+    // the originals are not flagged; the .zip says its format is not supported
+    for (const s of [zheng, wang]) {
+      const row = withData(page, 'recheck-row', 'sid', sid.get(s.uid)!);
+      await expect(row.getByTestId('recheck-row-flagged')).toHaveCount(0);
+      await expect(row).toHaveAttribute('data-format', 'ok');
+    }
+    const zipRow = withData(page, 'recheck-row', 'sid', sid.get(feng.uid)!);
+    await expect(zipRow.getByTestId('recheck-row-format')).toHaveText('文件格式不支持查重');
+    await expect(zipRow).toHaveAttribute('data-format', 'unsupported');
+    const report = await api<Report>(request, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, teacherToken);
+    used++;
+    expect(report.pairs).toHaveLength(1);
+    expect(report.pairs[0]!.similarity).toBeGreaterThanOrEqual(40);
+    await zipRow.scrollIntoViewIfNeeded();
+    await shot(page, 'recheck-03-report');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'recheck-04-report-top');
+
+    // side by side: the same passages marked in both texts
+    await pair.click();
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/homework/repeat\\?courseId=${course.id}&id=${hw.id}&sid=${sid.get(zhou.uid)}&other=${sid.get(wu.uid)}&courseRole=1$`,
+      ),
+    );
+    await expect(page.getByTestId('repeat-name-a')).toHaveText('周文博');
+    await expect(page.getByTestId('repeat-name-b')).toHaveText('吴思琪');
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 4/5');
+    const marksA = page.getByTestId('repeat-text-a').locator('mark');
+    const marksB = page.getByTestId('repeat-text-b').locator('mark');
+    expect(await marksA.count()).toBeGreaterThan(1);
+    expect(await marksB.count()).toBeGreaterThan(1);
+    const passages = await page.getByTestId('repeat-passage').count();
+    expect(passages).toBeGreaterThan(1);
+    const passageText = async (side: 'a' | 'b', i: number) =>
+      (await page.getByTestId(`repeat-text-${side}`).locator(`mark[data-passages~="${i}"]`).allTextContents()).join('');
+    for (let i = 0; i < passages; i++) {
+      const a = await passageText('a', i);
+      expect(a.length).toBeGreaterThan(7);
+      expect(await passageText('b', i)).toBe(a);
+    }
+    // the edits are where the marks stop: the changed words are never marked
+    expect((await marksB.allTextContents()).join('')).not.toContain('最深的体会');
+    await expect(page.getByTestId('repeat-text-b')).toContainText('老师在课堂上也反复强调了这一点');
+    await shot(page, 'recheck-05-side-by-side');
+
+    // jump between passages: the second one becomes the current one in both texts
+    await page.getByTestId('repeat-next').click();
+    await page.getByTestId('repeat-next').click();
+    await expect(page.getByTestId('repeat-position')).toHaveText(`第 2 / ${passages} 处`);
+    await expect(page.getByTestId('repeat-text-a').locator('mark.is-active').first()).toBeInViewport();
+    await expect(page.getByTestId('repeat-text-b').locator('mark.is-active')).not.toHaveCount(0);
+    await shot(page, 'recheck-06-second-passage');
+
+    // on a large screen the texts stand in two columns
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const boxA = (await page.getByTestId('repeat-column-a').boundingBox())!;
+    const boxB = (await page.getByTestId('repeat-column-b').boundingBox())!;
+    expect(boxB.x).toBeGreaterThan(boxA.x + boxA.width - 1);
+    expect(Math.abs(boxA.y - boxB.y)).toBeLessThan(2);
+    await shot(page, 'recheck-07-two-columns');
+    await page.setViewportSize({ width: 375, height: 812 });
+
+    // the document's other views used up elsewhere: opening it again says so in the server's words
+    for (let i = 0; i < 4; i++) {
+      await api(
+        request,
+        '/HomeworkApi/repeat',
+        { courseid: course.id, id: hw.id, sid: sid.get(zhou.uid), other: sid.get(wu.uid) },
+        teacherToken,
+      );
+    }
+    await page.reload();
+    await expect(page.getByTestId('recheck-used-up')).toBeVisible();
+    await expect(page.getByTestId('recheck-failed-text')).toHaveText(/^查重查看次数已用完/);
+    await shot(page, 'recheck-08-views-used-up');
+    // the report's views left are counted the same on the rules page
+    await page.goto(`/homework/recheckRules?courseId=${course.id}&id=${hw.id}&courseRole=1`);
+    await expect(page.getByTestId('recheck-views-left')).toHaveText(`剩 ${10 - used}/10`);
+  });
+});
