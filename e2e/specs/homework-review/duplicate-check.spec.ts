@@ -104,7 +104,7 @@ test.describe('duplicate checking', () => {
       await page.getByTestId('recheck-refresh').click();
     }
     await expect(page.getByTestId('recheck-done')).toBeVisible();
-    const used = 1;
+    let used = 1;
     await expect(page.getByTestId('recheck-views-left')).toHaveText(`剩 ${10 - used}/10`);
 
     // the pair is flagged, red, over the ceiling
