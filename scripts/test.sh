@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Static checks, unit and integration tests on PGlite, the same integration
 # tests on PostgreSQL and Redis when DATABASE_URL (and REDIS_URL) are set, then the browser journeys
-# in Debian's Chromium. Installs Chromium, the CJK fonts and poppler (PDF text for duplicate checking)
-# from Debian when they are missing.
+# in Debian's Chromium. Installs Chromium, the CJK fonts, poppler (PDF text for duplicate checking) and
+# LibreOffice (office files to PDF) from Debian when they are missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
 
-if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
-  echo "Installing Chromium, fonts-noto-cjk and poppler-utils from Debian…"
+if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1 || ! command -v soffice >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
+  echo "Installing Chromium, fonts-noto-cjk, poppler-utils and LibreOffice (headless) from Debian…"
   SUDO=""
   [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk poppler-utils >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk poppler-utils libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui >/dev/null
 fi
 
 echo "== typecheck and lint"

@@ -20,6 +20,7 @@ import { MEMBER_NOTICE_JOB, memberNoticeJob } from './modules/courses/member-not
 import { devRoutes } from './modules/dev/dev.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/content.service';
+import { CONVERT_JOB, convertJob } from './modules/files/convert';
 import { filesRoutes } from './modules/files/files.routes';
 import { DUPCHECK_JOB, dupCheckJob } from './modules/homework/dupcheck/dupcheck.service';
 import { homeworkRoutes } from './modules/homework/homework.routes';
@@ -110,6 +111,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   ctx.jobs.register(END_JOB, (payload, job) => endJob(ctx, payload, job.runAt));
   ctx.jobs.register(DUPCHECK_JOB, (payload) => dupCheckJob(ctx, payload));
   ctx.jobs.register(ASSIGN_JOB, (payload) => assignJob(ctx, payload));
+  ctx.jobs.register(CONVERT_JOB, (payload) => convertJob(ctx, payload));
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

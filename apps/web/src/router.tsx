@@ -2,7 +2,7 @@ import { DEFAULT_TAB, type RouteDef, routes, TABS } from '@paiclass/shared';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
-import { aliasOf } from './components/Alias';
+import { Alias } from './components/Alias';
 import { areaName, NotAvailableBlock, NotAvailablePage } from './components/NotAvailable';
 import { PageNavBar } from './components/PageNavBar';
 import { RouteErrorPage } from './components/RouteErrorPage';
@@ -148,8 +148,8 @@ const pages: Record<string, ComponentType> = {
   '/scoreDetail': ScoreDetailPage,
   '/setScore': SetScorePage,
   // the spec's second addresses of built pages
-  '/addActivity/score': aliasOf('/setScore'),
-  '/homeworkDetail': aliasOf('/homework'),
+  '/addActivity/score': () => <Alias to="/setScore" />,
+  '/homeworkDetail': () => <Alias to="/homework" />,
   // to-dos, the home page and message notices (spec 1 §2 home shell)
   '/todoList': TodoListPage,
   '/index': HomePage,

@@ -41,6 +41,13 @@ test('in English: the list, the filter chooser, a file with no viewer, editing w
     'application/octet-stream',
     Buffer.from(`PK fake docx ${Date.now()}`),
   );
+  const archive = await uploadSmall(
+    request,
+    ada.token,
+    'sources.zip',
+    'application/zip',
+    Buffer.from(`PK\u0003\u0004 ${Date.now()}`),
+  );
   const notes = await uploadSmall(
     request,
     ada.token,
@@ -51,7 +58,7 @@ test('in English: the list, the filter chooser, a file with no viewer, editing w
   await api(
     request,
     '/HomeworkApi/stuWorkSubmit',
-    { courseid: course.id, id: hw.id, fileids: [report.id, notes.id], message: 'Report attached.' },
+    { courseid: course.id, id: hw.id, fileids: [report.id, archive.id, notes.id], message: 'Report attached.' },
     ada.token,
   );
 
@@ -72,12 +79,20 @@ test('in English: the list, the filter chooser, a file with no viewer, editing w
   await expect(page.getByTestId('owner-row')).toHaveCount(1);
   await expect(ownerRow(page, `u:${ada.uid}`).getByTestId('owner-state')).toHaveText('Submitted');
 
-  // ---- the Word file has no viewer here: said so, with its download; the Markdown shows as text
+  // ---- the Word file opens through the PDF the server converts it to; the archive has no viewer
+  // here: said so, with its download; the Markdown shows as text
   await ownerRow(page, `u:${ada.uid}`).getByTestId('owner-open').click();
   await expect(page.getByTestId('page-title')).toHaveText('Grade work');
-  const word = page.locator('[data-testid="file-preview"][data-kind="none"]');
-  await expect(word.getByTestId('file-preview-none')).toContainText('cannot be previewed here');
-  await expect(word.getByTestId('file-preview-download')).toHaveAttribute('href', /\/FileApi\/download\?.*dl=1/);
+  const word = page.locator(`[data-testid="file-preview"][data-id="${report.id}"]`);
+  // LibreOffice starts cold on a fresh server: allow it most of a minute
+  for (let i = 0; i < 50 && (await word.getByTestId('file-preview-converted').count()) === 0; i++) {
+    await page.waitForTimeout(1000);
+    if ((await word.getByTestId('file-preview-refresh').count()) > 0) await word.getByTestId('file-preview-refresh').click();
+  }
+  await expect(word.getByTestId('file-preview-converted')).toHaveAttribute('src', /\/FileApi\/download\?.*dl=0/);
+  const zip = page.locator(`[data-testid="file-preview"][data-id="${archive.id}"]`);
+  await expect(zip.getByTestId('file-preview-none')).toContainText('cannot be previewed here');
+  await expect(zip.getByTestId('file-preview-download')).toHaveAttribute('href', /\/FileApi\/download\?.*dl=1/);
   await expect(page.getByTestId('file-preview-text')).toContainText('tokens: ident, number, op');
   await expect(page.getByTestId('grade-score')).toBeVisible();
   await shot(page, 'homework-en-03-no-viewer');

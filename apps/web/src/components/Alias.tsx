@@ -1,9 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 
-/** A page that is another page under a second address of the spec, keeping the query. */
-export function aliasOf(path: string) {
-  return function Alias() {
-    const { search } = useLocation();
-    return <Navigate to={`${path}${search}`} replace />;
-  };
+/** A page that is another page under a second address of the spec: goes there, keeping the query. */
+export function Alias({ to }: { to: string }) {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
 }

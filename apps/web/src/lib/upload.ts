@@ -28,6 +28,9 @@ export interface UploadedFile {
   url: string;
   download: string;
   playurl: string;
+  /** office documents: 0 not converted, 1 converting, 2 converted (see `pdfurl`), 3 failed */
+  pdfstate?: number;
+  pdfurl?: string;
 }
 
 export interface UploadProgress {

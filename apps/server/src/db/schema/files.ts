@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Stored files. Identical content is kept once in storage (by MD5 and size) and shared by its rows. */
@@ -14,6 +14,9 @@ export const files = pgTable(
     name: varchar('name', { length: 255 }).notNull(),
     mime: varchar('mime', { length: 100 }).notNull(),
     storageKey: varchar('storage_key', { length: 200 }).notNull(),
+    /** office documents: 0 not converted, 1 converting, 2 converted (to `pdfFileId`), 3 failed */
+    pdfState: smallint('pdf_state').notNull().default(0),
+    pdfFileId: integer('pdf_file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('files_content_idx').on(t.md5, t.size)],

@@ -40,6 +40,8 @@ export function presentAttachment(ctx: AppContext, f: FileRow, downloadable: boo
     url: '',
     download: '',
     playurl: '',
+    pdfstate: f.pdfState,
+    pdfurl: '',
     candownload: 0,
   };
 }

@@ -50,6 +50,9 @@ export function presentFile(ctx: AppContext, f: FileRow) {
     url: signedUrl(ctx.secret, f.id, false),
     download: signedUrl(ctx.secret, f.id, true),
     playurl: media ? signedUrl(ctx.secret, f.id, false) : '',
+    /** office documents: 0 not converted, 1 converting, 2 converted (see `pdfurl`), 3 failed */
+    pdfstate: f.pdfState,
+    pdfurl: f.pdfFileId ? signedUrl(ctx.secret, f.pdfFileId, false) : '',
   };
 }
 
@@ -186,6 +189,19 @@ export async function uploadSmall(ctx: AppContext, user: User, filename: string,
     .values({ ownerId: user.id, md5, size: data.length, name: filename, mime, storageKey: key })
     .returning();
   return { status: UPLOAD_STATUS.done, file: presentFile(ctx, row!) };
+}
+
+/** Stores a PDF made from one of a user's files (an office document's conversion) as a file of its own. */
+export async function storePdf(ctx: AppContext, source: FileRow, pdf: Buffer) {
+  const md5 = md5Of(pdf);
+  const key = contentKey(md5, pdf.length);
+  await ctx.storage.put(key, pdf, 'application/pdf');
+  const name = `${source.name.replace(/\.[^.]+$/, '')}.pdf`;
+  const [row] = await ctx.db
+    .insert(files)
+    .values({ ownerId: source.ownerId, md5, size: pdf.length, name, mime: 'application/pdf', storageKey: key })
+    .returning();
+  return row!;
 }
 
 /** `/FileApi/getAttachmentInfo`: one of the caller's files with fresh signed addresses. */

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contents, homeworks, messageNotices } from '../../db/schema';
 import { newCourse, newTeacher } from '../../../test/courses';
+import { docxWithText } from '../../../test/documents';
 import { call, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../../test/helpers';
 
 let db: TestDatabase;
@@ -458,5 +459,26 @@ describe('homework to-dos', () => {
     const hw = await homework(teacher.token, course.id, { mincomment: 20, reviewers: 4, anonymous: 0 });
     const [row] = await app.ctx.db.select().from(homeworks).where(eq(homeworks.contentId, hw.id));
     expect(row).toMatchObject({ minComment: 20, reviewers: 4, anonymous: false, type: 1 });
+  });
+});
+
+describe('office files', () => {
+  it('open in the browser through their converted PDF', { timeout: 120_000 }, async () => {
+    const { teacher, course, students } = await classroom(1);
+    const s = students[0]!;
+    const hw = await homework(teacher.token, course.id);
+    const docx = await docxWithText(['读书报告', 'A report on limits']);
+    const file = (await upload(app, '/UploadApi/uploadV2', s.token, {}, { name: '报告.docx', data: docx })).data.file;
+    const sid = (await hwCall('stuWorkSubmit', s.token, { courseid: course.id, id: hw.id, fileids: [file.id] })).data.sid;
+    const pending = (await hwCall('stuWorkDetail', teacher.token, { courseid: course.id, id: hw.id, sid })).data.attachment[0];
+    expect(pending).toMatchObject({ name: '报告.docx', pdfstate: 1, pdfurl: '' });
+    await app.ctx.jobs.runDue(new Date(Date.now() + 1000));
+    const ready = (await hwCall('stuWorkDetail', teacher.token, { courseid: course.id, id: hw.id, sid })).data.attachment[0];
+    expect(ready.pdfstate).toBe(2);
+    const pdf = await app.inject({ method: 'GET', url: ready.pdfurl });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^inline/);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

@@ -15,6 +15,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { markDone } from '../content/content.service';
+import { queueConversions } from '../files/convert';
 import { queueDupCheck } from './dupcheck/dupcheck.service';
 import { scheduleAssignment, settleReviewScores } from './reviews.service';
 import { createNotices } from '../notices/notices.service';
@@ -129,6 +130,8 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
   });
   for (const uid of owner.members) await markDone(ctx, uid, item.id);
   if (hw.dupCheck) await queueDupCheck(ctx, item.id);
+  // office files open in the browser through their converted PDF
+  await queueConversions(ctx, input.fileids);
   // work arriving after the deadline still gets reviewers
   if (hw.type === 3 && saved.overtime) await scheduleAssignment(ctx, item.id, new Date());
   return presentSubmission(ctx, saved, false);

@@ -8,12 +8,15 @@ import { previewKind, TEXT_PREVIEW_BYTES } from '../utils';
 
 /**
  * One submitted file opened in the page for grading: a picture as an image, a PDF in the browser's
- * own viewer, text as text, video and audio in their players. Other formats (office documents,
- * archives) have no viewer here: the page says so and offers the download.
+ * own viewer, text as text, video and audio in their players, an office document through the PDF
+ * the server converts it to (`onRefresh` asks again while it converts). Other formats (archives)
+ * have no viewer here: the page says so and offers the download.
  */
-export function FilePreview({ file }: { file: WorkFile }) {
+export function FilePreview({ file, onRefresh }: { file: WorkFile; onRefresh?: () => void }) {
   const { t } = useTranslation();
   const kind = previewKind(file);
+  const converted = kind === 'none' && Number(file.pdfstate) === 2 && file.pdfurl;
+  const converting = kind === 'none' && Number(file.pdfstate) === 1;
   return (
     <section className="hw-preview" data-testid="file-preview" data-kind={kind} data-id={file.id}>
       <header className="hw-preview-head">
@@ -54,6 +57,18 @@ export function FilePreview({ file }: { file: WorkFile }) {
         ) : kind === 'audio' ? (
           // biome-ignore lint/a11y/useMediaCaption: students' uploads carry no caption track
           <audio className="hw-preview-audio" controls preload="metadata" src={file.url} data-testid="file-preview-audio" />
+        ) : converted ? (
+          <iframe className="hw-preview-pdf" src={file.pdfurl} title={file.name} data-testid="file-preview-converted" />
+        ) : converting ? (
+          <div className="hw-preview-none" data-testid="file-preview-converting">
+            <SpinLoading style={{ '--size': '24px' }} />
+            <p>{t('homework.preview.converting')}</p>
+            {onRefresh ? (
+              <Button size="small" shape="rounded" fill="outline" onClick={onRefresh} data-testid="file-preview-refresh">
+                {t('homework.preview.refresh')}
+              </Button>
+            ) : null}
+          </div>
         ) : (
           <div className="hw-preview-none" data-testid="file-preview-none">
             <FileOutline className="hw-preview-none-icon" />

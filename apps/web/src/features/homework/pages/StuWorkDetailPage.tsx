@@ -134,7 +134,7 @@ function WorkBody({ courseId, hw, s }: { courseId: number; hw: Homework; s: Subm
         {s.attachment.length === 0 ? (
           <ErrorBlock status="empty" title={t('homework.detail.noFiles')} description="" />
         ) : (
-          s.attachment.map((f) => <FilePreview key={f.id} file={f} />)
+          s.attachment.map((f) => <FilePreview key={f.id} file={f} onRefresh={() => void refresh()} />)
         )}
       </div>
 

@@ -1,0 +1,76 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { eq, inArray } from 'drizzle-orm';
+import { files } from '../../db/schema';
+import type { AppContext } from '../../platform/context';
+import { storePdf } from './files.service';
+
+const run = promisify(execFile);
+
+export const CONVERT_JOB = 'files.convert';
+/** Office documents a browser cannot show: converted to PDF with LibreOffice (ARCHITECTURE). */
+const OFFICE = /\.(docx?|xlsx?|pptx?|odt|ods|odp|rtf)$/i;
+export const isOffice = (name: string) => OFFICE.test(name);
+
+/** An office document as PDF, by LibreOffice headless in a profile of its own (runs may overlap). */
+export async function officeToPdf(name: string, data: Buffer): Promise<Buffer> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'paiclass-convert-'));
+  try {
+    const input = path.join(dir, `in${path.extname(name).toLowerCase()}`);
+    await writeFile(input, data);
+    await run(
+      'soffice',
+      [
+        `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
+        '--headless',
+        '--norestore',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        dir,
+        input,
+      ],
+      { timeout: 120_000 },
+    );
+    return await readFile(path.join(dir, 'in.pdf'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Queues the conversion of the office documents among some files (each once). */
+export async function queueConversions(ctx: AppContext, fileIds: number[]) {
+  if (fileIds.length === 0) return;
+  const rows = await ctx.db.select().from(files).where(inArray(files.id, fileIds));
+  for (const f of rows) {
+    if (!isOffice(f.name) || f.pdfState !== 0) continue;
+    await ctx.db.update(files).set({ pdfState: 1 }).where(eq(files.id, f.id));
+    await ctx.jobs.schedule(CONVERT_JOB, new Date(), { fileId: f.id }, `convert:${f.id}`);
+  }
+}
+
+/**
+ * The conversion job: the PDF is stored as a file of its own and linked. A file LibreOffice cannot
+ * convert is marked failed at once (trying the same bytes again would fail the same way), and its
+ * viewers fall back to the download.
+ */
+export async function convertJob(ctx: AppContext, payload: Record<string, unknown>) {
+  const [f] = await ctx.db
+    .select()
+    .from(files)
+    .where(eq(files.id, Number(payload.fileId)));
+  if (!f || f.pdfState === 2) return;
+  try {
+    const parts: Buffer[] = [];
+    for await (const piece of await ctx.storage.get(f.storageKey)) parts.push(piece as Buffer);
+    const pdf = await officeToPdf(f.name, Buffer.concat(parts));
+    const stored = await storePdf(ctx, f, pdf);
+    await ctx.db.update(files).set({ pdfState: 2, pdfFileId: stored.id }).where(eq(files.id, f.id));
+  } catch {
+    await ctx.db.update(files).set({ pdfState: 3 }).where(eq(files.id, f.id));
+  }
+}
