@@ -1,6 +1,7 @@
 import { CODES, DEFAULT_TAB, type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
 import { Dialog, Toast } from 'antd-mobile';
 import i18n, { currentLanguage } from './i18n';
+import { fileNameOf } from './files';
 import { currentLocation, navigateTo } from './navigation';
 import { endSession } from './session';
 import { getToken, STORAGE_KEYS, session } from './storage';
@@ -112,21 +113,6 @@ async function unwrap<T>(response: Response): Promise<T> {
  */
 export async function api<T>(path: string, body?: object, options: ApiOptions = {}): Promise<T> {
   return unwrap<T>(await send(path, body, options, 'application/json'));
-}
-
-/** The file name of a `content-disposition` header (`filename*=UTF-8''…` first), or the fallback. */
-export function fileNameOf(disposition: string | null, fallback: string) {
-  if (!disposition) return fallback;
-  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition);
-  if (star) {
-    try {
-      return decodeURIComponent(star[1]!.trim());
-    } catch {
-      // a malformed encoding: the plain name below
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(disposition);
-  return plain ? plain[1]!.trim() : fallback;
 }
 
 /**
