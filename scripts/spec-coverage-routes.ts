@@ -64,6 +64,7 @@ const built: Record<string, [string, string]> = {
   '/homework/repulse': ['done', 'return with a reason (e2e homework/personal-homework)'],
   '/homework/stuWorkSubmit': ['done', 'attachments required, confirmation, overtime warning (e2e homework/personal-homework)'],
   '/homework/stuWorkHistory': ['done', 'e2e homework/personal-homework'],
+  '/homework/discussDetail': ['done', 'the class discussion of a homework: comments, replies, likes; open after the deadline (e2e homework/discussion)'],
   '/homework/stuWorkShareList': ['done', 'e2e homework/personal-homework'],
   '/homework/call': ['done', 'remind all or one (e2e homework/personal-homework)'],
   '/homework/reviewDetail': ['done', 'peer reviews to give and received; the teacher\'s view with override and assignment (e2e homework-review/peer-review)'],

@@ -41,6 +41,7 @@ import RepulsePage from './features/homework/pages/RepulsePage';
 import StuUserListPage from './features/homework/pages/StuUserListPage';
 import StuWorkDetailPage from './features/homework/pages/StuWorkDetailPage';
 import StuWorkHistoryPage from './features/homework/pages/StuWorkHistoryPage';
+import DiscussDetailPage from './features/homework/pages/DiscussDetailPage';
 import StuWorkShareListPage from './features/homework/pages/StuWorkShareListPage';
 import StuWorkSubmitPage from './features/homework/pages/StuWorkSubmitPage';
 import AddDataPage from './features/materials/pages/AddDataPage';
@@ -130,6 +131,7 @@ const pages: Record<string, ComponentType> = {
   '/addActivity/topic': AddTopicPage,
   // homework: list, the homework, submit, follow, grade, return, share, expedite (spec 2 §2 Homework routes, issue #5)
   '/homework': HomeworkPage,
+  '/homework/discussDetail': DiscussDetailPage,
   '/addActivity/task': AddTaskPage,
   '/homework/stuUserList': StuUserListPage,
   '/homework/filter': StuUserListPage,

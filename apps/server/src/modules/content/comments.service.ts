@@ -84,7 +84,8 @@ export async function getCommentPage(ctx: AppContext, user: User, input: z.infer
 /** `/Futurev2/Comment/addComment`: a comment, or a reply to one; a student commenting on a topic has taken part. */
 export async function addComment(ctx: AppContext, user: User, input: z.infer<typeof commentAddInput>) {
   const { item, m } = await loadItemById(ctx, user, input.contentid);
-  assertOpen(item);
+  // an ended topic is closed; other items (a homework's discussion) stay open after their end
+  if (item.contenttype === 5) assertOpen(item);
   let parentId: number | null = null;
   let replyToUserId: number | null = null;
   if (input.replyid) {

@@ -482,3 +482,18 @@ describe('office files', () => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });
+
+describe('homework discussion', () => {
+  it('takes comments after the deadline, unlike an ended topic', async () => {
+    const { teacher, course, students } = await classroom(1);
+    const hw = await homework(teacher.token, course.id);
+    await pastDeadline(hw.id);
+    const res = await call(
+      app,
+      '/Futurev2/Comment/addComment',
+      { contentid: hw.id, contenttype: 4, content: '截止后还能问问题吗？' },
+      { token: students[0]!.token },
+    );
+    expect(res).toMatchObject({ status: 1, data: { content: '截止后还能问问题吗？' } });
+  });
+});

@@ -115,17 +115,15 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
           .insert(submissions)
           .values({ ...values, contentId: item.id, owner: owner.owner, groupId: owner.groupId })
           .returning();
-    await tx
-      .insert(submissionVersions)
-      .values({
-        submissionId: row!.id,
-        version: row!.version,
-        userId: user.id,
-        message: input.message,
-        fileIds: input.fileids,
-        submittedAt: now,
-        overtime: row!.overtime,
-      });
+    await tx.insert(submissionVersions).values({
+      submissionId: row!.id,
+      version: row!.version,
+      userId: user.id,
+      message: input.message,
+      fileIds: input.fileids,
+      submittedAt: now,
+      overtime: row!.overtime,
+    });
     return row!;
   });
   for (const uid of owner.members) await markDone(ctx, uid, item.id);

@@ -24,6 +24,7 @@ export const historyPath = (courseId: number, role: Role, id: number, sid?: numb
 export const shareListPath = (courseId: number, role: Role, id: number) =>
   `/homework/stuWorkShareList?${q(courseId, role)}&id=${id}`;
 export const callPath = (courseId: number, id: number) => `/homework/call?${q(courseId, 1)}&id=${id}`;
+export const discussPath = (courseId: number, role: Role, id: number) => `/homework/discussDetail?${q(courseId, role)}&id=${id}`;
 /** Return one submission or a batch for resubmission, with a reason. */
 export const repulsePath = (courseId: number, id: number, sids: number[]) =>
   `/homework/repulse?${q(courseId, 1)}&id=${id}&sids=${sids.join(',')}`;

@@ -3,6 +3,7 @@ import {
   ClockCircleOutline,
   ExclamationCircleOutline,
   HistogramOutline,
+  MessageOutline,
   RightOutline,
   StarOutline,
   TeamOutline,
@@ -11,7 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { memberPath } from '../../members/paths';
-import { historyPath, reviewDetailPath, shareListPath, stuWorkSubmitPath } from '../paths';
+import { discussPath, historyPath, reviewDetailPath, shareListPath, stuWorkSubmitPath } from '../paths';
 import type { Homework } from '../types';
 import { HomeworkInfo } from './HomeworkInfo';
 import { SubmissionCard } from './SubmissionCard';
@@ -125,6 +126,18 @@ export function StudentHomeworkView({ courseId, hw }: { courseId: number; hw: Ho
             <RightOutline className="hw-menu-arrow" aria-hidden="true" />
           </button>
         ) : null}
+        <button
+          type="button"
+          className="hw-menu-row"
+          onClick={() => navigate(discussPath(courseId, 0, hw.id))}
+          data-testid="homework-discuss"
+        >
+          <span className="hw-menu-icon">
+            <MessageOutline />
+          </span>
+          <span className="hw-menu-text">{t('homework.discuss.title')}</span>
+          <RightOutline className="hw-menu-arrow" aria-hidden="true" />
+        </button>
         <button
           type="button"
           className="hw-menu-row"

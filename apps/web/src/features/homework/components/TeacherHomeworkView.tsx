@@ -3,6 +3,7 @@ import {
   CheckShieldOutline,
   DeleteOutline,
   EditSOutline,
+  MessageOutline,
   RightOutline,
   SendOutline,
   SoundOutline,
@@ -17,7 +18,16 @@ import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
 import { homeworkApi } from '../api';
 import { useRefreshHomework } from '../hooks/useHomework';
-import { addTaskPath, callPath, homeworkPath, recheckingPath, reviewDetailPath, shareListPath, stuUserListPath } from '../paths';
+import {
+  addTaskPath,
+  callPath,
+  discussPath,
+  homeworkPath,
+  recheckingPath,
+  reviewDetailPath,
+  shareListPath,
+  stuUserListPath,
+} from '../paths';
 import type { Homework } from '../types';
 import { HomeworkInfo } from './HomeworkInfo';
 
@@ -188,6 +198,12 @@ export function TeacherHomeworkView({ courseId, hw }: { courseId: number; hw: Ho
               hint={c.notsubmitted ? t('homework.teacher.missing', { count: c.notsubmitted }) : t('homework.teacher.noneMissing')}
               onClick={() => navigate(callPath(courseId, hw.id))}
               testid="homework-call"
+            />
+            <MenuButton
+              icon={<MessageOutline />}
+              text={t('homework.discuss.title')}
+              onClick={() => navigate(discussPath(courseId, 1, hw.id))}
+              testid="homework-discuss"
             />
             <MenuButton
               icon={<StarOutline />}
