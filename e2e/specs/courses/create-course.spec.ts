@@ -113,7 +113,7 @@ test('a teacher creates a course through the whole flow, finds it under its term
   expect(await page.evaluate(() => sessionStorage.getItem('courseId'))).toBe(String(courseId));
 
   // a menu area of a later issue says so honestly
-  await page.getByTestId('home-menu-homework').click();
+  await page.getByTestId('home-menu-meeting').click();
   await expect(page.getByTestId('not-available-page')).toBeVisible();
   await page.getByTestId('nav-back').click();
   await expect(page.getByTestId('course-home-name')).toHaveText(name);

@@ -30,18 +30,19 @@ export default function AllReachingActivityModulesPage() {
     retry: retryNetworkOnly,
   });
   // the form draws its own top bar, whose back arrow asks before unsaved changes are lost
-  const formShows = modules.isSuccess && info.isSuccess && hasAbility(info.data, 'edit');
+  const formShows = modules.isSuccess && modules.isFetchedAfterMount && info.isSuccess && hasAbility(info.data, 'edit');
   return (
     <div className="page" data-testid="modules-page">
       {formShows ? null : <PageNavBar title={t('courses.modules.title')} />}
       <CourseGate courseId={courseId} info={info} ability="edit">
         {(course) =>
-          modules.isPending ? (
-            <LoadingScreen text={t('common.loading')} />
-          ) : modules.isError ? (
+          modules.isError ? (
             <QueryFailed error={modules.error} onRetry={() => void modules.refetch()} />
+          ) : modules.isPending || !modules.isFetchedAfterMount ? (
+            // the form starts from what the server holds now, and a later refetch never resets the teacher's edits
+            <LoadingScreen text={t('common.loading')} />
           ) : (
-            <ModulesForm key={modules.dataUpdatedAt} info={course} initial={modules.data} />
+            <ModulesForm key={course.id} info={course} initial={modules.data} />
           )
         }
       </CourseGate>

@@ -38,9 +38,7 @@ export default function CourseDoorPage() {
   else if (portal.isPending) body = <LoadingScreen text={t('common.loading')} />;
   else if (portal.isError) {
     const network = portal.error instanceof ApiError && portal.error.code === NETWORK_ERROR;
-    body = (
-      <DoorNotFound message={errorMessage(portal.error)} onRetry={network ? () => void portal.refetch() : undefined} />
-    );
+    body = <DoorNotFound message={errorMessage(portal.error)} onRetry={network ? () => void portal.refetch() : undefined} />;
   } else body = <Door course={portal.data} />;
 
   return (

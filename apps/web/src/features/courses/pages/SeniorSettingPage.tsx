@@ -34,7 +34,9 @@ export default function SeniorSettingPage() {
   let body: ReactNode;
   if (courseId === null) body = <LoadFailed message={t('validation.courseId')} />;
   else if (!allowed) body = <NoPermission />;
-  else if (setting.isPending) body = <LoadingScreen text={t('common.loading')} />;
+  // the form starts from what the server holds now; a later refetch never resets the teacher's edits
+  else if (setting.isPending || (!setting.isFetchedAfterMount && !setting.isError))
+    body = <LoadingScreen text={t('common.loading')} />;
   else if (setting.isError)
     body =
       setting.error instanceof ApiError && setting.error.code === CODES.forbidden ? (
@@ -42,8 +44,8 @@ export default function SeniorSettingPage() {
       ) : (
         <LoadFailed message={errorMessage(setting.error)} onRetry={() => void setting.refetch()} />
       );
-  else body = <SettingForm key={setting.dataUpdatedAt} courseId={courseId} initial={setting.data} />;
-  const showsForm = courseId !== null && allowed && setting.isSuccess;
+  else body = <SettingForm key={courseId} courseId={courseId} initial={setting.data} />;
+  const showsForm = courseId !== null && allowed && setting.isSuccess && setting.isFetchedAfterMount;
 
   return (
     <div className="page" data-testid="senior-setting-page">

@@ -49,9 +49,10 @@ function EditGrouping({ info, id }: { info: CourseInfo; id: number }) {
   const { t } = useTranslation();
   const grouping = useGrouping(info.id, id);
   let body: ReactNode;
-  if (grouping.isPending) body = <LoadingScreen text={t('common.loading')} />;
-  else if (grouping.isError) body = <QueryFailed error={grouping.error} onRetry={() => void grouping.refetch()} />;
-  else return <GroupingForm key={grouping.dataUpdatedAt} info={info} initial={grouping.data} />;
+  if (grouping.isError) body = <QueryFailed error={grouping.error} onRetry={() => void grouping.refetch()} />;
+  // the form starts from what the server holds now; a later refetch never resets the teacher's edits
+  else if (grouping.isPending || !grouping.isFetchedAfterMount) body = <LoadingScreen text={t('common.loading')} />;
+  else return <GroupingForm key={id} info={info} initial={grouping.data} />;
   return (
     <>
       <PageNavBar title={t('members.groups.settingsTitle')} />
