@@ -1,7 +1,7 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { completeProfile, createCourse, registerPerson, signIn, TEACHER, tokenOf } from '../courses/helpers';
-import { noticeItem, publishNotice, serverNotices, swipeLeft } from '../todos/helpers';
+import { noticeItem, publishNotice, serverNotices, swipeOpen } from '../todos/helpers';
 
 test.describe('message notices', () => {
   test('a student sees unread notices, opens one (it becomes read) and ignores the rest', async ({ page, request }) => {
@@ -70,11 +70,11 @@ test.describe('message notices', () => {
     await expect(page.getByTestId('notice-item')).toHaveCount(3);
 
     // swiping one left offers "ignore": it becomes read without opening
-    await swipeLeft(page, noticeItem(page, middle!.id));
     const ignore = page
       .locator('.adm-swipe-action')
       .filter({ has: noticeItem(page, middle!.id) })
       .getByRole('button', { name: '忽略' });
+    await swipeOpen(page, noticeItem(page, middle!.id), ignore);
     await expect(ignore).toBeInViewport({ ratio: 1 });
     await ignore.click();
     await expect(noticeItem(page, middle!.id)).toHaveAttribute('data-read', '1');

@@ -84,6 +84,22 @@ export const todoItem = (scope: Page | Locator, contentid: number): Locator =>
 export const noticeItem = (page: Page, id: number): Locator => page.locator(`[data-testid="notice-item"][data-id="${id}"]`);
 
 /** A finger swiping an element from its right edge to the left (real touch events, as on a phone). */
+/**
+ * Swipes a row left until its action button is fully shown: a finger swipe can fall short when the
+ * machine is busy (the gesture library reads it as a tap), so it is tried again, up to three times.
+ */
+export async function swipeOpen(page: Page, target: Locator, button: Locator) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await swipeLeft(page, target);
+    const shown = await button.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left >= 0 && r.right <= window.innerWidth && r.width > 0;
+    });
+    if (shown) return;
+    await page.waitForTimeout(500);
+  }
+}
+
 export async function swipeLeft(page: Page, target: Locator, distance = 180) {
   const box = await target.boundingBox();
   if (!box) throw new Error('nothing to swipe');
