@@ -48,7 +48,8 @@ export async function loginAs(page: Page, request: APIRequestContext, account: s
 
 /** Saves a phone-size screenshot of the current screen under e2e/screenshots/. */
 export async function snap(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
+  // a page that keeps a connection open (a PDF viewer reading by ranges) is shot after 10 s anyway
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.screenshot({ path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)), fullPage: false });
 }
 
