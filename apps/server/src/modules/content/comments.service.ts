@@ -1,6 +1,6 @@
+import type { commentAddInput, commentPageInput } from '@paiclass/shared';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { commentAddInput, commentPageInput } from '@paiclass/shared';
 import { commentLikes, comments, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';

@@ -1,6 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   commentAddInput,
   commentDeleteInput,
@@ -28,10 +25,14 @@ import {
   todoMarkInput,
   topicSettingInput,
 } from '@paiclass/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { caller } from '../../platform/auth';
 import * as announcements from './announcements.service';
 import * as comments from './comments.service';
 import * as content from './content.service';
+import * as directories from './directories.service';
 import * as todos from './todos.service';
 
 /** Course content calls: the catalogue, materials, notices, topics with comments, directories and to-dos. */
@@ -94,16 +95,16 @@ export async function contentRoutes(root: FastifyInstance) {
 
   // directories
   app.post('/CourseApi/getCourseDirectory', { schema: { tags, body: courseIdInput } }, (req) =>
-    content.listDirectories(ctx, caller(req), req.body.courseid),
+    directories.listDirectories(ctx, caller(req), req.body.courseid),
   );
   app.post('/CourseApi/addDirectory', { schema: { tags, body: directoryInput } }, (req) =>
-    content.addDirectory(ctx, caller(req), req.body.courseid, req.body.title),
+    directories.addDirectory(ctx, caller(req), req.body.courseid, req.body.title),
   );
   app.post('/CourseApi/renameDirectory', { schema: { tags, body: directoryRenameInput } }, (req) =>
-    content.renameDirectory(ctx, caller(req), req.body.courseid, req.body.id, req.body.title),
+    directories.renameDirectory(ctx, caller(req), req.body.courseid, req.body.id, req.body.title),
   );
   app.post('/CourseApi/deleteDirectory', { schema: { tags, body: directoryRef } }, (req) =>
-    content.deleteDirectory(ctx, caller(req), req.body.courseid, req.body.id),
+    directories.deleteDirectory(ctx, caller(req), req.body.courseid, req.body.id),
   );
 
   // announcements

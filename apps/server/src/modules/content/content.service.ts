@@ -1,6 +1,6 @@
+import { type ContentInput, type contentEditInput, type contentListInput, FOLDER_PAGE_SIZE } from '@paiclass/shared';
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type ContentInput, type contentEditInput, type contentListInput, FOLDER_PAGE_SIZE } from '@paiclass/shared';
 import { contentFiles, contentProgress, contents, courseMembers, courses, directories, files, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -9,11 +9,11 @@ import { translate } from '../../platform/i18n';
 import { membership } from '../courses/courses.service';
 import { createNotices } from '../notices/notices.service';
 import {
+  type ContentRole,
   canAuthor,
   canChange,
   canDownload,
   canSee,
-  type ContentRole,
   DONE_ON_OPEN,
   MATERIAL_FAMILY,
   managesContent,
@@ -36,7 +36,7 @@ export async function courseRole(ctx: AppContext, user: User, courseId: number) 
   return m;
 }
 
-async function requireManager(ctx: AppContext, user: User, courseId: number) {
+export async function requireManager(ctx: AppContext, user: User, courseId: number) {
   const m = await courseRole(ctx, user, courseId);
   if (!managesContent(m.role)) throw fail('forbidden');
   return m;
@@ -633,54 +633,6 @@ export async function endJob(ctx: AppContext, payload: Record<string, unknown>, 
     .update(contents)
     .set({ publishState: 3, updatedAt: new Date() })
     .where(and(eq(contents.id, Number(payload.id)), eq(contents.publishState, 2), lte(contents.endAt, runAt)));
-}
-
-/** `/CourseApi/getCourseDirectory`: the course's directories with how many items each holds. */
-export async function listDirectories(ctx: AppContext, user: User, courseId: number) {
-  const m = await courseRole(ctx, user, courseId);
-  // columns inside a correlated subquery are named in full: drizzle leaves them unqualified
-  const visible = managesContent(m.role) ? sql`true` : sql`c.publish_state in (2, 3)`;
-  const rows = await ctx.db
-    .select({
-      id: directories.id,
-      title: directories.title,
-      count: sql<number>`(select count(*)::int from contents c where c.directory_id = course_directories.id and c.deleted_at is null and c.folder_id is null and ${visible})`,
-    })
-    .from(directories)
-    .where(eq(directories.courseId, courseId))
-    .orderBy(asc(directories.sort), asc(directories.id));
-  return { list: rows };
-}
-
-export async function addDirectory(ctx: AppContext, user: User, courseId: number, title: string) {
-  await requireManager(ctx, user, courseId);
-  const [row] = await ctx.db
-    .insert(directories)
-    .values({ courseId, title })
-    .returning({ id: directories.id, title: directories.title });
-  return { ...row!, count: 0 };
-}
-
-export async function renameDirectory(ctx: AppContext, user: User, courseId: number, id: number, title: string) {
-  await requireManager(ctx, user, courseId);
-  const updated = await ctx.db
-    .update(directories)
-    .set({ title })
-    .where(and(eq(directories.id, id), eq(directories.courseId, courseId)))
-    .returning({ id: directories.id });
-  if (updated.length === 0) throw fail('notFound');
-  return { id, title };
-}
-
-/** Deleting a directory keeps its items: they move out of every directory. */
-export async function deleteDirectory(ctx: AppContext, user: User, courseId: number, id: number) {
-  await requireManager(ctx, user, courseId);
-  const gone = await ctx.db
-    .delete(directories)
-    .where(and(eq(directories.id, id), eq(directories.courseId, courseId)))
-    .returning({ id: directories.id });
-  if (gone.length === 0) throw fail('notFound');
-  return { id };
 }
 
 /** `/Futurev2/Topic/getSetting` and `updateSetting`: whether students may start topics. */

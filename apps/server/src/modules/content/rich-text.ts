@@ -1,5 +1,5 @@
-import sanitizeHtml from 'sanitize-html';
 import { RICH_TEXT_MAX } from '@paiclass/shared';
+import sanitizeHtml from 'sanitize-html';
 import { signedUrl } from '../files/files.service';
 
 /**

@@ -1,6 +1,6 @@
+import type { todoListInput, todoMarkInput } from '@paiclass/shared';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { todoListInput, todoMarkInput } from '@paiclass/shared';
 import { contentProgress, contents, courseMembers, courses, todoMarks } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';

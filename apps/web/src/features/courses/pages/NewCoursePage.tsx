@@ -7,6 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
+import { RequiredLabel } from '../../../components/RequiredLabel';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { type FieldErrors, validate } from '../../../lib/validation';
@@ -258,15 +259,6 @@ function CourseFormView({ title, editId, initial }: { title: string; editId: num
           {editId ? t('courses.form.save') : t('courses.form.create')}
         </Button>
       </form>
-    </>
-  );
-}
-
-function RequiredLabel({ text }: { text: string }) {
-  return (
-    <>
-      {text}
-      <span className="required-mark"> *</span>
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
+import { RequiredLabel } from '../../../components/RequiredLabel';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api';
@@ -178,7 +179,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
         <div className="form-card">
           <TextField
             testid="hw-title"
-            label={<Required text={t('homework.form.title')} />}
+            label={<RequiredLabel text={t('homework.form.title')} />}
             value={title}
             onChange={(v) => {
               setTitle(v);
@@ -296,7 +297,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
             groupings.isSuccess && groupingOptions.length === 0 ? (
               <div className={`field${fieldError('groupsetid') ? ' field-invalid' : ''}`}>
                 <div className="field-label">
-                  <Required text={t('homework.form.grouping')} />
+                  <RequiredLabel text={t('homework.form.grouping')} />
                 </div>
                 <p className="field-hint" data-testid="hw-no-groupings">
                   {t('homework.form.noGroupings')}{' '}
@@ -331,7 +332,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
             <>
               <TextField
                 testid="hw-reviewers"
-                label={<Required text={t('homework.form.reviewers')} />}
+                label={<RequiredLabel text={t('homework.form.reviewers')} />}
                 value={reviewers}
                 inputMode="numeric"
                 maxLength={2}
@@ -384,7 +385,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
         <div className="form-card">
           <TextField
             testid="hw-fullscore"
-            label={<Required text={t('homework.form.fullScore')} />}
+            label={<RequiredLabel text={t('homework.form.fullScore')} />}
             value={fullscore}
             inputMode="numeric"
             maxLength={3}
@@ -397,7 +398,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
           />
           <DateTimeField
             testid="hw-deadline"
-            label={<Required text={t('homework.form.deadline')} />}
+            label={<RequiredLabel text={t('homework.form.deadline')} />}
             value={endAt}
             onChange={(v) => {
               setEndAt(v);
@@ -430,7 +431,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
             <>
               <TextField
                 testid="hw-dupceiling"
-                label={<Required text={t('homework.form.dupceiling')} />}
+                label={<RequiredLabel text={t('homework.form.dupceiling')} />}
                 value={dupceiling}
                 inputMode="numeric"
                 maxLength={3}
@@ -474,7 +475,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
             {publish === 2 ? (
               <DateTimeField
                 testid="hw-publish-time"
-                label={<Required text={t('homework.form.publishTime')} />}
+                label={<RequiredLabel text={t('homework.form.publishTime')} />}
                 value={publishAt}
                 onChange={(v) => {
                   setPublishAt(v);
@@ -502,15 +503,6 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
           {uploads.busy ? t('homework.form.waitUpload') : submitLabel}
         </Button>
       </form>
-    </>
-  );
-}
-
-function Required({ text }: { text: string }) {
-  return (
-    <>
-      {text}
-      <span className="required-mark"> *</span>
     </>
   );
 }

@@ -24,6 +24,7 @@ import { UploadList } from '../components/UploadList';
 import { useContentList, useDirectories } from '../hooks/useContent';
 import { useUploads } from '../hooks/useUploads';
 import '../materials.css';
+import { RequiredLabel } from '../../../components/RequiredLabel';
 import { dataIndexPath } from '../paths';
 import type { ContentBody } from '../types';
 import { fromLocalInput, isFolder, sameFamily } from '../utils';
@@ -170,7 +171,7 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
         <div className="form-card">
           <TextField
             testid="material-title"
-            label={<Required text={t('materials.form.name')} />}
+            label={<RequiredLabel text={t('materials.form.name')} />}
             value={title}
             onChange={(v) => {
               setTitle(v);
@@ -183,7 +184,7 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
           {dataType === 10 ? (
             <TextField
               testid="material-link"
-              label={<Required text={t('materials.form.link')} />}
+              label={<RequiredLabel text={t('materials.form.link')} />}
               value={link}
               onChange={(v) => {
                 setLink(v);
@@ -200,7 +201,7 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
           <div className="form-card">
             <div className={`field${fieldError('files') ? ' field-invalid' : ''}`}>
               <div className="field-label">
-                <Required text={dataType === 9 ? t('materials.form.video') : t('materials.form.files')} />
+                <RequiredLabel text={dataType === 9 ? t('materials.form.video') : t('materials.form.files')} />
               </div>
               <UploadList entries={uploads.entries} onRetry={uploads.retry} onRemove={uploads.remove} />
               <input
@@ -300,7 +301,7 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
           {publish === 2 ? (
             <DateTimeField
               testid="material-publish-time"
-              label={<Required text={t('materials.form.publishTime')} />}
+              label={<RequiredLabel text={t('materials.form.publishTime')} />}
               value={publishAt}
               onChange={(v) => {
                 setPublishAt(v);
@@ -337,15 +338,6 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
           {uploads.busy ? t('materials.form.waitUpload') : submitLabel}
         </Button>
       </form>
-    </>
-  );
-}
-
-function Required({ text }: { text: string }) {
-  return (
-    <>
-      {text}
-      <span className="required-mark"> *</span>
     </>
   );
 }
