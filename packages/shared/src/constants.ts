@@ -99,6 +99,10 @@ export const CODES = {
   dupFormatUnsupported: 30506, // spec 2 §8: file format does not support duplicate check
   reviewNotOpen: 30507, // peer reviews are assigned after the deadline
   reviewDone: 30508, // a peer review, once given, is final
+  attestMismatch: 30601, // the name and number are not on the institution's roster
+  attestTaken: 30602, // the roster entry is certified by another account
+  alreadyAttested: 30603, // the caller is already certified with this institution
+  teachClassBound: 30604, // the scheduled course is bound to another course
   serverError: 50000,
 } as const;
 export type CodeName = keyof typeof CODES;

@@ -13,3 +13,4 @@ export * from './content/state';
 export * from './content/schemas';
 export * from './homework/schemas';
 export * from './courses/permissions';
+export * from './institutions/schemas';

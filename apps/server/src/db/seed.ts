@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { academicYears } from '@paiclass/shared';
 import { hashPassword } from '../modules/accounts/passwords';
+import { importInstitution } from '../modules/institutions/institutions.service';
 import type { AppContext } from '../platform/context';
 import { settings, users } from './schema';
 
@@ -31,5 +33,15 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger) {
       })
       .onConflictDoNothing();
   }
+  // the demo school as an institution: its roster is the demo accounts, its timetable two courses of the demo teacher
+  const semester = academicYears()[2] as string;
+  await importInstitution(ctx.db, {
+    name: DEMO_SCHOOL,
+    people: DEMO_ACCOUNTS.map((a) => ({ usertype: a.usertype, realname: a.username, realstno: a.stno })),
+    classes: [
+      { teachClass: 'DEMO-101', coursename: '大学语文', classname: '2026 级 1 班', semester, term: 1, teacherStno: 'T001', students: ['2026001', '2026002'] },
+      { teachClass: 'DEMO-102', coursename: '大学英语', classname: '2026 级 2 班', semester, term: 1, teacherStno: 'T001', students: ['2026001', '2026003'] },
+    ],
+  });
   log.info('demo school seeded: see README for the accounts');
 }

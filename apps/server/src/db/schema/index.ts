@@ -5,3 +5,4 @@ export * from './notices';
 export * from './files';
 export * from './content';
 export * from './homework';
+export * from './institutions';

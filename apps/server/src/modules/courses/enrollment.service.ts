@@ -14,6 +14,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { authorize } from './courses.service';
+import { needsAttestToJoin } from '../institutions/institutions.service';
 import { recordMemberEvents } from './member-notice';
 
 type Course = typeof courses.$inferSelect;
@@ -51,6 +52,7 @@ async function joinBlock(db: Db, course: Course, userId: number): Promise<[numbe
     .from(courseMembers)
     .where(and(eq(courseMembers.courseId, course.id), eq(courseMembers.userId, userId)));
   if (member) return [JOIN_STATUS.alreadyIn, 'courses.join.alreadyIn'];
+  if (await needsAttestToJoin(db, course.id, userId)) return [JOIN_STATUS.needsAttest, 'courses.join.needsAttest'];
   if (course.stopcode === 1) return [JOIN_STATUS.refused, 'courses.join.codeStopped'];
   if (course.classending === 1) return [JOIN_STATUS.refused, 'courses.join.closed'];
   if (course.enrollstate === '0') return [JOIN_STATUS.refused, 'courses.join.enrollClosed'];

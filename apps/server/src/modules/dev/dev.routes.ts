@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { lastCodeInput } from '@paiclass/shared';
+import { institutionImport, lastCodeInput } from '@paiclass/shared';
 import { outbox } from '../../db/schema';
 import { fail } from '../../platform/errors';
+import { importInstitution } from '../institutions/institutions.service';
 
 /**
  * Development mode only (never registered in production): reads the outbox, so that a developer or
@@ -25,5 +26,11 @@ export async function devRoutes(root: FastifyInstance) {
       if (!row) throw fail('notFound');
       return { target: row.target, code: row.code, type: row.purpose, createtime: Math.floor(row.createdAt.getTime() / 1000) };
     },
+  );
+  // what `npm run institution:import` does, for journeys against an embedded server that holds its database open
+  app.post(
+    '/DevApi/importInstitution',
+    { schema: { tags: ['development'], body: institutionImport }, config: { auth: 'none' } },
+    (req) => importInstitution(root.ctx.db, req.body),
   );
 }

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { courses } from './courses';
+
+/** Schools and institutions that certify their people (spec 1 §3 Certified institution). */
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    /** its people are asked to certify, and courses bound to its timetable admit only certified students (join status 103) */
+    requireAttest: boolean('require_attest').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('institutions_name_key').on(sql`lower(${t.name})`)],
+);
+
+/** An institution's roster: who may certify, by usertype, number and real name; `userId` once certified. */
+export const institutionPeople = pgTable(
+  'institution_people',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    usertype: smallint('usertype').notNull(),
+    realname: varchar('realname', { length: 30 }).notNull(),
+    realstno: varchar('realstno', { length: 20 }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    certifiedAt: timestamp('certified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('institution_people_key').on(t.institutionId, t.usertype, t.realstno),
+    uniqueIndex('institution_people_user_key').on(t.institutionId, t.userId),
+    index('institution_people_user_idx').on(t.userId),
+  ],
+);
+
+/** The institution's timetable (spec 1 §3 Scheduled course): `courseId` is the course it is bound to (classid). */
+export const teachClasses = pgTable(
+  'teach_classes',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    teachClass: varchar('teach_class', { length: 64 }).notNull(),
+    coursename: varchar('coursename', { length: 50 }).notNull(),
+    classname: varchar('classname', { length: 50 }).notNull().default(''),
+    semester: varchar('semester', { length: 9 }).notNull(),
+    term: smallint('term').notNull(),
+    teacherStno: varchar('teacher_stno', { length: 20 }).notNull(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('teach_classes_key').on(t.institutionId, t.teachClass),
+    index('teach_classes_teacher_idx').on(t.institutionId, t.teacherStno),
+    index('teach_classes_course_idx').on(t.courseId),
+  ],
+);
+
+/** The students a scheduled course lists, by student number. */
+export const teachClassStudents = pgTable(
+  'teach_class_students',
+  {
+    teachClassId: integer('teach_class_id')
+      .notNull()
+      .references(() => teachClasses.id, { onDelete: 'cascade' }),
+    stno: varchar('stno', { length: 20 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.teachClassId, t.stno] }), index('teach_class_students_stno_idx').on(t.stno)],
+);

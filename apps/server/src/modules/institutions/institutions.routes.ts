@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { attestInput, jigouIdInput, jigouSearchInput, relationTeachClassInput, teachClassInput } from '@paiclass/shared';
+import { caller } from '../../platform/auth';
+import * as service from './institutions.service';
+
+/** Institution authentication (`/myAllSetting?detail=myMechanism`) and the scheduled-course calls of Ketangpai's course API. */
+export async function institutionsRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const tags = ['institutions'];
+  // a roster is guessed one name and number at a time: keep the guesses few
+  const attestLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
+  const searchLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+  app.post('/AttestApi/searchJigou', { schema: { tags, body: jigouSearchInput }, config: searchLimit }, (req) =>
+    service.searchInstitutions(ctx, req.body.keyword),
+  );
+  app.post('/AttestApi/getAttestList', { schema: { tags } }, (req) => service.listCertifications(ctx, caller(req)));
+  app.post('/AttestApi/attest', { schema: { tags, body: attestInput }, config: attestLimit }, (req) =>
+    service.attest(ctx, caller(req), req.body),
+  );
+  app.post('/AttestApi/unbind', { schema: { tags, body: jigouIdInput } }, (req) =>
+    service.unbindCertification(ctx, caller(req), req.body.jigouid),
+  );
+  app.post('/CourseApi/teachClass', { schema: { tags, body: teachClassInput } }, (req) =>
+    service.listTeachClasses(ctx, caller(req), req.body.jigouid),
+  );
+  app.post('/CourseApi/relationTeachClass', { schema: { tags, body: relationTeachClassInput } }, (req) =>
+    service.bindTeachClasses(ctx, caller(req), req.body.list, req.lang),
+  );
+}

@@ -1,0 +1,21 @@
+import type { institutionPeople, teachClasses } from '../../db/schema';
+
+/** spec 1 §3 Certified institution: jigouid, jigou, realname, realstno. */
+export function presentCertification(c: { id: number; name: string; person: typeof institutionPeople.$inferSelect }) {
+  return { jigouid: c.id, jigou: c.name, realname: c.person.realname, realstno: c.person.realstno };
+}
+
+/** spec 1 §3 Scheduled course: classid is the bound course, 0 while unbound. */
+export function presentTeachClass(tc: typeof teachClasses.$inferSelect, jigou: string) {
+  return {
+    id: tc.id,
+    classid: tc.courseId ?? 0,
+    teachClass: tc.teachClass,
+    semester: tc.semester,
+    term: tc.term,
+    classname: tc.classname,
+    coursename: tc.coursename,
+    jigouid: tc.institutionId,
+    jigou,
+  };
+}
