@@ -25,6 +25,7 @@ import { filesRoutes } from './modules/files/files.routes';
 import { DUPCHECK_JOB, dupCheckJob } from './modules/homework/dupcheck/dupcheck.service';
 import { homeworkRoutes } from './modules/homework/homework.routes';
 import { ASSIGN_JOB, assignJob } from './modules/homework/reviews.service';
+import { classTimeRoutes } from './modules/classtime/classtime.routes';
 import { institutionsRoutes } from './modules/institutions/institutions.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { schoolRoutes } from './modules/school/school.routes';
@@ -160,7 +161,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // the client offers [token, hash] as sub-protocols; the first is echoed so browsers accept the socket
   await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false } });
   await app.register(classroomGateway);
-  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, courseHomeRoutes, membersRoutes, groupsRoutes, institutionsRoutes, noticesRoutes, filesRoutes, contentRoutes, homeworkRoutes, scoresRoutes, ...(config.production ? [] : [devRoutes])]);
+  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, courseHomeRoutes, membersRoutes, groupsRoutes, classTimeRoutes, institutionsRoutes, noticesRoutes, filesRoutes, contentRoutes, homeworkRoutes, scoresRoutes, ...(config.production ? [] : [devRoutes])]);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

@@ -37,6 +37,7 @@ export const CONTENT_TITLE_MAX = 100; // value ours
 export const RICH_TEXT_MAX = 20000; // characters of sanitised HTML a notice or topic body keeps (value ours)
 export const COMMENT_MAX = 1000; // value ours
 export const DIRECTORY_TITLE_MAX = 50; // value ours
+export const CLASS_TIME_MAX_HOURS = 4; // a class time not ended by then counts as over (value ours)
 export const EDITOR_IMAGE_MAX_BYTES = 5242880; // spec 2 §9 editor image limit
 
 export const LANGUAGES = ['zh', 'en'] as const; // spec 1 §1: stored language is zh or en
@@ -87,6 +88,7 @@ export const CODES = {
   groupCapReached: 30309,
   alreadyInGroup: 30310,
   groupingFixed: 30311,
+  courseEnded: 30312, // the course has ended: no class begins in it
   notDownloadable: 30401, // spec 2 §8: no permission to download
   topicsClosed: 30402, // the teacher forbids students from starting topics
   contentEnded: 30403, // the item's end time has passed

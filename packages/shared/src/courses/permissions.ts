@@ -24,5 +24,7 @@ export const COURSE_ABILITIES = [
   'manageGroups',
   /** course content: publish, edit, move, delete, see statistics (spec 2 §6) */
   'manageContent',
+  /** begin and end a class time (the course list's "in class" label) */
+  'teachClass',
 ] as const;
 export type CourseAbility = (typeof COURSE_ABILITIES)[number];

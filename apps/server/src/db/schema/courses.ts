@@ -167,3 +167,24 @@ export const memberEvents = pgTable(
   },
   (t) => [index('member_events_course_idx').on(t.courseId, t.at)],
 );
+
+/** Class times (上课): a teacher begins and ends a class in a course; the course list shows "in class" meanwhile. */
+export const classTimes = pgTable(
+  'class_times',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    startedBy: integer('started_by')
+      .notNull()
+      .references(() => users.id),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('class_times_course_idx').on(t.courseId, t.startedAt),
+    // one open class time per course
+    uniqueIndex('class_times_open_key').on(t.courseId).where(sql`${t.endedAt} is null`),
+  ],
+);

@@ -24,9 +24,10 @@ const ABILITIES: Record<Exclude<CourseRole, null>, CourseAction[]> = {
     'manageTeam',
     'manageGroups',
     'manageContent',
+    'teachClass',
   ],
   // assistant: edit, archive, copy, pin; and helping with enrolment and students (not the teaching team)
-  assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll', 'manageMembers', 'manageGroups', 'manageContent'],
+  assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll', 'manageMembers', 'manageGroups', 'manageContent', 'teachClass'],
   // student: exit course, archive, pin
   student: ['view', 'quit', 'archive', 'pin'],
 };

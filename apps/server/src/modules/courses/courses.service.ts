@@ -17,6 +17,7 @@ import { numericCode } from '../../platform/tokens';
 import { type CourseAction, type CourseRole, can, canCreateCourse, overFreeCap } from './courses.policy';
 import { scheduleMemberNotice } from './member-notice';
 import { presentCourse, termText } from './presenters';
+import { inClassSql } from '../classtime/state';
 
 type Course = typeof courses.$inferSelect;
 
@@ -55,7 +56,8 @@ export async function presentOne(
     .select({ n: count() })
     .from(courseMembers)
     .where(and(eq(courseMembers.courseId, course.id), eq(courseMembers.role, 'student')));
-  return presentCourse(course, m, { teacherName: owner?.username ?? '', total: students?.n ?? 0, lang });
+  const [state] = await ctx.db.select({ inClass: inClassSql }).from(courses).where(eq(courses.id, course.id));
+  return presentCourse(course, m, { teacherName: owner?.username ?? '', total: students?.n ?? 0, lang, inClass: Boolean(state?.inClass) });
 }
 
 /** Draws join codes until one is free: the unique index decides, so two instances never share a code. */
@@ -170,6 +172,7 @@ export async function listCourses(ctx: AppContext, user: User, input: z.infer<ty
       archived: courseMembers.archived,
       teacher: owner,
       total: studentTotal,
+      inClass: inClassSql,
     })
     .from(courseMembers)
     .innerJoin(courses, eq(courses.id, courseMembers.courseId))
@@ -186,7 +189,7 @@ export async function listCourses(ctx: AppContext, user: User, input: z.infer<ty
     presentCourse(
       r.course,
       { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived },
-      { teacherName: r.teacher.username, total: Number(r.total), lang },
+      { teacherName: r.teacher.username, total: Number(r.total), lang, inClass: Boolean(r.inClass) },
     ),
   );
 }

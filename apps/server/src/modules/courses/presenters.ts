@@ -15,7 +15,7 @@ export const termText = (lang: Language, term: number) => TERM_TEXT[lang][term] 
 export function presentCourse(
   c: Course,
   m: { role: CourseRole; isTop: boolean; archived: boolean },
-  extra: { teacherName: string; total: number; lang: Language },
+  extra: { teacherName: string; total: number; lang: Language; inClass?: boolean },
 ) {
   const icontype = m.role === 'student' ? 0 : m.role === 'assistant' ? 2 : 1;
   return {
@@ -45,10 +45,11 @@ export function presentCourse(
     minpic: '',
     teacherminpic: '',
     studentminpic: '',
-    type: 0,
+    /** spec 1 §4 labels: 3 in class (a class time in progress); 1 live and the meeting flag come with the live and meeting areas */
+    type: extra.inClass ? 3 : 0,
     is_meeting: 0,
     liveState: 0,
-    have_class: 0,
+    have_class: extra.inClass ? 1 : 0,
     canview: 1,
     describes: c.describes,
     isattest: 0,
