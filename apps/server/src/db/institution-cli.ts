@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { importInstitution } from '../modules/institutions/institutions.service';
@@ -11,7 +12,10 @@ if (!file) {
 }
 const app = await buildApp(loadConfig());
 try {
-  const result = await importInstitution(app.ctx.db, JSON.parse(fs.readFileSync(file, 'utf8')));
+  const result = await importInstitution(
+    app.ctx.db,
+    JSON.parse(fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8')),
+  );
   console.log(`imported ${result.jigou} (id ${result.jigouid}): ${result.people} people, ${result.classes} scheduled courses`);
 } finally {
   await app.close();

@@ -187,3 +187,13 @@ export const templateSettingInput = courseIdInput.extend({
   type: templateInput.shape.type.optional(),
   modules: modulesInput.shape.modules.optional(),
 });
+
+/** `/CourseApi/createCourseFromDemo`: a demo course and the new course's name, class, year and term (spec 1 §5 rules). */
+export const demoCreateInput = z.object({
+  demoid: z.coerce.number({ message: 'validation.demoRequired' }).int().positive({ message: 'validation.demoRequired' }),
+  coursename: courseFields.coursename,
+  classname: courseFields.classname,
+  semester: courseFields.semester,
+  term: courseFields.term,
+});
+export type DemoCreateInput = z.infer<typeof demoCreateInput>;

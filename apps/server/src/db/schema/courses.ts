@@ -47,6 +47,8 @@ export const courses = pgTable(
     describes: text('describes').notNull().default(''),
     /** whether students may start topics (spec 2 §6: the teacher can forbid it) */
     studentTopics: boolean('student_topics').notNull().default(true),
+    /** a demo course that certified teachers may create their own from (`/createCourseFromDemo`); set by operators */
+    isDemo: boolean('is_demo').notNull().default(false),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -14,6 +14,7 @@ import {
   courseEditInput,
   courseIdInput,
   courseProfileInput,
+  demoCreateInput,
   endCourseInput,
   enrollAnswerInput,
   enrollListInput,
@@ -45,6 +46,7 @@ import {
 } from '@paiclass/shared';
 import { caller } from '../../platform/auth';
 import * as service from './courses.service';
+import * as demo from './demo.service';
 import * as enrollment from './enrollment.service';
 import * as groupsService from './groups.service';
 import * as home from './home.service';
@@ -61,6 +63,10 @@ export async function coursesRoutes(root: FastifyInstance) {
 
   app.post('/CourseApi/createCourse', { schema: { tags, body: courseCreateInput } }, (req) =>
     service.createCourse(ctx, caller(req), req.body, req.lang),
+  );
+  app.post('/CourseApi/demoCourseList', { schema: { tags } }, (req) => demo.listDemoCourses(ctx, caller(req), req.lang));
+  app.post('/CourseApi/createCourseFromDemo', { schema: { tags, body: demoCreateInput } }, (req) =>
+    demo.createCourseFromDemo(ctx, caller(req), req.body, req.lang),
   );
   app.post('/CourseApi/editCourse', { schema: { tags, body: courseEditInput } }, (req) =>
     service.editCourse(ctx, caller(req), req.body.id, req.body, req.lang),

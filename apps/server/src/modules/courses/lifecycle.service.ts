@@ -7,6 +7,7 @@ import {
   type archivedListInput,
   type confirmInput,
 } from '@paiclass/shared';
+import type { Db } from '../../db/client';
 import { courseMembers, courses, enrollments, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -99,6 +100,21 @@ export async function transferCourse(ctx: AppContext, user: User, input: z.infer
 /** Copies a course's settings (not its members) into a new course of the caller, under a new name. */
 export async function copyCourse(ctx: AppContext, user: User, courseId: number, coursename: string, lang: Language) {
   const m = await authorize(ctx, user, courseId, 'copy');
+  return cloneCourse(ctx, user, m.course, { coursename }, lang);
+}
+
+/**
+ * A new course of the caller made from another's settings (menus, introduction, template, enrolment
+ * settings; not its members), with `values` over them; `then` adds to it in the same transaction.
+ */
+export async function cloneCourse(
+  ctx: AppContext,
+  user: User,
+  source: typeof courses.$inferSelect,
+  values: Partial<Pick<typeof courses.$inferInsert, 'coursename' | 'classname' | 'semester' | 'term'>>,
+  lang: Language,
+  then?: (tx: Db, course: typeof courses.$inferSelect) => Promise<unknown>,
+) {
   if (!canCreateCourse(user)) throw fail('forbidden');
   const {
     id: _id,
@@ -108,14 +124,16 @@ export async function copyCourse(ctx: AppContext, user: User, courseId: number, 
     createdAt: _created,
     deletedAt: _deleted,
     classending: _ended,
+    isDemo: _demo,
     ...settings
-  } = m.course;
+  } = source;
   const copy = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`courses:${user.id}`}))`);
     const [created] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.ownerId, user.id));
     if (overFreeCap(user, created?.n ?? 0, FREE_TEACHER_COURSE_CAP)) throw fail('vipRequired');
-    const course = await insertCourseWithCode(tx, { ...settings, coursename, ownerId: user.id });
+    const course = await insertCourseWithCode(tx, { ...settings, ...values, ownerId: user.id });
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'owner' });
+    await then?.(tx, course);
     return course;
   });
   await scheduleMemberNotice(ctx, copy);

@@ -2,8 +2,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { institutionImport, lastCodeInput } from '@paiclass/shared';
+import { z } from 'zod';
 import { outbox } from '../../db/schema';
 import { fail } from '../../platform/errors';
+import { setDemoCourse } from '../courses/demo.service';
 import { importInstitution } from '../institutions/institutions.service';
 
 /**
@@ -32,5 +34,14 @@ export async function devRoutes(root: FastifyInstance) {
     '/DevApi/importInstitution',
     { schema: { tags: ['development'], body: institutionImport }, config: { auth: 'none' } },
     (req) => importInstitution(root.ctx.db, req.body),
+  );
+  // what `npm run course:demo` does
+  app.post(
+    '/DevApi/setDemoCourse',
+    {
+      schema: { tags: ['development'], body: z.object({ courseid: z.coerce.number().int().positive(), demo: z.coerce.number().int().min(0).max(1) }) },
+      config: { auth: 'none' },
+    },
+    (req) => setDemoCourse(root.ctx.db, req.body.courseid, req.body.demo === 1),
   );
 }
