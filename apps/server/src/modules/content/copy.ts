@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { contentFiles, contents, directories } from '../../db/schema';
 
 /** What a course made from another takes of its catalogue: materials, MOOC items, topics and notices. */
-const COPIED_TYPES: number[] = [
+export const COPIED_TYPES: number[] = [
   CONTENT_TYPES.material,
   CONTENT_TYPES.material2,
   CONTENT_TYPES.moocVideo,
@@ -16,7 +16,7 @@ const COPIED_TYPES: number[] = [
 /**
  * Copies a course's directories and the items of COPIED_TYPES (their folders and files too) into
  * another course, as drafts of the new author: nothing reaches the new course's students until the
- * teacher publishes it. Files are shared, not duplicated. Answers the number of items copied.
+ * teacher publishes it. Files are shared, not duplicated. Answers the number of items copied (folders not counted).
  */
 export async function copyCatalogue(db: Db, fromCourseId: number, toCourseId: number, authorId: number) {
   const dirs = await db.select().from(directories).where(eq(directories.courseId, fromCourseId)).orderBy(asc(directories.id));
@@ -35,6 +35,7 @@ export async function copyCatalogue(db: Db, fromCourseId: number, toCourseId: nu
     .orderBy(desc(contents.itemType), asc(contents.id));
   // folders (item type 2) come first, so their children find the new folder's id
   const itemMap = new Map<number, number>();
+  let copied = 0;
   for (const item of items) {
     if (item.folderId && !itemMap.has(item.folderId)) continue;
     const [made] = await db
@@ -54,6 +55,7 @@ export async function copyCatalogue(db: Db, fromCourseId: number, toCourseId: nu
       })
       .returning({ id: contents.id });
     if (made) itemMap.set(item.id, made.id);
+    if (made && item.itemType === 1) copied += 1;
   }
   if (itemMap.size) {
     const files = await db
@@ -65,5 +67,5 @@ export async function copyCatalogue(db: Db, fromCourseId: number, toCourseId: nu
         .insert(contentFiles)
         .values(files.map((f) => ({ contentId: itemMap.get(f.contentId) as number, fileId: f.fileId, sort: f.sort })));
   }
-  return itemMap.size;
+  return copied;
 }

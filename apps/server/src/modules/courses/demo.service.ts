@@ -5,7 +5,7 @@ import { contents, courses, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
-import { copyCatalogue } from '../content/copy';
+import { COPIED_TYPES, copyCatalogue } from '../content/copy';
 import { cloneCourse } from './lifecycle.service';
 import { termText } from './presenters';
 

@@ -82,6 +82,7 @@ describe('courses from a demo', () => {
     expect(listed.list.find((c: { id: number }) => c.id === demo.id)).toMatchObject({
       coursename: '示范：大学物理',
       describes: '一门示范课程',
+      items: 4,
     });
     expect((await call(app, '/CourseApi/demoCourseList', {}, { token: (await certifiedTeacher()).token })).data.allowed).toBe(1);
     expect((await call(app, '/CourseApi/demoCourseList', {}, { token: (await registerUser(app)).token })).code).toBe(40003);
@@ -95,7 +96,7 @@ describe('courses from a demo', () => {
     const t = await certifiedTeacher();
     const res = await call(app, '/CourseApi/createCourseFromDemo', form(demo.id), { token: t.token });
     expect(res.status).toBe(1);
-    expect(res.data).toMatchObject({ coursename: '大学物理（2026 秋）', classname: '物理 1 班', role: 1, total: 0, copied: 5 });
+    expect(res.data).toMatchObject({ coursename: '大学物理（2026 秋）', classname: '物理 1 班', role: 1, total: 0, copied: 4 });
     const id = Number(res.data.id);
     expect((await call(app, '/CourseApi/getCourseIntro', { courseid: id }, { token: t.token })).data.describes).toBe(
       '一门示范课程',
