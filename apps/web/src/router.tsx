@@ -20,14 +20,18 @@ import ChooseCourseModulePage from './features/courses/pages/ChooseCourseModuleP
 import CourseEnrollInfoPage from './features/courses/pages/CourseEnrollInfoPage';
 import CourseHomePage from './features/courses/pages/CourseHomePage';
 import CourseIntroPage from './features/courses/pages/CourseIntroPage';
+import CourseInfoPage from './features/courses/pages/CourseInfoPage';
 import CourseListPage from './features/courses/pages/CourseListPage';
+import CoursePage from './features/courses/pages/CoursePage';
 import CourseDoorPage from './features/courses/pages/CourseDoorPage';
+import CreateCourseFromDemoPage from './features/courses/pages/CreateCourseFromDemoPage';
 import EnrollDetailPage from './features/courses/pages/EnrollDetailPage';
 import EnrollReviewPage from './features/courses/pages/EnrollReviewPage';
 import FiledCoursePage from './features/courses/pages/FiledCoursePage';
 import JoinCoursePage from './features/courses/pages/JoinCoursePage';
 import NewCoursePage from './features/courses/pages/NewCoursePage';
 import SeniorSettingPage from './features/courses/pages/SeniorSettingPage';
+import ShareClassPage from './features/courses/pages/ShareClassPage';
 import StudentEnrollCourseDetailPage from './features/courses/pages/StudentEnrollCourseDetailPage';
 import HomePage from './features/home/pages/HomePage';
 import RecheckingPage from './features/homework/recheck/pages/RecheckingPage';
@@ -44,6 +48,7 @@ import StuWorkHistoryPage from './features/homework/pages/StuWorkHistoryPage';
 import DiscussDetailPage from './features/homework/pages/DiscussDetailPage';
 import StuWorkShareListPage from './features/homework/pages/StuWorkShareListPage';
 import StuWorkSubmitPage from './features/homework/pages/StuWorkSubmitPage';
+import MyAllSettingPage from './features/institutions/pages/MyAllSettingPage';
 import AddDataPage from './features/materials/pages/AddDataPage';
 import DataIndexPage from './features/materials/pages/DataIndexPage';
 import DirectoryPage from './features/materials/pages/DirectoryPage';
@@ -89,9 +94,12 @@ const pages: Record<string, ComponentType> = {
   '/accoundNumberInfo': AccoundNumberInfoPage,
   '/NotFound': NotFoundPage,
   '/ktpMy': KtpMyPage,
+  // personal centre settings: institution authentication; its other screens are not available yet (spec 1 §2, §5)
+  '/myAllSetting': MyAllSettingPage,
   // courses (spec 1 §2 course list and course management)
   '/ktpCourse': CourseListPage,
   '/newCourse': NewCoursePage,
+  '/createCourseFromDemo': CreateCourseFromDemoPage,
   '/seniorSetting': SeniorSettingPage,
   '/chooseCourseModule': ChooseCourseModulePage,
   '/CourseHome': CourseHomePage,
@@ -106,6 +114,9 @@ const pages: Record<string, ComponentType> = {
   '/AllReachingActivityModules': AllReachingActivityModulesPage,
   '/courseIntro': CourseIntroPage,
   '/courseDoor': CourseDoorPage,
+  '/course': CoursePage,
+  '/courseInfo': CourseInfoPage,
+  '/ShareClass': ShareClassPage,
   // members, teaching team, administrative classes and groups (spec 1 §2 /member and its sub-routes)
   '/member': MemberPage,
   '/member/remove': RemoveStudentsPage,
@@ -175,8 +186,8 @@ function ShellNotAvailable({ route }: { route: RouteDef }) {
   );
 }
 
-/** Pages that check their course even when the address has no courseRole (the course home). */
-const ALWAYS_CHECKED = ['/coursehome'];
+/** Pages that check their course even when the address has no courseRole (the course home and its information). */
+const ALWAYS_CHECKED = ['/coursehome', '/courseinfo'];
 
 /** Every page goes through the route-wide course check (spec 1 §5, spec 2 §2): see CourseCheck. */
 function elementFor(route: RouteDef) {

@@ -17,6 +17,8 @@ export const STORAGE_KEYS = {
   courseId: 'courseId',
   /** "later" on the unread-announcement dialog: not again in this browser session (spec 1 §2) */
   unreadNoticesLater: 'unreadNoticesLater',
+  /** "later" on the identity-authentication prompt: not again in this browser session (spec 1 §6, §9); a cookie keeps it till midnight */
+  attestLater: 'attestLater',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {

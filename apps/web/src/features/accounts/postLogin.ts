@@ -26,7 +26,12 @@ export function postLoginTarget(shareClass?: string | null): string {
     }
   }
   if (savedUrl && RELOADED_PATHS.includes(savedUrl.pathname.toLowerCase())) return `${savedUrl.pathname}${savedUrl.search}`;
-  const share = shareClass || savedUrl?.searchParams.get('shareClass');
+  // a saved invitation (/ShareClass?code=) or a login that came with ?shareClass=
+  const savedShare =
+    savedUrl?.pathname.toLowerCase() === '/shareclass'
+      ? savedUrl.searchParams.get('code')
+      : savedUrl?.searchParams.get('shareClass');
+  const share = shareClass || savedShare;
   if (share) return `/joinCourses?code=${encodeURIComponent(share)}`;
   const savedRoute = savedUrl ? findRoute(savedUrl.pathname) : undefined;
   if (savedUrl && savedRoute && !savedRoute.public) return `${savedUrl.pathname}${savedUrl.search}`;

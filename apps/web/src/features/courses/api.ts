@@ -27,6 +27,37 @@ export interface CourseBody {
   studytime: string;
 }
 
+/** A demo course offered to start a course from (spec 1 §6 "creates from demo"). */
+export interface DemoCourse {
+  id: number;
+  coursename: string;
+  classname: string;
+  /** the demo's author */
+  username: string;
+  semester: string;
+  term: number;
+  termTxt: string;
+  /** the introduction, plain text */
+  describes: string;
+  /** how many catalogue items it has */
+  items: number;
+}
+
+/** `/CourseApi/demoCourseList`: the demo courses, and whether the caller may create from them (certified teachers). */
+export interface DemoCourseList {
+  allowed: 0 | 1;
+  list: DemoCourse[];
+}
+
+/** A new course from a demo: the demo and the new course's name, class, year and term. */
+export interface DemoCourseBody {
+  demoid: number;
+  coursename: string;
+  classname: string;
+  semester: string;
+  term: number;
+}
+
 /** The second confirmation of delete, quit and transfer (spec 1 §4 deleteway). */
 export type Confirmation = { password: string } | { coursename: string };
 
@@ -53,6 +84,9 @@ export const coursesApi = {
   transferCourse: (courseid: number, account: string, confirmation: Confirmation) =>
     api<{ ownerid: number; username: string }>('/CourseApi/transferCourse', { courseid, account, ...confirmation }),
   copyCourse: (courseid: number, coursename: string) => api<CourseItem>('/CourseApi/copyCourse', { courseid, coursename }),
+  demoCourseList: () => api<DemoCourseList>('/CourseApi/demoCourseList', {}),
+  /** answers the new course and `copied`, how many catalogue items came over as drafts */
+  createCourseFromDemo: (body: DemoCourseBody) => api<CourseItem & { copied: number }>('/CourseApi/createCourseFromDemo', body),
   endCourse: (courseid: number, canvisit: 0 | 1) =>
     api<{ classending: 1; canvisit: 0 | 1 }>('/CourseApi/endCourse', { courseid, canvisit }),
   setCourseAllowQuit: (courseid: number, allowquit: 0 | 1) =>
@@ -99,6 +133,7 @@ export const courseKeys = {
   intro: (id: number) => ['courses', 'intro', id] as const,
   userInCourse: (id: number) => ['courses', 'userInCourse', id] as const,
   portal: (coid: string) => ['courses', 'portal', coid] as const,
+  demos: ['courses', 'demos'] as const,
 };
 
 /** Queries retry a failed network once; a refusal from the server is an answer, not retried. */

@@ -34,6 +34,12 @@ export interface CourseItem {
   teachtype: number;
   /** -1 none */
   studytime: number;
+  /** spec 1 §4 labels: 1 live, 3 in class, 0 neither (see classState.ts) */
+  type?: number;
+  /** 1 while a meeting is going on */
+  is_meeting?: number;
+  /** 1 while a class time is in progress */
+  have_class?: number;
   /** the share id of the public course page (/courseDoor?coid=), 32 hex characters */
   coid?: string;
 }

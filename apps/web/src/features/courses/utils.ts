@@ -5,6 +5,16 @@ import type { CourseItem } from './types';
 export const courseHomePath = (courseId: number, courseRole: 0 | 1) =>
   `/courseHome?courseId=${courseId}&courseRole=${courseRole}`;
 
+/** The course information page (spec 1 §2 /courseInfo); `studentView` is a teacher's student view (studentviewer=1). */
+export const courseInfoPath = (courseId: number, studentView = false) =>
+  `/courseInfo?courseId=${courseId}${studentView ? '&studentviewer=1' : ''}`;
+
+/** The invitation to a class by its join code (spec 2 §2 /ShareClass, public). */
+export const shareClassPath = (code: string) => `/ShareClass?code=${encodeURIComponent(code)}`;
+
+/** The course id of an address that takes `courseId` or, as Ketangpai's links write it, `courseid`. */
+export const courseIdParam = (params: URLSearchParams) => params.get('courseId') ?? params.get('courseid');
+
 /** A positive course id from the address, or null. */
 export function parseCourseId(raw: string | null): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;

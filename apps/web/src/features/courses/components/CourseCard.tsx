@@ -1,6 +1,7 @@
 import { MoreOutline, SystemQRcodeOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { classState } from '../classState';
 import type { CourseItem } from '../types';
 import { cardColors, semesterTitle } from '../utils';
 
@@ -22,9 +23,16 @@ export interface CourseCardProps {
 export function CourseCard({ course, onOpen, onMore, onCode, action, showSemester, showTotal = true }: CourseCardProps) {
   const { t } = useTranslation();
   const showCode = Boolean(course.code) && String(course.identity) !== '4' && Boolean(onCode);
+  const state = classState(course);
   const head = (
     <>
       <span className="course-card-tags">
+        {state ? (
+          <span className="course-tag course-tag-live" data-testid="course-tag-class-state" data-state={state}>
+            <span className="class-state-dot" aria-hidden />
+            {t(`courses.classState.${state}`)}
+          </span>
+        ) : null}
         {course.isTop ? (
           <span className="course-tag course-tag-top" data-testid="course-tag-top">
             {t('courses.card.pinned')}

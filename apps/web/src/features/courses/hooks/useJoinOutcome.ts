@@ -2,16 +2,21 @@ import { DEFAULT_TAB, JOIN_STATUS } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { confirmDialog } from '../../../components/dialogs';
+import { ATTEST_FIRST_TIME_PATH } from '../../institutions/attestPrompt';
 import { courseKeys } from '../api';
 import type { JoinResult } from '../types';
 import { courseHomePath } from '../utils';
 
 /**
  * Acts on a join result (spec 1 §4): 100 joined and 105 already in enter the course; 110 goes to
- * the enrolment form; 103 to identity authentication; 101 and 102 show the failure screen.
+ * the enrolment form; 103 asks to go to identity authentication (cancelling shows the failure
+ * screen with the reason); 101 and 102 show the failure screen.
  */
 export function useJoinOutcome() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,8 +30,16 @@ export function useJoinOutcome() {
     } else if (status === JOIN_STATUS.pendingReview) {
       navigate(`/studentEnrollCourseDetail?code=${encodeURIComponent(code)}`, { replace: true });
     } else if (status === JOIN_STATUS.needsAttest) {
-      // institution authentication arrives with the personal centre
-      navigate('/myAllSetting?detail=myMechanism', { replace: true });
+      // the course admits only students certified with its institution: the server's message says so
+      void confirmDialog({
+        title: t('institutions.join.title'),
+        content: result.message,
+        confirmText: t('institutions.join.go'),
+        testid: 'join-attest',
+      }).result.then((go) => {
+        if (go) navigate(ATTEST_FIRST_TIME_PATH, { replace: true });
+        else setFailure(result.message);
+      });
     } else {
       setFailure(result.message);
     }

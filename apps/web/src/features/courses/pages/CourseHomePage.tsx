@@ -2,8 +2,10 @@ import { DEFAULT_TAB } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog, List, Skeleton, Switch, Toast } from 'antd-mobile';
 import {
+  BillOutline,
   ContentOutline,
   EditSOutline,
+  EyeOutline,
   FileOutline,
   FolderOutline,
   HistogramOutline,
@@ -25,6 +27,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
 import { testId } from '../../../lib/testid';
+import { ClassTimeBar } from '../../classtime/components/ClassTimeBar';
 import { courseKeys, coursesApi, retryNetworkOnly } from '../api';
 import { CodePopup } from '../components/CodePopup';
 import { ShareDialog } from '../components/ShareDialog';
@@ -33,7 +36,7 @@ import { ProfileCompletion } from '../components/ProfileCompletion';
 import { useCourseInfo } from '../hooks/useCourseInfo';
 import { useCourseFlows } from '../hooks/useCourseMenu';
 import type { Ability, CourseInfo, CourseModule } from '../types';
-import { cardColors, parseCourseId, semesterTitle } from '../utils';
+import { cardColors, courseInfoPath, parseCourseId, semesterTitle } from '../utils';
 
 interface MenuEntry {
   key: CourseModule['key'];
@@ -266,6 +269,8 @@ function CourseHome({ info }: { info: CourseInfo }) {
         </div>
       </section>
 
+      {ended ? null : <ClassTimeBar courseId={info.id} canTeach={can('teachClass')} />}
+
       <section
         className="course-home-menu"
         aria-label={t('courses.home.menu')}
@@ -296,6 +301,9 @@ function CourseHome({ info }: { info: CourseInfo }) {
       </section>
 
       <List className="setting-list" header={t('courses.home.about')} data-testid="course-home-about">
+        <List.Item prefix={<BillOutline />} onClick={() => navigate(courseInfoPath(info.id))} data-testid="home-info">
+          {t('courses.home.info')}
+        </List.Item>
         <List.Item
           prefix={<TeamOutline />}
           onClick={() => navigate(`/member?courseId=${info.id}`)}
@@ -329,6 +337,14 @@ function CourseHome({ info }: { info: CourseInfo }) {
                 {m.label}
               </List.Item>
             ))}
+          {/* the teacher sees the course as a student does (spec 2 §6 studentviewer=1) */}
+          <List.Item
+            prefix={<EyeOutline />}
+            onClick={() => navigate(courseInfoPath(info.id, true))}
+            data-testid="home-student-view"
+          >
+            {t('courses.home.studentView')}
+          </List.Item>
           {info.coid ? (
             <List.Item onClick={() => setShareOpen(true)} data-testid="home-share">
               {t('courses.home.share')}

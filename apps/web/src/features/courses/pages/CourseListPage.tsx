@@ -16,9 +16,11 @@ import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
 import { useUser } from '../../accounts/authStore';
 import { HomeIcon } from '../../home/components/HomeIcon';
+import { AttestPrompt } from '../../institutions/components/AttestPrompt';
 import { UnreadNoticeDialog } from '../../notices/components/UnreadNoticeDialog';
 import { courseKeys, coursesApi } from '../api';
 import { type CodeCourse, CodePopup } from '../components/CodePopup';
+import { ClassStateBanner } from '../components/ClassStateBanner';
 import { CourseCard } from '../components/CourseCard';
 import { SortList } from '../components/SortList';
 import { useCourseList } from '../hooks/useCourseList';
@@ -54,6 +56,8 @@ export default function CourseListPage() {
   const [codeCourse, setCodeCourse] = useState<(CodeCourse & { owner: boolean }) | null>(null);
   const [sorting, setSorting] = useState<CourseItem[] | null>(null);
   const [saving, setSaving] = useState(false);
+  // the unread-announcement dialog goes first; the identity-authentication prompt waits for it
+  const [noticeShowing, setNoticeShowing] = useState(true);
 
   const searchRef = useRef<SearchBarRef>(null);
   useLayoutEffect(() => {
@@ -126,6 +130,7 @@ export default function CourseListPage() {
           </button>
         }
       />
+      {data && !sorting ? <ClassStateBanner courses={data.courses} onOpen={open} /> : null}
       <section className="course-quick">
         {isTeacher ? (
           <button type="button" className="course-quick-item" onClick={() => navigate('/newCourse')} data-testid="course-create">
@@ -220,7 +225,9 @@ export default function CourseListPage() {
 
       {menu.element}
       {/* spec 1 §2: the announcements the caller has not read yet */}
-      <UnreadNoticeDialog />
+      <UnreadNoticeDialog onShowingChange={setNoticeShowing} />
+      {/* spec 1 §6: the caller's school requires identity authentication */}
+      <AttestPrompt blocked={noticeShowing} />
       <CodePopup
         course={codeCourse}
         canManage={codeCourse?.owner ?? false}

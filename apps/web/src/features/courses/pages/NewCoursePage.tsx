@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api';
 import { type FieldErrors, validate } from '../../../lib/validation';
 import { useUser } from '../../accounts/authStore';
 import { type CourseBody, courseKeys, coursesApi } from '../api';
+import { DemoEntry } from '../components/DemoEntry';
 import { LoadFailed, NoPermission } from '../components/NoPermission';
 import { OptionPicker } from '../components/OptionPicker';
 import { useLeaveGuard } from '../hooks/useLeaveGuard';
@@ -158,6 +159,8 @@ function CourseFormView({ title, editId, initial }: { title: string; editId: num
           void submit();
         }}
       >
+        {/* a new course may also start from a demo course (spec 1 §6); not when editing */}
+        {editId ? null : <DemoEntry dirty={dirty} />}
         <div className="form-card">
           <TextField
             testid="course-name"

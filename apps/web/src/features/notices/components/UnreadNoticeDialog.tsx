@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { RightOutline, SoundOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { titleWithTestId } from '../../../components/BodyTestId';
@@ -19,8 +19,10 @@ import '../notices.css';
  * The unread-announcement dialog of the course list (spec 1 §2): the announcements of the courses
  * the caller learns that they have not read yet. Tapping one opens it (which reads it); "got it"
  * marks them all read; "later" hides the dialog for the rest of this browser session.
+ * `onShowingChange` tells the page while the dialog is up or still deciding, so that another
+ * prompt of the page (identity authentication) waits for it.
  */
-export function UnreadNoticeDialog() {
+export function UnreadNoticeDialog({ onShowingChange }: { onShowingChange?: (showing: boolean) => void } = {}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -40,6 +42,10 @@ export function UnreadNoticeDialog() {
   });
   const list = unread.data?.list ?? [];
   const visible = !later && !closed && list.length > 0;
+  const showing = visible || (Boolean(user) && !later && unread.isPending);
+  useEffect(() => {
+    onShowingChange?.(showing);
+  }, [showing, onShowingChange]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['notices'] });
 

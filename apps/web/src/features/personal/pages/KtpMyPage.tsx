@@ -1,6 +1,6 @@
 import { type Language, USERTYPE_TEACHER } from '@paiclass/shared';
 import { Button, List, Tag, Toast } from 'antd-mobile';
-import { GlobalOutline, LockOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
+import { CheckShieldOutline, GlobalOutline, LockOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,6 +14,7 @@ import { accountsApi } from '../../accounts/api';
 import { useAuth, useUser } from '../../accounts/authStore';
 import { WechatIcon } from '../../accounts/components/WechatIcon';
 import { useLogout } from '../../accounts/hooks/useLogout';
+import { MECHANISM_PATH } from '../../institutions/attestPrompt';
 
 /** /ktpMy: who is logged in, account binding, language, logout (spec 1 §2 personal centre). */
 export default function KtpMyPage() {
@@ -45,6 +46,7 @@ export default function KtpMyPage() {
   };
 
   const notBound = <span className="muted">{t('my.notBound')}</span>;
+  const certifiedWith = Number(user.atteststate) === 1 ? user.attestInfo?.jigou : '';
 
   return (
     <div className="page tab-page my-page" data-testid="my-page">
@@ -68,6 +70,21 @@ export default function KtpMyPage() {
           </div>
         </div>
       </section>
+
+      <List className="my-list">
+        <List.Item
+          prefix={<CheckShieldOutline />}
+          extra={
+            <span className="my-institution-value" data-testid="my-institution-value">
+              {certifiedWith || <span className="muted">{t('institutions.notCertified')}</span>}
+            </span>
+          }
+          onClick={() => navigate(MECHANISM_PATH)}
+          data-testid="my-institution"
+        >
+          {t('institutions.entry')}
+        </List.Item>
+      </List>
 
       <List header={t('my.security')} className="my-list">
         <List.Item

@@ -1,0 +1,77 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../../components/dialogs';
+import { showApiError } from '../../../lib/api';
+import { courseKeys } from '../../courses/api';
+import { classTimeApi, classTimeKeys } from '../api';
+
+/** How often the bar looks again while the page is open: the web app has no socket client yet. */
+const REFRESH_MS = 30_000;
+
+const clock = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
+
+/**
+ * The course home's class-time bar: teachers (`teachClass`) begin and end a class; students see
+ * that class is in progress. While it is, the course list labels the course "in class".
+ */
+export function ClassTimeBar({ courseId, canTeach }: { courseId: number; canTeach: boolean }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const status = useQuery({
+    queryKey: classTimeKeys.status(courseId),
+    queryFn: () => classTimeApi.status(courseId),
+    refetchInterval: REFRESH_MS,
+  });
+  const inClass = status.data?.status === 1;
+
+  const change = async (action: 'begin' | 'over') => {
+    if (action === 'over') {
+      const { result } = confirmDialog({ content: t('classTime.endConfirm'), confirmText: t('classTime.end'), testid: 'class-end' });
+      if (!(await result)) return;
+    }
+    setBusy(true);
+    try {
+      const next = await classTimeApi[action](courseId);
+      queryClient.setQueryData(classTimeKeys.status(courseId), next);
+      Toast.show({ content: t(action === 'begin' ? 'classTime.began' : 'classTime.ended') });
+      await queryClient.invalidateQueries({ queryKey: courseKeys.all });
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!status.data) return null;
+  if (!inClass && !canTeach) return null;
+  return (
+    <section className={`class-time-bar${inClass ? ' is-on' : ''}`} data-testid="class-time-bar" data-state={inClass ? 'on' : 'off'}>
+      <span className="class-time-text">
+        {inClass ? (
+          <>
+            <span className="class-time-dot" aria-hidden />
+            {t('classTime.inProgress', { time: clock(status.data.starttime), name: status.data.username })}
+          </>
+        ) : (
+          t('classTime.idle')
+        )}
+      </span>
+      {canTeach ? (
+        <Button
+          size="small"
+          color={inClass ? 'danger' : 'primary'}
+          fill={inClass ? 'outline' : 'solid'}
+          loading={busy}
+          onClick={() => void change(inClass ? 'over' : 'begin')}
+          data-testid={inClass ? 'class-end' : 'class-begin'}
+        >
+          {inClass ? t('classTime.end') : t('classTime.begin')}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { Button, NoticeBar, Toast } from 'antd-mobile';
+import { CheckShieldOutline, RightOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../../../components/dialogs';
+import { PageNavBar } from '../../../components/PageNavBar';
+import { showApiError } from '../../../lib/api';
+import { type AttestList, type Certification, type Institution, institutionsApi } from '../api';
+
+/**
+ * The certified institutions (spec 1 §2 /myAllSetting?detail=myMechanism): name, real name and
+ * number of each, its scheduled courses, unbinding behind a confirmation, and certifying another.
+ */
+export function CertificationList({
+  data,
+  isTeacher,
+  onBack,
+  onCertify,
+  onSchedule,
+  onUnbound,
+}: {
+  data: AttestList;
+  isTeacher: boolean;
+  onBack: () => void;
+  onCertify: (initial: Institution | null) => void;
+  onSchedule: (certification: Certification) => void;
+  onUnbound: () => Promise<unknown>;
+}) {
+  const { t } = useTranslation();
+  const [unbinding, setUnbinding] = useState(0);
+
+  const unbind = async (c: Certification) => {
+    const sure = await confirmDialog({
+      title: t('institutions.list.unbind'),
+      content: t('institutions.list.unbindText', { jigou: c.jigou }),
+      confirmText: t('institutions.list.unbind'),
+      danger: true,
+      testid: 'unbind',
+    }).result;
+    if (!sure) return;
+    setUnbinding(c.jigouid);
+    try {
+      await institutionsApi.unbind(c.jigouid);
+      Toast.show({ content: t('institutions.list.unbound') });
+      await onUnbound();
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setUnbinding(0);
+    }
+  };
+
+  const numberLabel = isTeacher ? t('institutions.list.staffNo') : t('institutions.list.studentNo');
+
+  return (
+    <>
+      <PageNavBar title={t('institutions.title')} onBack={onBack} />
+      <div className="page-body attest-list-page">
+        {data.needAttest ? (
+          <NoticeBar
+            className="attest-need"
+            color="alert"
+            wrap
+            content={<span data-testid="attest-need">{t('institutions.list.needAttest', { jigou: data.needAttest.jigou })}</span>}
+            extra={
+              <button type="button" className="text-link" onClick={() => onCertify(data.needAttest)} data-testid="attest-need-go">
+                {t('institutions.list.needAttestGo')}
+              </button>
+            }
+          />
+        ) : null}
+        <p className="form-intro">{t('institutions.list.intro')}</p>
+        <ul className="attest-list" data-testid="attest-list">
+          {data.list.map((c) => (
+            <li key={c.jigouid} className="attest-card" data-testid="attest-item" data-id={c.jigouid}>
+              <div className="attest-card-head">
+                <CheckShieldOutline className="attest-card-icon" />
+                <span className="attest-card-name" data-testid="attest-item-jigou">
+                  {c.jigou}
+                </span>
+              </div>
+              <dl className="attest-card-lines">
+                <div>
+                  <dt>{t('institutions.list.realname')}</dt>
+                  <dd data-testid="attest-item-realname">{c.realname}</dd>
+                </div>
+                <div>
+                  <dt>{numberLabel}</dt>
+                  <dd data-testid="attest-item-realstno">{c.realstno}</dd>
+                </div>
+              </dl>
+              <div className="attest-card-actions">
+                <button
+                  type="button"
+                  className="text-link attest-card-courses"
+                  onClick={() => onSchedule(c)}
+                  data-testid="attest-item-courses"
+                >
+                  {t('institutions.list.viewCourses')}
+                  <RightOutline />
+                </button>
+                <Button
+                  size="mini"
+                  color="danger"
+                  fill="none"
+                  loading={unbinding === c.jigouid}
+                  disabled={unbinding !== 0}
+                  onClick={() => void unbind(c)}
+                  data-testid="attest-item-unbind"
+                >
+                  {t('institutions.list.unbind')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <Button
+          block
+          color="primary"
+          fill="outline"
+          size="large"
+          shape="rounded"
+          onClick={() => onCertify(null)}
+          data-testid="attest-another"
+        >
+          {t('institutions.list.another')}
+        </Button>
+      </div>
+    </>
+  );
+}
