@@ -12,6 +12,9 @@ const app = await buildApp(loadConfig());
 try {
   const result = await setDemoCourse(app.ctx.db, Number(id), flag !== 'off');
   console.log(`course ${result.courseid} is ${result.demo ? 'now' : 'no longer'} a demo course`);
+} catch {
+  console.error(`no course ${id}`);
+  process.exitCode = 1;
 } finally {
   await app.close();
 }

@@ -17,6 +17,11 @@ try {
     JSON.parse(fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8')),
   );
   console.log(`imported ${result.jigou} (id ${result.jigouid}): ${result.people} people, ${result.classes} scheduled courses`);
+} catch (e) {
+  // a bad file names its first problems; nothing was written
+  const issues = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+  console.error(issues ? issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('\n') : String((e as Error).message));
+  process.exitCode = 1;
 } finally {
   await app.close();
 }
