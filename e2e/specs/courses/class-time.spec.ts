@@ -33,6 +33,13 @@ test.describe('class time', () => {
     await expect(banner.locator(`[data-course-id="${course.id}"]`)).toContainText(course.coursename);
     await shot(page, 'class-time-03-teacher-list');
 
+    // the code popup copies the invitation page's address for the students
+    await card(page, course.id).getByTestId('course-card-code').click();
+    await expect(page.getByTestId('code-popup-code')).toHaveText(course.code);
+    await page.getByTestId('code-copy-invite').click();
+    await expect(page.getByText('邀请链接已复制，发给学生即可加入')).toBeVisible();
+    await page.getByTestId('code-popup-close').click();
+
     // the student sees the same, and the course home says class is on, without the teacher's button
     await signIn(page, request, student);
     await page.goto('/ktpCourse');

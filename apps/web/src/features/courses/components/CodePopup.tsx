@@ -5,7 +5,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
+import i18n from '../../../lib/i18n';
 import { coursesApi } from '../api';
+import { shareClassPath } from '../utils';
+import { copyText } from './ShareDialog';
 
 export interface CodeCourse {
   id: number;
@@ -21,6 +24,12 @@ export const joinLink = (code: string) => `${window.location.origin}/joinCourses
  * The join code in large type with its QR code; the owner may reset, stop or enable it (spec 1 §6
  * join-code menu). `onChanged` tells the page the code or its state changed.
  */
+/** Copies the invitation page's address (/ShareClass?code=), which anyone can open before logging in. */
+async function copyInvite(code: string) {
+  const done = await copyText(`${window.location.origin}${shareClassPath(code)}`);
+  Toast.show({ content: i18n.t(done ? 'courses.code.inviteCopied' : 'courses.share.copyFailed') });
+}
+
 export function CodePopup({
   course,
   canManage,
@@ -133,6 +142,11 @@ export function CodePopup({
             )}
           </div>
           <p className="code-popup-tip">{t('courses.code.tip')}</p>
+          {shown.stopcode ? null : (
+            <Button block fill="none" color="primary" onClick={() => void copyInvite(shown.code)} data-testid="code-copy-invite">
+              {t('courses.code.copyInvite')}
+            </Button>
+          )}
           {canManage ? (
             <div className="code-popup-actions">
               <Button

@@ -7,7 +7,7 @@ import { testId } from '../../../lib/testid';
 export const courseDoorLink = (coid: string) => `${window.location.origin}/courseDoor?coid=${coid}`;
 
 /** Copies text; false where the browser refuses (no clipboard permission, an insecure page). */
-async function copyText(text: string): Promise<boolean> {
+export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard?.writeText) {
       await navigator.clipboard.writeText(text);
