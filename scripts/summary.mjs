@@ -11,9 +11,11 @@ for (const file of ['.tmp/vitest-pglite.json', '.tmp/vitest-postgres.json']) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
 }
-const e2e = '.tmp/playwright.json';
-if (fs.existsSync(e2e)) {
-  const s = JSON.parse(fs.readFileSync(e2e, 'utf8')).stats;
+// The journeys run as two groups (scripts/test.sh), a report each; a run of them all at once writes playwright.json.
+const grouped = ['.tmp/playwright-a.json', '.tmp/playwright-b.json'].filter((file) => fs.existsSync(file));
+const e2eReports = grouped.length ? grouped : ['.tmp/playwright.json'].filter((file) => fs.existsSync(file));
+for (const file of e2eReports) {
+  const s = JSON.parse(fs.readFileSync(file, 'utf8')).stats;
   passed += s.expected + (s.flaky ?? 0);
   failed += s.unexpected;
   skipped += s.skipped;

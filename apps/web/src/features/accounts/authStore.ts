@@ -1,5 +1,6 @@
 import type { UserInfo } from '@paiclass/shared';
 import { create } from 'zustand';
+import { ApiError, NETWORK_ERROR } from '../../lib/api';
 import { applyLanguage } from '../../lib/i18n';
 import { endSession, onSessionEnd } from '../../lib/session';
 import { getToken, local, STORAGE_KEYS } from '../../lib/storage';
@@ -21,6 +22,16 @@ interface AuthState {
 }
 
 let inFlight: Promise<UserInfo | null> | null = null;
+
+/**
+ * Whether a failed user-info load removes the stored token (spec 1 §4: a refused token is removed):
+ * not when the request never got an answer (no network, or the page moved on), nor when another
+ * login has stored a new token meanwhile.
+ */
+export function forgetsToken(error: unknown, used: string, stored: string | null) {
+  const unanswered = error instanceof ApiError && error.code === NETWORK_ERROR;
+  return !unanswered && stored === used;
+}
 
 export const useAuth = create<AuthState>((set, get) => ({
   token: getToken(),
@@ -48,9 +59,9 @@ export const useAuth = create<AuthState>((set, get) => ({
         set({ user, status: 'ready' });
         return user;
       })
-      .catch(() => {
+      .catch((e) => {
         if (get().token === token) {
-          local.remove(STORAGE_KEYS.token);
+          if (forgetsToken(e, token, getToken())) local.remove(STORAGE_KEYS.token);
           set({ token: null, user: null, status: 'failed' });
         }
         return null;
