@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 // The journeys run as two groups side by side (scripts/test.sh), each serial with its own server, port and
 // database: many journeys sign in as the same demo teacher, so two workers on one server would get in each
 // other's way. E2E_GROUP=a runs the folders of e2e/specs listed here, b every other folder (a new folder lands
-// in b), unset all of them. The split evens out their time: about 6.8 min each in a serial run of all of them.
+// in b), unset all of them. Split by the folders' serial times, so that the two end at about the same time.
 const GROUP_A = ['courses', 'home', 'members', 'notices'];
 const group = process.env.E2E_GROUP || undefined;
 if (group !== undefined && group !== 'a' && group !== 'b') throw new Error(`E2E_GROUP must be "a", "b" or unset, not "${group}"`);
