@@ -150,6 +150,8 @@ test.describe('institution authentication', () => {
     await expect(page.getByTestId('page-title')).toHaveText('排课');
     await expect(page.getByTestId('schedule-list').getByTestId('tc-card')).toHaveCount(2);
     await expect(byId(page, 'tc-card', second!.id).getByTestId('tc-state')).toHaveText('已绑定课程');
+    await expect(byId(page, 'tc-card', first!.id).getByTestId('tc-bound')).toHaveText(`已绑定课程：${existing.coursename}`);
+    await expect(byId(page, 'tc-card', second!.id).getByTestId('tc-bound')).toHaveText('已绑定课程：操作系统');
     await expect(page.getByTestId('schedule-bind')).toHaveCount(0);
     await shot(page, 'institutions-13-schedule');
     await page.getByTestId('nav-back').click();

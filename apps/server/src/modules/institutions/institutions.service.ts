@@ -118,7 +118,7 @@ export async function attest(ctx: AppContext, user: User, input: AttestInput) {
   return {
     jigouid: result.institution.id,
     jigou: result.institution.name,
-    courses: result.scheduled.map((tc) => presentTeachClass(tc, result.institution.name)),
+    courses: await presentScheduled(ctx.db, result.scheduled, () => result.institution.name),
   };
 }
 
@@ -134,6 +134,22 @@ export async function unbindCertification(ctx: AppContext, user: User, jigouid: 
     await syncAttestSummary(tx, user.id);
   });
   return {};
+}
+
+/** The scheduled courses as answered, each with the name of the course it is bound to. */
+async function presentScheduled(db: Db, list: TeachClass[], jigou: (tc: TeachClass) => string) {
+  const ids = [...new Set(list.flatMap((tc) => (tc.courseId ? [tc.courseId] : [])))];
+  const names = ids.length
+    ? new Map(
+        (
+          await db
+            .select({ id: courses.id, name: courses.coursename })
+            .from(courses)
+            .where(and(inArray(courses.id, ids), isNull(courses.deletedAt)))
+        ).map((c) => [c.id, c.name]),
+      )
+    : new Map<number, string>();
+  return list.map((tc) => presentTeachClass(tc, jigou(tc), tc.courseId ? (names.get(tc.courseId) ?? '') : ''));
 }
 
 /** Scheduled courses of an institution taught by (usertype 1) or listing (usertype 0) the given number. */
@@ -159,7 +175,7 @@ export async function listTeachClasses(ctx: AppContext, user: User, jigouid: num
   const list = [];
   for (const c of mine) {
     const scheduled = await scheduledFor(ctx.db, c.id, c.person.usertype, c.person.realstno);
-    list.push(...scheduled.map((tc) => presentTeachClass(tc, c.name)));
+    list.push(...(await presentScheduled(ctx.db, scheduled, () => c.name)));
   }
   return { list };
 }
@@ -204,7 +220,7 @@ export async function bindTeachClasses(ctx: AppContext, user: User, list: { id: 
       if (!own) throw fail('courseGone');
     }
   }
-  const bound = [];
+  const bound: TeachClass[] = [];
   for (const item of list) {
     const tc = byId.get(item.id) as TeachClass;
     const courseId =
@@ -240,10 +256,9 @@ export async function bindTeachClasses(ctx: AppContext, user: User, list: { id: 
       await enrolCertifiedStudents(tx, row);
       return row;
     });
-    const institution = mine.find((c) => c.id === updated.institutionId);
-    bound.push(presentTeachClass(updated, institution?.name ?? ''));
+    bound.push(updated);
   }
-  return { list: bound };
+  return { list: await presentScheduled(ctx.db, bound, (tc) => mine.find((c) => c.id === tc.institutionId)?.name ?? '') };
 }
 
 /** Joins the certified students a bound scheduled course lists to its course. */

@@ -309,7 +309,7 @@ describe('scheduled courses', () => {
     );
     expect(res.status).toBe(1);
     const [a, b] = res.data.list;
-    expect(a).toMatchObject({ id: first.id, classid: Number(mine.id) });
+    expect(a).toMatchObject({ id: first.id, classid: Number(mine.id), bindname: '我的数据结构' });
     expect(b.classid).toBeGreaterThan(0);
     const courses = (await call(app, '/CourseApi/semesterCourseList', { isstudy: 0, semester: '', term: '' }, { token: t.token }))
       .data;
@@ -330,7 +330,7 @@ describe('scheduled courses', () => {
     expect(certified.data.courses).toMatchObject([{ id: second.id, classid: b.classid, coursename: '操作系统' }]);
     expect(await isMember(b.classid, late.uid)).toBe(true);
     expect(await isMember(Number(mine.id), late.uid)).toBe(false);
-    expect(await scheduled(late.token)).toMatchObject([{ id: second.id, classid: b.classid }]);
+    expect(await scheduled(late.token)).toMatchObject([{ id: second.id, classid: b.classid, bindname: '操作系统' }]);
     // binding the same again changes nothing
     expect(
       (await call(app, '/CourseApi/relationTeachClass', { list: [{ id: first.id, classid: mine.id }] }, { token: t.token }))

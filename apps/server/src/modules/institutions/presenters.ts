@@ -5,8 +5,8 @@ export function presentCertification(c: { id: number; name: string; person: type
   return { jigouid: c.id, jigou: c.name, realname: c.person.realname, realstno: c.person.realstno };
 }
 
-/** spec 1 §3 Scheduled course: classid is the bound course, 0 while unbound. */
-export function presentTeachClass(tc: typeof teachClasses.$inferSelect, jigou: string) {
+/** spec 1 §3 Scheduled course: classid is the bound course, 0 while unbound; `bindname` is its name (ours). */
+export function presentTeachClass(tc: typeof teachClasses.$inferSelect, jigou: string, bindname = '') {
   return {
     id: tc.id,
     classid: tc.courseId ?? 0,
@@ -17,5 +17,6 @@ export function presentTeachClass(tc: typeof teachClasses.$inferSelect, jigou: s
     coursename: tc.coursename,
     jigouid: tc.institutionId,
     jigou,
+    bindname,
   };
 }

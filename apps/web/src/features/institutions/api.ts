@@ -31,6 +31,8 @@ export interface TeachClass extends Institution {
   term: number;
   classname: string;
   coursename: string;
+  /** the name of the course it is bound to; empty while unbound */
+  bindname: string;
 }
 
 /** `/AttestApi/attest`: the institution and the caller's scheduled courses (for the binding or joined step). */

@@ -31,6 +31,11 @@ export function TeachClassCard({
         <span className="tc-card-line" data-testid="tc-term">
           {teachClassTerm(t, tc)}
         </span>
+        {tc.bindname ? (
+          <span className="tc-card-line" data-testid="tc-bound">
+            {t('institutions.schedule.boundTo', { name: tc.bindname })}
+          </span>
+        ) : null}
       </span>
       {tag ? (
         <Tag color={tag.color} fill="outline" className="tc-card-tag" data-testid="tc-state">
