@@ -281,6 +281,11 @@ describe('permission matrix', () => {
     ['/CourseApi/setTop', (c) => ({ courseid: c.id, isTop: 1 }), ['student', 'assistant', 'owner']],
     ['/CourseApi/archiveCourse', (c) => ({ courseid: c.id }), ['student', 'assistant', 'owner']],
     ['/CourseApi/restoreCourse', (c) => ({ courseid: c.id }), ['student', 'assistant', 'owner']],
+    ['/Futurev2/AttendClass/classTimeStatus', (c) => ({ courseid: c.id }), ['student', 'assistant', 'owner']],
+    // the matrix ended the course above: an allowed role gets past the role check to "course ended"
+    ['/Futurev2/AttendClass/beginClass', (c) => ({ courseid: c.id }), ['assistant', 'owner'], 30312],
+    ['/Futurev2/AttendClass/overClass', (c) => ({ courseid: c.id }), ['assistant', 'owner']],
+    ['/Classtime/getClassList', (c) => ({ courseid: c.id }), ['assistant', 'owner']],
   ];
   let course: { id: number; code: string };
   const tokens = {} as Record<Who, string>;
