@@ -1,4 +1,4 @@
-import { academicYears, COURSE_NAME_MAX, demoCreateInput, USERTYPE_TEACHER } from '@paiclass/shared';
+import { COURSE_NAME_MAX, demoCreateInput, USERTYPE_TEACHER } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Toast } from 'antd-mobile';
 import { InformationCircleOutline, LockOutline, RightOutline } from 'antd-mobile-icons';
@@ -15,7 +15,7 @@ import { type FieldErrors, validate } from '../../../lib/validation';
 import { useUser } from '../../accounts/authStore';
 import { courseKeys, coursesApi, type DemoCourse, type DemoCourseBody } from '../api';
 import { LoadFailed, NoPermission } from '../components/NoPermission';
-import { OptionPicker } from '../components/OptionPicker';
+import { SemesterTermFields } from '../components/SemesterTermFields';
 import { DEMO_PATH, useDemoCourses } from '../hooks/useDemoCourses';
 import { useLeaveGuard } from '../hooks/useLeaveGuard';
 import { courseHomePath, parseCourseId, termLabel } from '../utils';
@@ -193,8 +193,6 @@ function DemoCourseFormView({ demo }: { demo: DemoCourse }) {
   const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
 
-  const yearOptions = academicYears().map((y) => ({ value: y, label: y }));
-  const termOptions = [0, 1, 2].map((v) => ({ value: String(v), label: termLabel(t, v) }));
 
   const set = <K extends keyof DemoForm>(field: K, value: DemoForm[K]) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -293,25 +291,12 @@ function DemoCourseFormView({ demo }: { demo: DemoCourse }) {
           />
         </div>
         <div className="form-card">
-          <OptionPicker
-            testid="course-semester"
-            label={t('courses.form.semester')}
-            required
-            placeholder={t('courses.form.semesterPlaceholder')}
-            options={yearOptions}
-            value={form.semester}
-            onChange={(v) => set('semester', v)}
-            error={fieldError('semester')}
-          />
-          <OptionPicker
-            testid="course-term"
-            label={t('courses.form.term')}
-            required
-            placeholder={t('courses.form.termPlaceholder')}
-            options={termOptions}
-            value={form.term === '' ? '' : String(form.term)}
-            onChange={(v) => set('term', Number(v))}
-            error={fieldError('term')}
+          <SemesterTermFields
+            semester={form.semester}
+            term={form.term}
+            onSemester={(v) => set('semester', v)}
+            onTerm={(v) => set('term', v)}
+            errors={{ semester: fieldError('semester'), term: fieldError('term') }}
           />
         </div>
         <FormError message={formError} testid="course-error" />

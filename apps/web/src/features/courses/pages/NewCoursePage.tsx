@@ -1,4 +1,4 @@
-import { academicYears, COURSE_NAME_MAX, courseCreateInput, USERTYPE_TEACHER } from '@paiclass/shared';
+import { COURSE_NAME_MAX, courseCreateInput, USERTYPE_TEACHER } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Selector, Toast } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
@@ -15,10 +15,10 @@ import { useUser } from '../../accounts/authStore';
 import { type CourseBody, courseKeys, coursesApi } from '../api';
 import { DemoEntry } from '../components/DemoEntry';
 import { LoadFailed, NoPermission } from '../components/NoPermission';
-import { OptionPicker } from '../components/OptionPicker';
+import { SemesterTermFields } from '../components/SemesterTermFields';
 import { useLeaveGuard } from '../hooks/useLeaveGuard';
 import type { CourseForm, CourseInfo } from '../types';
-import { courseHomePath, parseCourseId, termLabel } from '../utils';
+import { courseHomePath, parseCourseId } from '../utils';
 
 /** spec 1 §5: the missing required fields are prompted one at a time, in this order */
 const REQUIRED_IN_TURN = ['coursename', 'semester', 'term'] as const;
@@ -87,12 +87,6 @@ function CourseFormView({ title, editId, initial }: { title: string; editId: num
   const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
 
-  const years = academicYears();
-  const yearOptions = (years.includes(form.semester) || !form.semester ? years : [form.semester, ...years]).map((y) => ({
-    value: y,
-    label: y,
-  }));
-  const termOptions = [0, 1, 2].map((v) => ({ value: String(v), label: termLabel(t, v) }));
 
   const set = <K extends keyof CourseForm>(field: K, value: CourseForm[K]) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -191,25 +185,12 @@ function CourseFormView({ title, editId, initial }: { title: string; editId: num
           />
         </div>
         <div className="form-card">
-          <OptionPicker
-            testid="course-semester"
-            label={t('courses.form.semester')}
-            required
-            placeholder={t('courses.form.semesterPlaceholder')}
-            options={yearOptions}
-            value={form.semester}
-            onChange={(v) => set('semester', v)}
-            error={fieldError('semester')}
-          />
-          <OptionPicker
-            testid="course-term"
-            label={t('courses.form.term')}
-            required
-            placeholder={t('courses.form.termPlaceholder')}
-            options={termOptions}
-            value={form.term === '' ? '' : String(form.term)}
-            onChange={(v) => set('term', Number(v))}
-            error={fieldError('term')}
+          <SemesterTermFields
+            semester={form.semester}
+            term={form.term}
+            onSemester={(v) => set('semester', v)}
+            onTerm={(v) => set('term', v)}
+            errors={{ semester: fieldError('semester'), term: fieldError('term') }}
           />
           <div className="field">
             <div className="field-label">{t('courses.form.teachType')}</div>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, ErrorBlock, Popup, Skeleton, SpinLoading } from 'antd-mobile';
+import { Button, Dialog, ErrorBlock, Popup, SpinLoading } from 'antd-mobile';
 import { AddCircleOutline, CheckOutline, CloseOutline, RightOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { type Institution, institutionKeys, institutionsApi, type TeachClass } f
 import { useOwnCourses, useTeachClasses } from '../hooks/useInstitutions';
 import { type BindChoice, bindingList, unchosen } from '../utils';
 import { TeachClassCard } from './TeachClassCard';
+import { TeachClassLoadError, TeachClassSkeleton } from './TeachClassStates';
 
 type RestAnswer = 'create' | 'leave' | 'back';
 
@@ -149,31 +150,9 @@ export function BindStep({ institution, onDone }: { institution: Institution; on
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <ul className="tc-list" data-testid="bind-loading" aria-busy="true">
-        {[0, 1].map((i) => (
-          <li className="tc-card tc-card-skeleton" key={i}>
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={2} animated />
-          </li>
-        ))}
-      </ul>
-    );
+    body = <TeachClassSkeleton testid="bind" />;
   } else if (query.isError) {
-    body = (
-      <div className="page-center attest-state" data-testid="bind-error">
-        <ErrorBlock status="default" title={t('institutions.loadFailed')} description={errorMessage(query.error)} />
-        <Button
-          color="primary"
-          fill="outline"
-          className="center-button"
-          onClick={() => void query.refetch()}
-          data-testid="bind-retry"
-        >
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    body = <TeachClassLoadError testid="bind" error={query.error} onRetry={() => void query.refetch()} />;
   } else if (unbound.length === 0) {
     body = (
       <div className="page-center attest-state" data-testid="bind-all-bound">

@@ -1,13 +1,13 @@
-import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
+import { Button, ErrorBlock } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageNavBar } from '../../../components/PageNavBar';
-import { errorMessage } from '../../../lib/api';
 import { courseHomePath } from '../../courses/utils';
 import type { Institution } from '../api';
 import { useTeachClasses } from '../hooks/useInstitutions';
 import { TeachClassCard } from './TeachClassCard';
+import { TeachClassLoadError, TeachClassSkeleton } from './TeachClassStates';
 
 /**
  * "View scheduled courses" of one certified institution (`/CourseApi/teachClass`): each course,
@@ -32,31 +32,9 @@ export function ScheduleView({
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <ul className="tc-list" data-testid="schedule-loading" aria-busy="true">
-        {[0, 1].map((i) => (
-          <li className="tc-card tc-card-skeleton" key={i}>
-            <Skeleton.Title animated />
-            <Skeleton.Paragraph lineCount={2} animated />
-          </li>
-        ))}
-      </ul>
-    );
+    body = <TeachClassSkeleton testid="schedule" />;
   } else if (query.isError) {
-    body = (
-      <div className="page-center attest-state" data-testid="schedule-error">
-        <ErrorBlock status="default" title={t('institutions.loadFailed')} description={errorMessage(query.error)} />
-        <Button
-          color="primary"
-          fill="outline"
-          className="center-button"
-          onClick={() => void query.refetch()}
-          data-testid="schedule-retry"
-        >
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
+    body = <TeachClassLoadError testid="schedule" error={query.error} onRetry={() => void query.refetch()} />;
   } else if (list.length === 0) {
     body = (
       <div className="page-center attest-state" data-testid="schedule-empty">
