@@ -38,6 +38,7 @@ import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, Webhoo
 import { isApiRequest, notFoundEnvelope, registerApi, registerEnvelope } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { JobQueue } from './platform/jobs';
+import { SessionCache } from './platform/session-cache';
 import { LocalStorage, S3Storage } from './platform/storage';
 import { newToken } from './platform/tokens';
 
@@ -107,7 +108,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     secret: await loadSecret(database, config.secret),
     wechat: options.wechat ?? (config.wechat ? new WechatOpenPlatform(config.wechat.appid, config.wechat.secret) : undefined),
     jobs: new JobQueue(database.db, app.log),
+    sessions: new SessionCache(bus),
   };
+  await ctx.sessions.start();
   ctx.jobs.register(MEMBER_NOTICE_JOB, memberNoticeJob(ctx));
   ctx.jobs.register(PUBLISH_JOB, (payload) => publishJob(ctx, payload));
   ctx.jobs.register(END_JOB, (payload, job) => endJob(ctx, payload, job.runAt));
@@ -117,6 +120,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
+    await ctx.sessions.stop();
     await bus.close();
     redis?.disconnect();
     if (!options.database) await database.close();
@@ -138,7 +142,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
   });
   registerEnvelope(app);
-  registerAuth(app, ctx.db);
+  registerAuth(app, ctx);
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
+import type { AppContext } from './context';
 import { isApiRequest } from './envelope';
 import { fail } from './errors';
 import { languageFromHeader } from './i18n';
@@ -34,14 +34,20 @@ export function readToken(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** The live session and its user for a token, or undefined. */
-export async function findSession(db: Db, token: string) {
-  const [row] = await db
-    .select({ user: users, sessionId: sessions.id, restricted: sessions.restricted })
+/** The live session and its user for a token, or undefined: from the session cache while fresh, else one query. */
+export async function findSession(ctx: Pick<AppContext, 'db' | 'sessions'>, token: string) {
+  const tokenHash = sha256(token);
+  const cached = ctx.sessions.get(tokenHash);
+  if (cached) return cached;
+  const generation = ctx.sessions.generation();
+  const [row] = await ctx.db
+    .select({ user: users, sessionId: sessions.id, restricted: sessions.restricted, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, new Date())))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
     .limit(1);
+  if (!row) return undefined;
+  ctx.sessions.set(tokenHash, row, generation);
   return row;
 }
 
@@ -49,7 +55,7 @@ export async function findSession(db: Db, token: string) {
  * Authenticates every call before its handler: resolves the token to a user, refuses calls that
  * need a login (20003), and keeps restricted sessions to the calls that allow them (20010, 20011).
  */
-export function registerAuth(app: FastifyInstance, db: Db) {
+export function registerAuth(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'sessions'>) {
   app.decorateRequest('lang', 'zh');
   app.addHook('onRequest', async (req) => {
     req.lang = languageFromHeader(req.headers['accept-language']);
@@ -60,7 +66,7 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const mode = req.routeOptions.config?.auth ?? (!req.is404 && isApiRequest(req) ? 'required' : 'none');
     if (mode === 'none') return;
     const token = readToken(req);
-    const found = token ? await findSession(db, token) : undefined;
+    const found = token ? await findSession(ctx, token) : undefined;
     if (found) {
       req.user = found.user;
       req.sessionId = found.sessionId;

@@ -45,6 +45,8 @@ export class RedisBus implements Bus {
   }
   async subscribe(topic: string, handler: (message: unknown) => void) {
     const channel = this.prefix + topic;
+    // a SUBSCRIBE queued while ioredis is still connecting can be lost on a busy machine: wait until ready
+    if (this.sub.status !== 'ready') await new Promise((resolve) => this.sub.once('ready', resolve));
     if (this.local.listenerCount(channel) === 0) await this.sub.subscribe(channel);
     this.local.on(channel, handler);
     return async () => {

@@ -1,11 +1,15 @@
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { users } from '../db/schema';
 import type { Bus } from './bus';
 import type { Delivery, OutboxTransport } from './delivery';
 import type { JobQueue } from './jobs';
+import type { SessionCache } from './session-cache';
 import type { Storage } from './storage';
 import type { WechatProvider } from '../modules/accounts/wechat';
+
+type User = typeof users.$inferSelect;
 
 /** What the services share: settings, database and the platform ports. */
 export interface AppContext {
@@ -22,6 +26,8 @@ export interface AppContext {
   wechat?: WechatProvider;
   /** durable background jobs */
   jobs: JobQueue;
+  /** token → session and user for a few seconds; `forgetUser` after any change to a user or their sessions */
+  sessions: SessionCache<User>;
 }
 
 declare module 'fastify' {

@@ -212,11 +212,17 @@ const serverMessages = {
 
 export type MessageKey = keyof (typeof serverMessages)['zh'] | keyof (typeof validationMessages)['zh'];
 
-/** Translates a message key, filling `{name}` placeholders; an unknown key falls back to itself. */
-export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
-  const table = { ...validationMessages[lang], ...serverMessages[lang] } as Record<string, string>;
-  const text = table[key] ?? (validationMessages.zh as Record<string, string>)[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+/** Each language's messages merged once at start-up; translating is then a lookup. */
+const tables: Record<Language, Record<string, string>> = {
+  zh: { ...validationMessages.zh, ...serverMessages.zh },
+  en: { ...validationMessages.en, ...serverMessages.en },
+};
+
+/** Translates a message key, filling `{name}` placeholders; an unknown key falls back to Chinese, then to itself. */
+export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
+  const text = tables[lang][key] ?? tables.zh[key] ?? key;
+  if (!text.includes('{')) return text;
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? `{${name}}`));
 }
 
 /** The caller's language from an Accept-Language header: English when it prefers English, else Chinese. */

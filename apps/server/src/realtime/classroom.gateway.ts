@@ -21,7 +21,7 @@ export async function classroomGateway(app: FastifyInstance) {
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean);
-    const accepted = offered[0] ? findSession(app.ctx.db, offered[0]) : Promise.resolve(undefined);
+    const accepted = offered[0] ? findSession(app.ctx, offered[0]) : Promise.resolve(undefined);
     accepted.then(
       (found) => {
         if (!found || found.restricted) {

@@ -117,6 +117,7 @@ export async function accountsRoutes(root: FastifyInstance) {
   );
   app.post('/UserApi/logout', { schema: { tags }, config: { allowRestricted: anyRestriction } }, async (req) => {
     await endSession(ctx.db, req.sessionId!);
+    await ctx.sessions.forgetUser(caller(req).id);
     return {};
   });
 

@@ -240,6 +240,7 @@ export async function resetPassword(ctx: AppContext, input: z.infer<typeof reset
     await tx.update(users).set({ passwordHash }).where(eq(users.id, input.uid));
     await endAllSessions(tx, input.uid);
   });
+  await ctx.sessions.forgetUser(input.uid);
   return {};
 }
 
@@ -252,6 +253,7 @@ export async function updatePassword(ctx: AppContext, user: User, input: z.infer
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await endAllSessions(tx, user.id);
   });
+  await ctx.sessions.forgetUser(user.id);
   return {};
 }
 
@@ -270,6 +272,7 @@ export async function bindContact(ctx: AppContext, user: User, field: 'mobile' |
     throw e;
   }
   await liftRestriction(ctx.db, user.id, 'bind');
+  await ctx.sessions.forgetUser(user.id);
   return presentUser(await userById(ctx, user.id));
 }
 
@@ -281,11 +284,13 @@ export async function unbindMobile(ctx: AppContext, user: User, code: string) {
   // the phone stops being a login name too, so it can be registered or bound again
   const account = user.account === user.mobile ? user.email! : user.account;
   await ctx.db.update(users).set({ mobile: null, account }).where(eq(users.id, user.id));
+  await ctx.sessions.forgetUser(user.id);
   return presentUser(await userById(ctx, user.id));
 }
 
 export async function setLanguage(ctx: AppContext, user: User, lang: 'zh' | 'en') {
   await ctx.db.update(users).set({ lang }).where(eq(users.id, user.id));
+  await ctx.sessions.forgetUser(user.id);
   return presentUser(await userById(ctx, user.id));
 }
 
@@ -344,6 +349,7 @@ export async function bindWechat(ctx: AppContext, input: z.infer<typeof bindWech
       .where(eq(users.id, user.id));
     await tx.update(wechatLogins).set({ usedAt: new Date() }).where(eq(wechatLogins.codeKey, input.code_key));
   });
+  await ctx.sessions.forgetUser(user.id);
   const weak = isWeakPassword(input.password);
   const bound = await userById(ctx, user.id);
   const token = await createSession(ctx.db, user.id, false, restrictionFor(bound, weak));

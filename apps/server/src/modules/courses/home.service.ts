@@ -89,6 +89,7 @@ export async function saveCourseProfile(ctx: AppContext, user: User, input: z.in
     .update(users)
     .set({ classno: input.classno, grade: String(input.grade), enrolltime: input.enrolltime })
     .where(eq(users.id, user.id));
+  await ctx.sessions.forgetUser(user.id);
   return { classno: input.classno, grade: String(input.grade), enrolltime: input.enrolltime };
 }
 

@@ -115,6 +115,7 @@ export async function attest(ctx: AppContext, user: User, input: AttestInput) {
     if (user.usertype !== 1) for (const tc of scheduled) if (tc.courseId) await enrolCertifiedStudents(tx, tc);
     return { institution, scheduled };
   });
+  await ctx.sessions.forgetUser(user.id);
   return {
     jigouid: result.institution.id,
     jigou: result.institution.name,
@@ -133,6 +134,7 @@ export async function unbindCertification(ctx: AppContext, user: User, jigouid: 
     if (released.length === 0) throw fail('notFound');
     await syncAttestSummary(tx, user.id);
   });
+  await ctx.sessions.forgetUser(user.id);
   return {};
 }
 
