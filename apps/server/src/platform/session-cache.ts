@@ -71,9 +71,9 @@ export class SessionCache<U extends { id: number }> {
       if (oldest !== undefined) this.remove(oldest, this.entries.get(oldest)!.session.user.id);
     }
     this.entries.set(tokenHash, { session, freshUntil: now + this.ttlMs });
-    let tokens = this.byUser.get(session.user.id);
-    if (!tokens) this.byUser.set(session.user.id, (tokens = new Set()));
+    const tokens = this.byUser.get(session.user.id) ?? new Set<string>();
     tokens.add(tokenHash);
+    this.byUser.set(session.user.id, tokens);
   }
 
   /**
