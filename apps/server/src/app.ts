@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -143,6 +145,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   registerEnvelope(app);
   registerAuth(app, ctx);
+  // answers above a small size go compressed; built assets are compressed at build time (below)
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
@@ -170,7 +178,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1d' });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      // the .br and .gz files the build writes beside each asset
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        // hashed file names change with their content, so they never need asking again
+        const hashed = file.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (hasWeb && !isApiRequest(req)) {

@@ -158,6 +158,46 @@ describe('rate limits across instances', () => {
   });
 });
 
+describe('compression and caching', () => {
+  it('serves the build\'s precompressed assets with immutable caching, and the plain file to a client that takes neither', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const zlib = await import('node:zlib');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    const script = `console.log(${JSON.stringify('课堂'.repeat(2000))});`;
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>PaiClass</title>');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(script));
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(script));
+    const web = await testApp(db, { WEB_DIST: dist });
+    const br = await web.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await web.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(script);
+    const plain = await web.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    const page = await web.inject({ method: 'GET', url: '/login', headers: { 'accept-encoding': 'gzip' } });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    await web.close();
+  });
+
+  it('compresses API answers above a small size, and not the small ones', async () => {
+    const big = await app.inject({ method: 'GET', url: '/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(big.headers['content-encoding']).toBe('gzip');
+    const zlib = await import('node:zlib');
+    expect(JSON.parse(zlib.gunzipSync(big.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const small = await app.inject({ method: 'POST', url: '/SchoolApi/getConfig', headers: { 'accept-encoding': 'gzip' }, payload: {} });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json().status).toBe(1);
+  });
+});
+
 describe('the web app', () => {
   it('serves the app page for every route of the table, whatever the client accepts, and JSON for unknown calls', async () => {
     const fs = await import('node:fs');
