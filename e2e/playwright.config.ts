@@ -42,7 +42,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
+    // as `npm start` runs it: compiled, built first when missing or older than its sources
+    command: 'node scripts/start.mjs',
     cwd: '..',
     url: `http://127.0.0.1:${port}/openapi.json`,
     reuseExistingServer: false,

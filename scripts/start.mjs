@@ -1,28 +1,40 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then starts the
-// one process that serves the API, the web app and the sockets.
-import { spawnSync, spawn } from 'node:child_process';
+// `npm start`: builds the web app and the server when either is missing or older than its sources, then
+// starts the one process that serves the API, the web app and the sockets, as compiled JavaScript.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
 
-function newest(dir) {
+/** The newest modification time under the given files and folders (node_modules and dist skipped). */
+function newest(...entries) {
   let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
+  for (const entry of entries) {
+    const stat = fs.statSync(entry);
+    if (!stat.isDirectory()) {
+      latest = Math.max(latest, stat.mtimeMs);
+      continue;
+    }
+    for (const child of fs.readdirSync(entry)) {
+      if (child === 'node_modules' || child === 'dist') continue;
+      latest = Math.max(latest, newest(path.join(entry, child)));
+    }
   }
   return latest;
 }
 
-const sources = Math.max(newest(path.join(root, 'apps/web/src')), newest(path.join(root, 'packages/shared/src')), fs.statSync(path.join(root, 'apps/web/index.html')).mtimeMs);
-if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sources) {
-  console.log('Building the web app…');
-  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+function buildWhenStale(name, output, sources, script) {
+  const at = (p) => path.join(root, p);
+  if (fs.existsSync(at(output)) && fs.statSync(at(output)).mtimeMs >= newest(...sources.map(at))) return;
+  console.log(`Building the ${name}…`);
+  const built = spawnSync('npm', ['run', script], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+
+const shared = 'packages/shared/src';
+buildWhenStale('web app', 'apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', shared], 'build:web');
+buildWhenStale('server', 'apps/server/dist/main.js', ['apps/server/src', 'apps/server/build.mjs', shared], 'build:server');
+
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

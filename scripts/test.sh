@@ -28,7 +28,7 @@ if [ -n "${DATABASE_URL:-}" ]; then
 fi
 
 echo "== browser journeys (Chromium, 375x812)"
-npm run build -w apps/web
+npm run build
 # Two groups of journeys side by side, each serial on its own server and database (see e2e/playwright.config.ts);
 # each writes to its own log, printed whole once both are done. Old reports go first so none is counted twice.
 rm -f .tmp/playwright.json .tmp/playwright-a.json .tmp/playwright-b.json

@@ -11,7 +11,6 @@ import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { settings } from './db/schema';
@@ -34,14 +33,14 @@ import { schoolRoutes } from './modules/school/school.routes';
 import { scoresRoutes } from './modules/scores/scores.routes';
 import { classroomGateway } from './realtime/classroom.gateway';
 import { registerAuth } from './platform/auth';
-import { type Bus, MemoryBus, RedisBus } from './platform/bus';
+import { type Bus, MemoryBus } from './platform/bus';
 import type { AppContext } from './platform/context';
 import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, WebhookSmsTransport } from './platform/delivery';
 import { isApiRequest, notFoundEnvelope, registerApi, registerEnvelope } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { JobQueue } from './platform/jobs';
 import { SessionCache } from './platform/session-cache';
-import { LocalStorage, S3Storage } from './platform/storage';
+import { LocalStorage, type Storage } from './platform/storage';
 import { newToken } from './platform/tokens';
 
 export interface AppOptions {
@@ -93,8 +92,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     known.set(route.url.toLowerCase(), route.url);
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
-  const bus: Bus = config.redisUrl ? new RedisBus(config.redisUrl) : new MemoryBus();
+  // Redis and S3 clients are loaded only when configured: the embedded start does not pay for them
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  const bus: Bus = config.redisUrl ? new (await import('./platform/bus-redis')).RedisBus(config.redisUrl) : new MemoryBus();
+  const storage: Storage = config.s3
+    ? new (await import('./platform/storage-s3')).S3Storage(config.s3)
+    : new LocalStorage(path.join(config.dataDir, 'files'));
   const devOutbox = config.production ? undefined : new OutboxTransport(database.db, app.log);
   const transports: { sms?: Transport; email?: Transport } = {};
   if (config.smtpUrl) transports.email = new SmtpTransport(config.smtpUrl, config.mailFrom);
@@ -103,7 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     config,
     db: database.db,
     bus,
-    storage: config.s3 ? new S3Storage(config.s3) : new LocalStorage(path.join(config.dataDir, 'files')),
+    storage,
     delivery: new ChannelDelivery(transports, devOutbox),
     devOutbox,
     redis,

@@ -2,11 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -29,6 +26,12 @@ const MIGRATION_LOCK = 727_001;
  */
 export async function openDatabase(options: { url?: string; dataDir?: string | 'memory'; onIdleError?: (err: Error) => void }): Promise<Database> {
   if (options.url) {
+    // loaded only when PostgreSQL is configured: the embedded start does not pay for the driver
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // an idle connection the server drops (restart, failover) is replaced by the pool; without a
     // listener its error would end the process

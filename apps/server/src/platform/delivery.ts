@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../db/client';
 import { outbox } from '../db/schema';
 
@@ -43,14 +43,14 @@ export class OutboxTransport implements Transport {
 }
 
 export class SmtpTransport implements Transport {
-  private transporter: nodemailer.Transporter;
+  private transporter?: Transporter;
   constructor(
-    url: string,
+    private url: string,
     private from: string,
-  ) {
-    this.transporter = nodemailer.createTransport(url);
-  }
+  ) {}
   async send(m: Message) {
+    // nodemailer is loaded on the first email, not at start-up
+    this.transporter ??= (await import('nodemailer')).default.createTransport(this.url);
     await this.transporter.sendMail({ from: this.from, to: m.target, subject: m.subject, text: m.body });
   }
 }

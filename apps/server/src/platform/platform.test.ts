@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newAddress, redisUrl, registerUser, testApp, testDatabase, type TestDatabase } from '../../test/helpers';
 import { ConfigError, loadConfig } from '../config';
-import { MemoryBus, RedisBus } from './bus';
+import { MemoryBus } from './bus';
+import { RedisBus } from './bus-redis';
 import { translate } from './i18n';
 
 let db: TestDatabase;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalStorage, S3Storage, type Storage } from './storage';
+import { LocalStorage, type Storage } from './storage';
+import { S3Storage } from './storage-s3';
 
 let s3server: S3rver;
 let s3: S3Storage;

@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { contents, courseMembers, groupMembers, homeworks, scoreWeights, submissions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -174,6 +173,7 @@ export async function exportScoreBook(ctx: AppContext, user: User, courseId: num
   const { columns, rows } = await getScoreBook(ctx, user, courseId);
   const lang = user.lang === 'en' ? 'en' : 'zh';
   const t = (k: string) => translate(lang, `scores.${k}`);
+  const { default: ExcelJS } = await import('exceljs'); // only exports need it: not loaded at start-up
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'PaiClass';
   const sheet = workbook.addWorksheet(t('sheet'));

@@ -3,7 +3,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import mammoth from 'mammoth';
 
 const run = promisify(execFile);
 
@@ -29,7 +28,7 @@ export async function extractText(name: string, data: Buffer): Promise<Extracted
             .slice(0, MAX_TEXT),
         };
       case '.docx':
-        return { format: 'ok', text: (await mammoth.extractRawText({ buffer: data })).value.slice(0, MAX_TEXT) };
+        return { format: 'ok', text: (await (await import('mammoth')).default.extractRawText({ buffer: data })).value.slice(0, MAX_TEXT) };
       case '.pdf':
         return { format: 'ok', text: (await pdfText(data)).slice(0, MAX_TEXT) };
       default:
