@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 /** The API server in development; `npm start` serves API and web from one origin instead. */
 const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
@@ -9,7 +10,7 @@ const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
 const proxied = { target: API_TARGET, changeOrigin: false };
 
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // react-router's package exports only its development build; the production one drops the dev-only checks
     alias:
