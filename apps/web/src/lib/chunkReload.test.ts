@@ -60,12 +60,28 @@ describe('reloadOnce', () => {
 
   it('forgets the attempt once the chunk loads, so a later deploy reloads again', async () => {
     const storage = memoryStorage();
-    storage.setItem(`${CHUNK_RELOAD_KEY}/ktpcourse`, '1');
+    let missing = true;
+    const page = () => (missing ? gone() : Promise.resolve({ default: 'page' }));
     const ctx = context('/ktpcourse', storage);
-    await expect(reloadOnce(() => Promise.resolve({ default: 'page' }), ctx)()).resolves.toEqual({ default: 'page' });
+    void reloadOnce(page, ctx)();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ctx.reload).toHaveBeenCalledTimes(1);
+    missing = false;
+    await expect(reloadOnce(page, ctx)()).resolves.toEqual({ default: 'page' });
     expect(storage.items.size).toBe(0);
+    missing = true;
+    void reloadOnce(page, ctx)();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ctx.reload).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps the attempt when another chunk of the same path loads (the shell around the missing page)', async () => {
+    const storage = memoryStorage();
+    const ctx = context('/ktpcourse', storage);
     void reloadOnce(gone, ctx)();
     await new Promise((resolve) => setTimeout(resolve, 0));
+    await reloadOnce(() => Promise.resolve({ default: 'shell' }), ctx)();
+    await expect(reloadOnce(gone, ctx)()).rejects.toBeInstanceOf(ChunkLoadError);
     expect(ctx.reload).toHaveBeenCalledTimes(1);
   });
 

@@ -33,23 +33,26 @@ const browser: ReloadContext = {
 };
 
 /**
- * Wraps a chunk loader: success forgets an earlier attempt for the path; the first failure for a
+ * Wraps a chunk loader: its success forgets its own earlier attempt for the path (another chunk
+ * loading at the same path, the shell say, does not); the first failure for a
  * path reloads the page (and never settles, so nothing renders meanwhile); a second failure, or a
  * failure where the attempt cannot be remembered, rejects with a ChunkLoadError.
  */
 export function reloadOnce<T>(load: () => Promise<T>, context: ReloadContext = browser): () => Promise<T> {
+  // the loader's own text names its chunk (`() => import('./pages/X')`), so the attempt is told apart from other chunks'
+  const id = String(load).slice(0, 200);
   return async () => {
     const key = CHUNK_RELOAD_KEY + context.path();
     try {
       const loaded = await load();
-      attempt(() => context.storage.removeItem(key));
+      if (attempt(() => context.storage.getItem(key)) === id) attempt(() => context.storage.removeItem(key));
       return loaded;
     } catch (cause) {
       const tried = attempt(() => context.storage.getItem(key));
       // a storage that cannot be read cannot remember the attempt either: no reload, or it could loop
       if (tried === null) {
         const remembered = attempt(() => {
-          context.storage.setItem(key, String(Date.now()));
+          context.storage.setItem(key, id);
           return context.storage.getItem(key);
         });
         if (remembered) {
