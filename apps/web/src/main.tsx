@@ -1,13 +1,12 @@
 import './lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, unstableSetRender } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { applyLanguage, initialLanguage } from './lib/i18n';
+import { antdLocaleFor, applyLanguage, initialLanguage } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { router } from './router';
 // after antd-mobile's own styles (pulled in by the imports above), so the app's rules win at equal specificity
@@ -28,7 +27,6 @@ unstableSetRender((node, container) => {
 setNavigator((to, options) => {
   void router.navigate(to, options);
 });
-applyLanguage(initialLanguage());
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
@@ -37,7 +35,7 @@ const queryClient = new QueryClient({
 function App() {
   const { i18n } = useTranslation();
   return (
-    <ConfigProvider locale={i18n.language === 'en' ? enUS : zhCN}>
+    <ConfigProvider locale={antdLocaleFor(i18n.language) ?? zhCN}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
@@ -45,8 +43,11 @@ function App() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// a stored English is fetched before the first render, so nothing shows in the wrong language first
+void applyLanguage(initialLanguage()).finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

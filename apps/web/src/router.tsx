@@ -1,87 +1,115 @@
-import { DEFAULT_TAB, type RouteDef, routes, TABS } from '@paiclass/shared';
-import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
+import { DEFAULT_TAB, type RouteArea, type RouteDef, routes, TABS } from '@paiclass/shared';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
 import { Alias } from './components/Alias';
-import { areaName, NotAvailableBlock, NotAvailablePage } from './components/NotAvailable';
-import { PageNavBar } from './components/PageNavBar';
-import { RouteErrorPage } from './components/RouteErrorPage';
+import { lazyPage } from './components/lazyPage';
+import { PageLoading } from './components/PageLoading';
 import { AuthGate } from './features/accounts/components/AuthGate';
 import { CourseCheck } from './features/courses/components/CourseCheck';
-import AccoundNumberInfoPage from './features/accounts/pages/AccoundNumberInfoPage';
-import BindWechatPage from './features/accounts/pages/BindWechatPage';
-import FindPasswordPage from './features/accounts/pages/FindPasswordPage';
-import LoggingInPage from './features/accounts/pages/LoggingInPage';
-import LoginPage from './features/accounts/pages/LoginPage';
-import LoginVerifyPage from './features/accounts/pages/LoginVerifyPage';
-import RegisterPage from './features/accounts/pages/RegisterPage';
-import AllReachingActivityModulesPage from './features/courses/pages/AllReachingActivityModulesPage';
-import ChooseCourseModulePage from './features/courses/pages/ChooseCourseModulePage';
-import CourseEnrollInfoPage from './features/courses/pages/CourseEnrollInfoPage';
-import CourseHomePage from './features/courses/pages/CourseHomePage';
-import CourseIntroPage from './features/courses/pages/CourseIntroPage';
-import CourseInfoPage from './features/courses/pages/CourseInfoPage';
-import CourseListPage from './features/courses/pages/CourseListPage';
-import CoursePage from './features/courses/pages/CoursePage';
-import CourseDoorPage from './features/courses/pages/CourseDoorPage';
-import CreateCourseFromDemoPage from './features/courses/pages/CreateCourseFromDemoPage';
-import EnrollDetailPage from './features/courses/pages/EnrollDetailPage';
-import EnrollReviewPage from './features/courses/pages/EnrollReviewPage';
-import FiledCoursePage from './features/courses/pages/FiledCoursePage';
-import JoinCoursePage from './features/courses/pages/JoinCoursePage';
-import NewCoursePage from './features/courses/pages/NewCoursePage';
-import SeniorSettingPage from './features/courses/pages/SeniorSettingPage';
-import ShareClassPage from './features/courses/pages/ShareClassPage';
-import StudentEnrollCourseDetailPage from './features/courses/pages/StudentEnrollCourseDetailPage';
-import HomePage from './features/home/pages/HomePage';
-import RecheckingPage from './features/homework/recheck/pages/RecheckingPage';
-import RecheckRulesPage from './features/homework/recheck/pages/RecheckRulesPage';
-import RepeatPage from './features/homework/recheck/pages/RepeatPage';
-import ReviewDetailPage from './features/homework/review/pages/ReviewDetailPage';
-import AddTaskPage from './features/homework/pages/AddTaskPage';
-import CallPage from './features/homework/pages/CallPage';
-import HomeworkPage from './features/homework/pages/HomeworkPage';
-import RepulsePage from './features/homework/pages/RepulsePage';
-import StuUserListPage from './features/homework/pages/StuUserListPage';
-import StuWorkDetailPage from './features/homework/pages/StuWorkDetailPage';
-import StuWorkHistoryPage from './features/homework/pages/StuWorkHistoryPage';
-import DiscussDetailPage from './features/homework/pages/DiscussDetailPage';
-import StuWorkShareListPage from './features/homework/pages/StuWorkShareListPage';
-import StuWorkSubmitPage from './features/homework/pages/StuWorkSubmitPage';
-import MyAllSettingPage from './features/institutions/pages/MyAllSettingPage';
-import AddDataPage from './features/materials/pages/AddDataPage';
-import DataIndexPage from './features/materials/pages/DataIndexPage';
-import DirectoryPage from './features/materials/pages/DirectoryPage';
-import FoldersPage from './features/materials/pages/FoldersPage';
-import GroupDetailsPage from './features/members/pages/GroupDetailsPage';
-import GroupLeaderPage from './features/members/pages/GroupLeaderPage';
-import GroupSettingsPage from './features/members/pages/GroupSettingsPage';
-import MemberPage from './features/members/pages/MemberPage';
-import MemberSettingPage from './features/members/pages/MemberSettingPage';
-import NewGroupPage from './features/members/pages/NewGroupPage';
-import NewTeamPage from './features/members/pages/NewTeamPage';
-import RemoveStudentsPage from './features/members/pages/RemoveStudentsPage';
-import SelectionGroupPage from './features/members/pages/SelectionGroupPage';
-import StudentInfoPage from './features/members/pages/StudentInfoPage';
-import SubGroupedPage from './features/members/pages/SubGroupedPage';
-import UngroupPage from './features/members/pages/UngroupPage';
-import KtpMessagePage from './features/messages/pages/KtpMessagePage';
-import SchoolMsgPage from './features/messages/pages/SchoolMsgPage';
-import AddNoticePage from './features/notices/pages/AddNoticePage';
-import NoticeDetailPage from './features/notices/pages/NoticeDetailPage';
-import KtpMyPage from './features/personal/pages/KtpMyPage';
-import ScoreDetailPage from './features/scores/pages/ScoreDetailPage';
-import ScorePage from './features/scores/pages/ScorePage';
-import SetScorePage from './features/scores/pages/SetScorePage';
-import HomeShell from './features/shell/components/HomeShell';
-import NotFoundPage from './features/shell/pages/NotFoundPage';
-import TabPlaceholderPage from './features/shell/pages/TabPlaceholderPage';
 import type { TabPath } from './features/shell/tabs';
-import TodoListPage from './features/todos/pages/TodoListPage';
-import AddTopicPage from './features/topics/pages/AddTopicPage';
-import TopicDetailPage from './features/topics/pages/TopicDetailPage';
+import i18n from './lib/i18n';
+
+// every page is its own chunk, fetched when its route first renders (issue 10: first load is the shell only)
+const AccoundNumberInfoPage = lazyPage(() => import('./features/accounts/pages/AccoundNumberInfoPage'));
+const BindWechatPage = lazyPage(() => import('./features/accounts/pages/BindWechatPage'));
+const FindPasswordPage = lazyPage(() => import('./features/accounts/pages/FindPasswordPage'));
+const LoggingInPage = lazyPage(() => import('./features/accounts/pages/LoggingInPage'));
+const LoginPage = lazyPage(() => import('./features/accounts/pages/LoginPage'));
+const LoginVerifyPage = lazyPage(() => import('./features/accounts/pages/LoginVerifyPage'));
+const RegisterPage = lazyPage(() => import('./features/accounts/pages/RegisterPage'));
+const AllReachingActivityModulesPage = lazyPage(() => import('./features/courses/pages/AllReachingActivityModulesPage'));
+const ChooseCourseModulePage = lazyPage(() => import('./features/courses/pages/ChooseCourseModulePage'));
+const CourseEnrollInfoPage = lazyPage(() => import('./features/courses/pages/CourseEnrollInfoPage'));
+const CourseHomePage = lazyPage(() => import('./features/courses/pages/CourseHomePage'));
+const CourseIntroPage = lazyPage(() => import('./features/courses/pages/CourseIntroPage'));
+const CourseInfoPage = lazyPage(() => import('./features/courses/pages/CourseInfoPage'));
+const CourseListPage = lazyPage(() => import('./features/courses/pages/CourseListPage'));
+const CoursePage = lazyPage(() => import('./features/courses/pages/CoursePage'));
+const CourseDoorPage = lazyPage(() => import('./features/courses/pages/CourseDoorPage'));
+const CreateCourseFromDemoPage = lazyPage(() => import('./features/courses/pages/CreateCourseFromDemoPage'));
+const EnrollDetailPage = lazyPage(() => import('./features/courses/pages/EnrollDetailPage'));
+const EnrollReviewPage = lazyPage(() => import('./features/courses/pages/EnrollReviewPage'));
+const FiledCoursePage = lazyPage(() => import('./features/courses/pages/FiledCoursePage'));
+const JoinCoursePage = lazyPage(() => import('./features/courses/pages/JoinCoursePage'));
+const NewCoursePage = lazyPage(() => import('./features/courses/pages/NewCoursePage'));
+const SeniorSettingPage = lazyPage(() => import('./features/courses/pages/SeniorSettingPage'));
+const ShareClassPage = lazyPage(() => import('./features/courses/pages/ShareClassPage'));
+const StudentEnrollCourseDetailPage = lazyPage(() => import('./features/courses/pages/StudentEnrollCourseDetailPage'));
+const HomePage = lazyPage(() => import('./features/home/pages/HomePage'));
+const RecheckingPage = lazyPage(() => import('./features/homework/recheck/pages/RecheckingPage'));
+const RecheckRulesPage = lazyPage(() => import('./features/homework/recheck/pages/RecheckRulesPage'));
+const RepeatPage = lazyPage(() => import('./features/homework/recheck/pages/RepeatPage'));
+const ReviewDetailPage = lazyPage(() => import('./features/homework/review/pages/ReviewDetailPage'));
+const AddTaskPage = lazyPage(() => import('./features/homework/pages/AddTaskPage'));
+const CallPage = lazyPage(() => import('./features/homework/pages/CallPage'));
+const HomeworkPage = lazyPage(() => import('./features/homework/pages/HomeworkPage'));
+const RepulsePage = lazyPage(() => import('./features/homework/pages/RepulsePage'));
+const StuUserListPage = lazyPage(() => import('./features/homework/pages/StuUserListPage'));
+const StuWorkDetailPage = lazyPage(() => import('./features/homework/pages/StuWorkDetailPage'));
+const StuWorkHistoryPage = lazyPage(() => import('./features/homework/pages/StuWorkHistoryPage'));
+const DiscussDetailPage = lazyPage(() => import('./features/homework/pages/DiscussDetailPage'));
+const StuWorkShareListPage = lazyPage(() => import('./features/homework/pages/StuWorkShareListPage'));
+const StuWorkSubmitPage = lazyPage(() => import('./features/homework/pages/StuWorkSubmitPage'));
+const MyAllSettingPage = lazyPage(() => import('./features/institutions/pages/MyAllSettingPage'));
+const AddDataPage = lazyPage(() => import('./features/materials/pages/AddDataPage'));
+const DataIndexPage = lazyPage(() => import('./features/materials/pages/DataIndexPage'));
+const DirectoryPage = lazyPage(() => import('./features/materials/pages/DirectoryPage'));
+const FoldersPage = lazyPage(() => import('./features/materials/pages/FoldersPage'));
+const GroupDetailsPage = lazyPage(() => import('./features/members/pages/GroupDetailsPage'));
+const GroupLeaderPage = lazyPage(() => import('./features/members/pages/GroupLeaderPage'));
+const GroupSettingsPage = lazyPage(() => import('./features/members/pages/GroupSettingsPage'));
+const MemberPage = lazyPage(() => import('./features/members/pages/MemberPage'));
+const MemberSettingPage = lazyPage(() => import('./features/members/pages/MemberSettingPage'));
+const NewGroupPage = lazyPage(() => import('./features/members/pages/NewGroupPage'));
+const NewTeamPage = lazyPage(() => import('./features/members/pages/NewTeamPage'));
+const RemoveStudentsPage = lazyPage(() => import('./features/members/pages/RemoveStudentsPage'));
+const SelectionGroupPage = lazyPage(() => import('./features/members/pages/SelectionGroupPage'));
+const StudentInfoPage = lazyPage(() => import('./features/members/pages/StudentInfoPage'));
+const SubGroupedPage = lazyPage(() => import('./features/members/pages/SubGroupedPage'));
+const UngroupPage = lazyPage(() => import('./features/members/pages/UngroupPage'));
+const KtpMessagePage = lazyPage(() => import('./features/messages/pages/KtpMessagePage'));
+const SchoolMsgPage = lazyPage(() => import('./features/messages/pages/SchoolMsgPage'));
+const AddNoticePage = lazyPage(() => import('./features/notices/pages/AddNoticePage'));
+const NoticeDetailPage = lazyPage(() => import('./features/notices/pages/NoticeDetailPage'));
+const KtpMyPage = lazyPage(() => import('./features/personal/pages/KtpMyPage'));
+const ScoreDetailPage = lazyPage(() => import('./features/scores/pages/ScoreDetailPage'));
+const ScorePage = lazyPage(() => import('./features/scores/pages/ScorePage'));
+const SetScorePage = lazyPage(() => import('./features/scores/pages/SetScorePage'));
+const NotFoundPage = lazyPage(() => import('./features/shell/pages/NotFoundPage'));
+const TabPlaceholderPage = lazyPage(() => import('./features/shell/pages/TabPlaceholderPage'));
+const TodoListPage = lazyPage(() => import('./features/todos/pages/TodoListPage'));
+const AddTopicPage = lazyPage(() => import('./features/topics/pages/AddTopicPage'));
+const TopicDetailPage = lazyPage(() => import('./features/topics/pages/TopicDetailPage'));
 
 /** The pages built so far, by route-table path. Every other route shows the not-available page. */
+// the shell's own rarer screens are chunks too: the tab bar is not part of /login, nor error pages of any first load
+const HomeShell = lazyPage(() => import('./features/shell/components/HomeShell'));
+const NotAvailablePage = lazyPage<{ area: RouteArea }>(() =>
+  import('./components/NotAvailable').then((m) => ({ default: m.NotAvailablePage })),
+);
+const ShellNotAvailable = lazyPage<{ route: RouteDef }>(() =>
+  import('./components/NotAvailable').then((m) => ({ default: m.ShellNotAvailable })),
+);
+// not through reloadOnce: the error page must show even when chunks fail; a failure here falls back to a plain reload link
+const RouteErrorPage = lazy(() =>
+  import('./components/RouteErrorPage').then(
+    (m) => ({ default: m.RouteErrorPage }),
+    () => ({ default: BareErrorPage }),
+  ),
+);
+
+/** The error page when even its own code cannot be fetched: no antd-mobile, words in the loaded language. */
+function BareErrorPage() {
+  return (
+    <div className="page page-loading" data-testid="chunk-error-page">
+      <p>{i18n.t('common.chunkErrorTitle')}</p>
+      <button type="button" onClick={() => window.location.reload()} data-testid="route-error-reload">
+        {i18n.t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
 const pages: Record<string, ComponentType> = {
   '/login': LoginPage,
   '/loggingIn': LoggingInPage,
@@ -173,25 +201,16 @@ const pages: Record<string, ComponentType> = {
 
 const isTab = (path: string): path is TabPath => (TABS as readonly string[]).includes(path);
 
-/** A shell child that is not one of the bottom tabs and not built yet. */
-function ShellNotAvailable({ route }: { route: RouteDef }) {
-  const { t } = useTranslation();
-  return (
-    <div className="page tab-page" data-testid="not-available-page">
-      <PageNavBar title={areaName(t, route.area)} />
-      <div className="page-body page-center">
-        <NotAvailableBlock area={route.area} />
-      </div>
-    </div>
-  );
-}
-
 /** Pages that check their course even when the address has no courseRole (the course home and its information). */
 const ALWAYS_CHECKED = ['/coursehome', '/courseinfo'];
 
 /** Every page goes through the route-wide course check (spec 1 §5, spec 2 §2): see CourseCheck. */
 function elementFor(route: RouteDef) {
-  return <CourseCheck always={ALWAYS_CHECKED.includes(route.path.toLowerCase())}>{pageFor(route)}</CourseCheck>;
+  return (
+    <CourseCheck always={ALWAYS_CHECKED.includes(route.path.toLowerCase())}>
+      <Suspense fallback={<PageLoading />}>{pageFor(route)}</Suspense>
+    </CourseCheck>
+  );
 }
 
 function pageFor(route: RouteDef) {
@@ -228,11 +247,19 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <Root />,
-      errorElement: <RouteErrorPage />,
+      errorElement: (
+        <Suspense fallback={<PageLoading />}>
+          <RouteErrorPage />
+        </Suspense>
+      ),
       children: [
         { path: '/', element: <Navigate to={DEFAULT_TAB} replace /> },
         {
-          element: <HomeShell />,
+          element: (
+            <Suspense fallback={<PageLoading />}>
+              <HomeShell />
+            </Suspense>
+          ),
           children: table.filter((route) => route.tab).map((route) => ({ path: route.path, element: elementFor(route) })),
         },
         ...table.filter((route) => !route.tab).map((route) => ({ path: route.path, element: elementFor(route) })),

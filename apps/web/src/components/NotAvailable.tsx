@@ -1,4 +1,4 @@
-import type { RouteArea } from '@paiclass/shared';
+import type { RouteArea, RouteDef } from '@paiclass/shared';
 import { DEFAULT_TAB } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import type { TFunction } from 'i18next';
@@ -58,6 +58,19 @@ export function NotAvailablePage({ area }: { area: RouteArea }) {
         >
           {t('common.backHome')}
         </Button>
+      </div>
+    </div>
+  );
+}
+
+/** A shell child that is not one of the bottom tabs and not built yet. */
+export function ShellNotAvailable({ route }: { route: RouteDef }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page tab-page" data-testid="not-available-page">
+      <PageNavBar title={areaName(t, route.area)} />
+      <div className="page-body page-center">
+        <NotAvailableBlock area={route.area} />
       </div>
     </div>
   );

@@ -1,7 +1,6 @@
 import { CODES, DEFAULT_TAB, type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
-import { Dialog, Toast } from 'antd-mobile';
-import i18n, { currentLanguage } from './i18n';
 import { fileNameOf } from './files';
+import i18n, { currentLanguage } from './i18n';
 import { currentLocation, navigateTo } from './navigation';
 import { endSession } from './session';
 import { getToken, STORAGE_KEYS, session } from './storage';
@@ -50,7 +49,7 @@ function onRefusal(code: number, message: string): boolean {
   if (code === CODES.courseGone) {
     // spec 2 §8: the course is gone or the caller left it: forget the stored course, go to the course list
     session.remove(STORAGE_KEYS.courseId);
-    Toast.show({ content: message });
+    void import('../components/alerts').then(({ showToast }) => showToast(message));
     if (window.location.pathname.toLowerCase() !== DEFAULT_TAB.toLowerCase()) navigateTo(DEFAULT_TAB, { replace: true });
     return true;
   }
@@ -143,11 +142,10 @@ export function errorMessage(error: unknown): string {
  */
 export function showApiError(error: unknown) {
   if (error instanceof ApiError && error.handled) return;
-  void Dialog.alert({
-    title: i18n.t('common.systemPrompt'),
-    content: errorMessage(error),
-    confirmText: i18n.t('common.ok'),
-  });
+  // the dialog is fetched on first use: it is not first-load code (issue 10)
+  void import('../components/alerts').then(({ showAlert }) =>
+    showAlert({ title: i18n.t('common.systemPrompt'), content: errorMessage(error), confirmText: i18n.t('common.ok') }),
+  );
 }
 
 /** A URL with a cache-busting `t` parameter, to reload a picture code (docs/api.md 21008). */

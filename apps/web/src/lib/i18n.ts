@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, validationMessages } from '@paiclass/shared';
+import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
 import zh from '../locales/zh.json';
 import { local, STORAGE_KEYS } from './storage';
 
@@ -27,26 +27,67 @@ export function initialLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
+// Chinese, the default, is part of the first load; another language's strings (and antd-mobile's own
+// texts for it) are fetched only when it becomes the active one (issue 10)
 void i18n.use(initReactI18next).init({
-  resources: {
-    zh: { translation: { ...flatten(zh as Tree), ...validationMessages.zh } },
-    en: { translation: { ...flatten(en as Tree), ...validationMessages.en } },
-  },
-  lng: initialLanguage(),
+  resources: { zh: { translation: { ...flatten(zh as Tree), ...validationMessages.zh } } },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
+  partialBundledLanguages: true,
   keySeparator: false,
   nsSeparator: false,
   interpolation: { escapeValue: false },
   returnNull: false,
 });
 
-/** Switches the interface language and remembers it on this device. */
-export function applyLanguage(lang: string | undefined | null) {
+/** antd-mobile's texts for the languages loaded so far; Chinese is main.tsx's static default. */
+const antdLocales: Partial<Record<Language, AntdLocale>> = {};
+export const antdLocaleFor = (lang: string): AntdLocale | undefined => (isLanguage(lang) ? antdLocales[lang] : undefined);
+
+const loading = new Map<Language, Promise<void>>();
+
+/** Fetches a language's strings once; Chinese is always there. A failed fetch can be tried again. */
+export function loadLanguage(lang: Language): Promise<void> {
+  if (lang === DEFAULT_LANGUAGE || i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
+  let pending = loading.get(lang);
+  if (!pending) {
+    pending = Promise.all([import('../locales/en.json'), import('antd-mobile/es/locales/en-US')]).then(([strings, antd]) => {
+      i18n.addResourceBundle(
+        lang,
+        'translation',
+        { ...flatten(strings.default as Tree), ...validationMessages[lang] },
+        true,
+        true,
+      );
+      antdLocales[lang] = antd.default;
+    });
+    pending.catch(() => loading.delete(lang));
+    loading.set(lang, pending);
+  }
+  return pending;
+}
+
+let wanted: Language | null = null;
+
+/**
+ * Switches the interface language and remembers it on this device. The strings are fetched first,
+ * so nothing shows half in one language; resolves once the language is in use (or stays, if the
+ * fetch failed: the previous language keeps showing).
+ */
+export async function applyLanguage(lang: string | undefined | null): Promise<void> {
   if (!isLanguage(lang)) return;
   local.set(STORAGE_KEYS.lang, lang);
+  wanted = lang;
+  try {
+    await loadLanguage(lang);
+  } catch {
+    return;
+  }
+  // a later choice made while this one was loading wins
+  if (wanted !== lang) return;
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-  if (i18n.language !== lang) void i18n.changeLanguage(lang);
+  if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }
 
 export function currentLanguage(): Language {

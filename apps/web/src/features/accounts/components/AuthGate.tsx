@@ -2,7 +2,6 @@ import { DEFAULT_TAB, findRoute } from '@paiclass/shared';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { confirmDialog } from '../../../components/dialogs';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { FORCE_BIND_PATH, FORCE_PASSWORD_PATH } from '../../../lib/api';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
@@ -25,14 +24,21 @@ function LoginRequired() {
 
   useEffect(() => {
     // spec 2 §8: "Not logged in yet, log in first?"; confirming remembers the address
-    const dialog = confirmDialog({
-      title: t('auth.loginFirstTitle'),
-      content: t('auth.loginFirst'),
-      confirmText: t('auth.goLogin'),
-      testid: 'login-required',
-    });
     let active = true;
-    void dialog.result.then((confirmed) => {
+    let close = () => {};
+    // the dialog code is fetched on demand: it is not first-load code (issue 10)
+    const result = import('../../../components/dialogs').then(({ confirmDialog }) => {
+      const dialog = confirmDialog({
+        title: t('auth.loginFirstTitle'),
+        content: t('auth.loginFirst'),
+        confirmText: t('auth.goLogin'),
+        testid: 'login-required',
+      });
+      if (active) close = dialog.close;
+      else dialog.close();
+      return dialog.result;
+    });
+    void result.then((confirmed) => {
       if (!active) return;
       if (confirmed) {
         session.set(STORAGE_KEYS.redirect, `${location.pathname}${location.search}`);
@@ -43,7 +49,7 @@ function LoginRequired() {
     });
     return () => {
       active = false;
-      dialog.close();
+      close();
     };
   }, [location.pathname, location.search, navigate, t]);
 

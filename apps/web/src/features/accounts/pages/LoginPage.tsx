@@ -1,6 +1,6 @@
 import { loginByMobileInput, loginInput, PASSWORD_MIN } from '@paiclass/shared';
 import { Checkbox, Divider, Tabs } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
@@ -18,11 +18,13 @@ import { LoggingInOverlay } from '../components/LoggingInOverlay';
 import { SchoolBanner } from '../components/SchoolBanner';
 import { SendCodeButton } from '../components/SendCodeButton';
 import { WechatIcon } from '../components/WechatIcon';
-import { WechatQrPopup } from '../components/WechatQrPopup';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { useSchoolConfig } from '../hooks/useSchoolConfig';
 import { useSendCode } from '../hooks/useSendCode';
 import { routeAfterLogin } from '../postLogin';
+
+// the QR code and its popup are fetched when the WeChat button is first tapped (issue 10)
+const WechatQrPopup = lazy(() => import('../components/WechatQrPopup').then((m) => ({ default: m.WechatQrPopup })));
 
 type Mode = 'account' | 'fast';
 
@@ -44,6 +46,8 @@ export default function LoginPage() {
   const { setErrors, formError, setFormError, clearError, fieldError } = useFormErrors();
   const [submitting, setSubmitting] = useState(false);
   const [wechatOpen, setWechatOpen] = useState(false);
+  // mounted from the first tap on, so closing keeps its closing animation
+  const wechatOpened = useWasTrue(wechatOpen);
 
   const sender = useSendCode({ type: 'login', onError: setFormError });
 
@@ -263,13 +267,24 @@ export default function LoginPage() {
       </section>
       <footer className="login-footer">{t('login.footer')}</footer>
       {sender.popup}
-      <WechatQrPopup
-        visible={wechatOpen}
-        onClose={() => setWechatOpen(false)}
-        onLoggedIn={onWechatLoggedIn}
-        onNeedsBind={onWechatNeedsBind}
-      />
+      {wechatOpened ? (
+        <Suspense fallback={null}>
+          <WechatQrPopup
+            visible={wechatOpen}
+            onClose={() => setWechatOpen(false)}
+            onLoggedIn={onWechatLoggedIn}
+            onNeedsBind={onWechatNeedsBind}
+          />
+        </Suspense>
+      ) : null}
       {loggingIn ? <LoggingInOverlay /> : null}
     </div>
   );
+}
+
+/** True from the first time `value` is true on. */
+function useWasTrue(value: boolean) {
+  const [was, setWas] = useState(value);
+  if (value && !was) setWas(true);
+  return was || value;
 }

@@ -1,5 +1,4 @@
 import { CODES, DEFAULT_TAB } from '@paiclass/shared';
-import { Dialog } from 'antd-mobile';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -49,10 +48,14 @@ export function CourseCheck({ always = false, children }: { always?: boolean; ch
     }
     if (closedToStudent && !alerted.current) {
       alerted.current = true;
-      void Dialog.alert({
-        content: contentWithTestId(t('courses.home.closedToStudents'), 'course-closed-dialog'),
-        confirmText: t('common.ok'),
-      }).then(() => navigate(DEFAULT_TAB, { replace: true }));
+      void import('../../../components/alerts')
+        .then(({ showAlert }) =>
+          showAlert({
+            content: contentWithTestId(t('courses.home.closedToStudents'), 'course-closed-dialog'),
+            confirmText: t('common.ok'),
+          }),
+        )
+        .then(() => navigate(DEFAULT_TAB, { replace: true }));
     }
   }, [data, studentAsTeacher, closedToStudent, navigate, t]);
 

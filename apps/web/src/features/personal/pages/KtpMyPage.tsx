@@ -35,7 +35,7 @@ export default function KtpMyPage() {
     try {
       // the choice is stored on the account, so every device and the server's messages follow it
       const updated = await accountsApi.setLanguage(next);
-      applyLanguage(next);
+      await applyLanguage(next);
       useAuth.getState().setUser({ ...updated, safe: user.safe, mustBind: updated.mustBind, lang: next });
       Toast.show({ content: i18n.t('my.languageSwitched') });
     } catch (e) {
