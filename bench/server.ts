@@ -14,6 +14,9 @@ export const log = (...parts: unknown[]) => console.error('[bench]', ...parts);
 /** The first port of a script's range (the bench uses BENCH_PORT … BENCH_PORT + 9). */
 export const basePort = Number(process.env.BENCH_PORT ?? 3500);
 export const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+/** Debian's Chromium and the flags the benchmarks start it with. */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking'];
 export const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
 
 const children = new Set<ChildProcess>();
