@@ -30,7 +30,8 @@ const label = (frame: ProfileNode['callFrame']) => {
   const short = file.includes('node_modules/')
     ? file.slice(file.lastIndexOf('node_modules/') + 13)
     : path.relative(root, file) || file;
-  return `${name} ${short.startsWith('..') ? file : short}:${frame.lineNumber + 1}`;
+  // line 0 is what V8 reports for code without line structure (minified, or compiled by a loader)
+  return `${name} ${short.startsWith('..') ? file : short}${frame.lineNumber > 0 ? `:${frame.lineNumber + 1}` : ''}`;
 };
 
 export type ProfileWindow = { name: string; from: number; to: number };
