@@ -22,6 +22,7 @@ type Measured = {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  unansweredAtEnd: number;
   errors: number;
   errorDetail?: Record<string, number | string[]>;
   ratioToBaseline?: number;
@@ -85,7 +86,9 @@ async function measure(t: Target, as?: string): Promise<Measured> {
   const { result, samples, compressed, failedStatus } = await load(t, seconds);
   if (t.path !== '/baseline') windows.push({ name: `${t.name}${as ? ` as ${as}` : ''}`, from, to: nowMicros() });
   await check(t);
-  const errors = result.non2xx + result.errors + result.timeouts + failedStatus;
+  // requests still waiting when the time ran out: not in the latencies, so a very slow call is flagged
+  const unanswered = result.requests.sent - result.requests.total;
+  const errors = result.non2xx + result.errors + result.timeouts + failedStatus + (result.requests.total === 0 ? unanswered : 0);
   const m: Measured = {
     call: t.name,
     ...(as ? { as } : {}),
@@ -93,8 +96,11 @@ async function measure(t: Target, as?: string): Promise<Measured> {
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    unansweredAtEnd: unanswered,
     errors,
   };
+  if (result.requests.total < CONNECTIONS)
+    log(`  only ${result.requests.total} answers in ${seconds} s: too few to measure, raise BENCH_SECONDS`);
   if (errors)
     m.errorDetail = {
       non2xx: result.non2xx,
