@@ -6,7 +6,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { membership } from '../courses/courses.service';
+import { membership } from '../courses/courses.queries';
 import { createNotices } from '../notices/notices.service';
 import {
   type ContentRole,
