@@ -282,8 +282,8 @@ export async function getStudyProgress(ctx: AppContext, user: User, courseId: nu
   return { id: item.id, title: item.title, completed, unlearned: list.length - completed, list };
 }
 
-/** Checks and cleans what an item carries for its type; answers the sanitised body and the file ids. */
-async function prepare(
+/** Checks and cleans what an item carries for its type; answers the sanitised body and the file ids. Writes nothing. */
+export async function prepare(
   ctx: AppContext,
   user: User,
   contenttype: number,
@@ -361,7 +361,7 @@ function schedule(input: { publish: number; publish_time: number; endtime: numbe
 }
 
 /** Queues the publish and end jobs of an item: keyed, so rescheduling replaces and nothing fires twice. */
-async function queueJobs(ctx: AppContext, item: Item) {
+export async function queueJobs(ctx: AppContext, item: Item) {
   if (item.publishState === 1 && item.publishAt)
     await ctx.jobs.schedule(PUBLISH_JOB, item.publishAt, { id: item.id }, publishKey(item.id));
   else await ctx.jobs.cancel(publishKey(item.id));
@@ -369,7 +369,7 @@ async function queueJobs(ctx: AppContext, item: Item) {
   else await ctx.jobs.cancel(endKey(item.id));
 }
 
-type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 type Membership = Awaited<ReturnType<typeof courseRole>>;
 export type ItemFields = Omit<ContentInput, 'courseid'>;
 
@@ -434,19 +434,39 @@ export async function addContent(ctx: AppContext, user: User, input: ContentInpu
 export async function editContent(ctx: AppContext, user: User, input: z.infer<typeof contentEditInput>) {
   const { item, m } = await loadItem(ctx, user, input.courseid, input.id);
   if (!canChange(m.role, user.id, item) || item.itemType !== 1) throw fail('forbidden');
-  const { body, link } = await prepare(ctx, user, item.contenttype, input, item);
-  const [updated] = await ctx.db.transaction(async (tx) => {
-    await tx.delete(contentFiles).where(eq(contentFiles.contentId, item.id));
-    if (input.fileids.length)
-      await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: item.id, fileId, sort })));
-    return tx
-      .update(contents)
-      .set({ title: input.title, body, link, downloadable: input.downloadable === 1, updatedAt: new Date() })
-      .where(eq(contents.id, item.id))
-      .returning();
-  });
-  const [presented] = await decorate(ctx, user, m.role, [updated!], true);
+  const prepared = await prepare(ctx, user, item.contenttype, input, item);
+  const updated = await ctx.db.transaction((tx) => writeEdit(tx, item, input, prepared));
+  const [presented] = await decorate(ctx, user, m.role, [updated], true);
   return presented!;
+}
+
+/**
+ * Writes an edit already checked by `prepare` inside the caller's transaction: title, body, link,
+ * download permission and files, plus any further columns in `also` (a new end time).
+ */
+export async function writeEdit(
+  tx: Tx,
+  item: Item,
+  input: { title: string; fileids: number[]; downloadable: number },
+  prepared: { body: string; link: string },
+  also: Partial<typeof contents.$inferInsert> = {},
+) {
+  await tx.delete(contentFiles).where(eq(contentFiles.contentId, item.id));
+  if (input.fileids.length)
+    await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: item.id, fileId, sort })));
+  const [updated] = await tx
+    .update(contents)
+    .set({
+      ...also,
+      title: input.title,
+      body: prepared.body,
+      link: prepared.link,
+      downloadable: input.downloadable === 1,
+      updatedAt: new Date(),
+    })
+    .where(eq(contents.id, item.id))
+    .returning();
+  return updated!;
 }
 
 /** `/FutureV2/CourseMeans/addFolder`: a folder for one content family (materials, notices, ...). */
@@ -559,16 +579,21 @@ export async function publishContent(ctx: AppContext, user: User, courseId: numb
   return presented!;
 }
 
+/** The columns of a new end time (0 clears it), checked: never past, never before publishing; an ended item reopens. */
+export function newEndTime(item: Item, endtime: number) {
+  const endAt = endtime ? new Date(endtime * 1000) : null;
+  if (endAt && endAt.getTime() <= Date.now()) throw badInput('validation.timePast');
+  if (endAt && item.publishAt && endAt <= item.publishAt) throw badInput('validation.endBeforePublish');
+  return { endAt, publishState: item.publishState === 3 ? 2 : item.publishState };
+}
+
 /** `/FutureV2/CourseMeans/setEndTime`: a new end time (0 clears it); an ended item with a later end reopens. */
 export async function setEndTime(ctx: AppContext, user: User, courseId: number, id: number, endtime: number) {
   await requireManager(ctx, user, courseId);
   const { item, m } = await loadItem(ctx, user, courseId, id);
-  const endAt = endtime ? new Date(endtime * 1000) : null;
-  if (endAt && endAt.getTime() <= Date.now()) throw badInput('validation.timePast');
-  if (endAt && item.publishAt && endAt <= item.publishAt) throw badInput('validation.endBeforePublish');
   const [updated] = await ctx.db
     .update(contents)
-    .set({ endAt, publishState: item.publishState === 3 ? 2 : item.publishState, updatedAt: new Date() })
+    .set({ ...newEndTime(item, endtime), updatedAt: new Date() })
     .where(eq(contents.id, item.id))
     .returning();
   await queueJobs(ctx, updated!);

@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { createNotices } from '../notices/notices.service';
-import { expectedOwners, filesOf, loadHomework, ownerOf, requireGrader } from './homework.service';
+import { expectedOwners, filesById, loadHomework, ownerOf, pickFiles, requireGrader } from './homework.queries';
 import { submits } from './homework.policy';
 
 export const ASSIGN_JOB = 'homework.assignReviews';
@@ -128,23 +128,25 @@ export async function myReviews(ctx: AppContext, user: User, courseId: number, i
     .innerJoin(users, eq(users.id, submissions.userId))
     .where(and(eq(peerReviews.contentId, item.id), eq(peerReviews.reviewerId, user.id)))
     .orderBy(asc(peerReviews.id));
+  const found = await filesById(
+    ctx,
+    rows.flatMap(({ s }) => s.fileIds),
+  );
   return {
     anonymous: hw.anonymous ? 1 : 0,
     mincomment: hw.minComment,
     fullscore: hw.fullScore,
-    list: await Promise.all(
-      rows.map(async ({ r, s, username }) => ({
-        rid: r.id,
-        sid: s.id,
-        ...(hw.anonymous ? {} : { uid: s.userId, username }),
-        message: s.message,
-        attachment: await filesOf(ctx, s.fileIds),
-        reviewed: r.reviewedAt ? 1 : 0,
-        score: r.score,
-        comment: r.comment,
-        reviewtime: seconds(r.reviewedAt),
-      })),
-    ),
+    list: rows.map(({ r, s, username }) => ({
+      rid: r.id,
+      sid: s.id,
+      ...(hw.anonymous ? {} : { uid: s.userId, username }),
+      message: s.message,
+      attachment: pickFiles(found, s.fileIds),
+      reviewed: r.reviewedAt ? 1 : 0,
+      score: r.score,
+      comment: r.comment,
+      reviewtime: seconds(r.reviewedAt),
+    })),
   };
 }
 
