@@ -117,4 +117,39 @@ describe('query budgets', () => {
     expect(b.result.data).toHaveLength(20);
     expect(b.queries).toBe(a.queries);
   });
+  it('lists a catalogue of 2 and of 20 folders in the same number of queries, each with its first page', async () => {
+    /** A course whose catalogue holds `folders` notice folders, the first with 12 notices and the others with 1. */
+    async function catalogue(folders: number) {
+      const course = await newCourse(app, teacher.token, { coursename: `目录 ${folders}` });
+      for (let f = 0; f < folders; f++) {
+        const folder = await ok(
+          '/FutureV2/CourseMeans/addFolder',
+          { courseid: course.id, contenttype: 7, title: `文件夹 ${f}` },
+          teacher.token,
+        );
+        for (let i = 0; i < (f === 0 ? 12 : 1); i++)
+          await ok(
+            '/FutureV2/CourseMeans/addContent',
+            { courseid: course.id, contenttype: 7, title: `公告 ${f}-${i}`, content: '<p>内容</p>', folderid: folder.id },
+            teacher.token,
+          );
+      }
+      return course.id as number;
+    }
+    const list = async (id: number) =>
+      counter.measure(() =>
+        call(app, '/FutureV2/CourseMeans/getCourseContent', { courseid: id, limit: 50 }, { token: teacher.token }),
+      );
+    const a = await list(await catalogue(2));
+    const b = await list(await catalogue(20));
+    expect(a.result.data.list).toHaveLength(2);
+    expect(b.result.data.list).toHaveLength(20);
+    const big = b.result.data.list.find((x: { title: string }) => x.title === '文件夹 0');
+    expect(big.children).toMatchObject({ total: 12, currentPage: 1, finished: 0 });
+    expect(big.children.list).toHaveLength(10);
+    // newest first, as the folder's own pages
+    expect(big.children.list[0].title).toBe('公告 0-11');
+    expect(b.result.data.list.filter((x: { children: { total: number } }) => x.children.total === 1)).toHaveLength(19);
+    expect(b.queries).toBe(a.queries);
+  });
 });

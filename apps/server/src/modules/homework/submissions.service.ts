@@ -312,13 +312,16 @@ export async function repulse(ctx: AppContext, user: User, input: z.infer<typeof
 /** `/HomeworkApi/publishScore`: every graded submission's score reaches its students; later grades follow at once. */
 export async function publishScores(ctx: AppContext, user: User, courseId: number, id: number) {
   const { item, hw } = await requireGrader(ctx, user, courseId, id);
-  if (hw.type === 3) await settleReviewScores(ctx, item.id, hw.scoreMode);
-  await ctx.db.update(homeworks).set({ scoresPublished: true }).where(eq(homeworks.contentId, item.id));
-  const rows = await ctx.db
-    .update(submissions)
-    .set({ scorePublished: true })
-    .where(and(eq(submissions.contentId, item.id), eq(submissions.status, 3), eq(submissions.scorePublished, false)))
-    .returning();
+  // the settled peer scores, the homework's flag and its submissions are published together or not at all
+  const rows = await ctx.db.transaction(async (tx) => {
+    if (hw.type === 3) await settleReviewScores(tx, item.id, hw.scoreMode);
+    await tx.update(homeworks).set({ scoresPublished: true }).where(eq(homeworks.contentId, item.id));
+    return tx
+      .update(submissions)
+      .set({ scorePublished: true })
+      .where(and(eq(submissions.contentId, item.id), eq(submissions.status, 3), eq(submissions.scorePublished, false)))
+      .returning();
+  });
   await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkScored', 'homework_scored');
   return { count: rows.length };
 }
