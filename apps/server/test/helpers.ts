@@ -1,8 +1,9 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, type Logger } from 'drizzle-orm';
 import pg from 'pg';
 import { verificationCodes } from '../src/db/schema';
 import { buildApp, type AppOptions } from '../src/app';
@@ -23,9 +24,28 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function testDatabase(): Promise<TestDatabase> {
+/**
+ * Counts the queries a piece of work runs, by drizzle's logger: only those run inside `measure`'s
+ * own async context, so the job poller and other requests running meanwhile are not counted.
+ */
+export class QueryCounter implements Logger {
+  private readonly scope = new AsyncLocalStorage<string[]>();
+
+  logQuery(query: string) {
+    this.scope.getStore()?.push(query);
+  }
+
+  /** Runs the work and answers how many queries it ran, and their SQL. */
+  async measure<T>(work: () => Promise<T>): Promise<{ queries: number; sql: string[]; result: T }> {
+    const sql: string[] = [];
+    const result = await this.scope.run(sql, work);
+    return { queries: sql.length, sql, result };
+  }
+}
+
+export async function testDatabase(options: { logger?: Logger } = {}): Promise<TestDatabase> {
   if (!usePostgres) {
-    const database = await openDatabase({ dataDir: 'memory' });
+    const database = await openDatabase({ dataDir: 'memory', logger: options.logger });
     return { database, drop: () => database.close() };
   }
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -34,7 +54,7 @@ export async function testDatabase(): Promise<TestDatabase> {
   await admin.query(`create database ${name}`);
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const database = await openDatabase({ url: url.toString(), logger: options.logger });
   return {
     database,
     url: url.toString(),

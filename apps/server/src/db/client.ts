@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -22,9 +23,15 @@ const MIGRATION_LOCK = 727_001;
 
 /**
  * Opens the database and applies the committed migrations: node-postgres when a URL is given,
- * otherwise PGlite persisted in `dataDir` (or in memory when dataDir is 'memory').
+ * otherwise PGlite persisted in `dataDir` (or in memory when dataDir is 'memory'). A `logger` sees
+ * every query the services run (tests count them with it).
  */
-export async function openDatabase(options: { url?: string; dataDir?: string | 'memory'; onIdleError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir?: string | 'memory';
+  onIdleError?: (err: Error) => void;
+  logger?: Logger;
+}): Promise<Database> {
   if (options.url) {
     // loaded only when PostgreSQL is configured: the embedded start does not pay for the driver
     const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
@@ -44,7 +51,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string | '
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, driver: 'postgres', close: () => pool.end() };
+    return { db: drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db, driver: 'postgres', close: () => pool.end() };
   }
   let dir: string | undefined;
   if (options.dataDir && options.dataDir !== 'memory') {
@@ -52,7 +59,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string | '
     fs.mkdirSync(dir, { recursive: true });
   }
   const client = new PGlite(dir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const db = drizzlePglite(client, { schema, logger: options.logger });
   return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
 }

@@ -4,7 +4,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { userTopic } from '../../realtime/topics';
-import { authorize } from '../courses/courses.service';
+import { authorize } from '../courses/courses.queries';
 import { maxAge } from './state';
 
 type ClassTime = typeof classTimes.$inferSelect;

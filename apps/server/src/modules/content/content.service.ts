@@ -6,7 +6,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { membership } from '../courses/courses.service';
+import { membership } from '../courses/courses.queries';
 import { createNotices } from '../notices/notices.service';
 import {
   type ContentRole,
@@ -188,6 +188,58 @@ async function folderPage(
 }
 
 /**
+ * The first page of children of every folder on a catalogue page, in the same order as `folderPage`,
+ * read together: a fixed number of queries whatever the number of folders.
+ */
+async function firstPages(ctx: AppContext, user: User, role: ContentRole, courseId: number, folders: Item[]) {
+  const pages = new Map<number, Awaited<ReturnType<typeof folderPage>>>();
+  if (folders.length === 0) return pages;
+  const where = and(
+    eq(contents.courseId, courseId),
+    isNull(contents.deletedAt),
+    inArray(
+      contents.folderId,
+      folders.map((f) => f.id),
+    ),
+    managesContent(role) ? undefined : inArray(contents.publishState, VISIBLE_TO_STUDENTS),
+  );
+  const totals = await ctx.db
+    .select({ folderId: contents.folderId, n: count() })
+    .from(contents)
+    .where(where)
+    .groupBy(contents.folderId);
+  const place = sql<number>`row_number() over (partition by ${contents.folderId} order by coalesce(${contents.publishAt}, ${contents.createdAt}) desc, ${contents.id} desc)`;
+  const ranked = ctx.db
+    .select({ childId: contents.id, place: place.as('place') })
+    .from(contents)
+    .where(where)
+    .as('ranked');
+  const rows = await ctx.db
+    .select({ item: contents })
+    .from(contents)
+    .innerJoin(ranked, eq(ranked.childId, contents.id))
+    .where(lte(ranked.place, FOLDER_PAGE_SIZE))
+    .orderBy(asc(contents.folderId), asc(ranked.place));
+  const children = await decorate(
+    ctx,
+    user,
+    role,
+    rows.map((r) => r.item),
+  );
+  for (const folder of folders) {
+    const n = totals.find((t) => t.folderId === folder.id)?.n ?? 0;
+    pages.set(folder.id, {
+      list: children.filter((_, i) => rows[i]!.item.folderId === folder.id),
+      total: n,
+      currentPage: 1,
+      pageSize: FOLDER_PAGE_SIZE,
+      finished: FOLDER_PAGE_SIZE >= n ? 1 : 0,
+    });
+  }
+  return pages;
+}
+
+/**
  * `/FutureV2/CourseMeans/getCourseContent`: the course catalogue (or one folder's children when
  * `folderid` is given), every content type in one list; folders carry their first page of children.
  * `courserole` is only a hint: what a caller sees follows their real role.
@@ -210,8 +262,15 @@ export async function getCourseContent(ctx: AppContext, user: User, input: z.inf
     .limit(input.limit)
     .offset((input.page - 1) * input.limit);
   const list = await decorate(ctx, user, m.role, rows);
+  const pages = await firstPages(
+    ctx,
+    user,
+    m.role,
+    input.courseid,
+    rows.filter((r) => r.itemType === 2),
+  );
   for (const [i, row] of rows.entries()) {
-    if (row.itemType === 2) Object.assign(list[i]!, { children: await folderPage(ctx, user, m.role, row, 1) });
+    if (row.itemType === 2) Object.assign(list[i]!, { children: pages.get(row.id) });
   }
   return { list, total: total?.n ?? 0, page: input.page, limit: input.limit, courserole: managesContent(m.role) ? 1 : 0 };
 }
@@ -282,8 +341,8 @@ export async function getStudyProgress(ctx: AppContext, user: User, courseId: nu
   return { id: item.id, title: item.title, completed, unlearned: list.length - completed, list };
 }
 
-/** Checks and cleans what an item carries for its type; answers the sanitised body and the file ids. */
-async function prepare(
+/** Checks and cleans what an item carries for its type; answers the sanitised body and the file ids. Writes nothing. */
+export async function prepare(
   ctx: AppContext,
   user: User,
   contenttype: number,
@@ -361,7 +420,7 @@ function schedule(input: { publish: number; publish_time: number; endtime: numbe
 }
 
 /** Queues the publish and end jobs of an item: keyed, so rescheduling replaces and nothing fires twice. */
-async function queueJobs(ctx: AppContext, item: Item) {
+export async function queueJobs(ctx: AppContext, item: Item) {
   if (item.publishState === 1 && item.publishAt)
     await ctx.jobs.schedule(PUBLISH_JOB, item.publishAt, { id: item.id }, publishKey(item.id));
   else await ctx.jobs.cancel(publishKey(item.id));
@@ -369,7 +428,7 @@ async function queueJobs(ctx: AppContext, item: Item) {
   else await ctx.jobs.cancel(endKey(item.id));
 }
 
-type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<AppContext['db']['transaction']>[0]>[0];
 type Membership = Awaited<ReturnType<typeof courseRole>>;
 export type ItemFields = Omit<ContentInput, 'courseid'>;
 
@@ -434,19 +493,39 @@ export async function addContent(ctx: AppContext, user: User, input: ContentInpu
 export async function editContent(ctx: AppContext, user: User, input: z.infer<typeof contentEditInput>) {
   const { item, m } = await loadItem(ctx, user, input.courseid, input.id);
   if (!canChange(m.role, user.id, item) || item.itemType !== 1) throw fail('forbidden');
-  const { body, link } = await prepare(ctx, user, item.contenttype, input, item);
-  const [updated] = await ctx.db.transaction(async (tx) => {
-    await tx.delete(contentFiles).where(eq(contentFiles.contentId, item.id));
-    if (input.fileids.length)
-      await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: item.id, fileId, sort })));
-    return tx
-      .update(contents)
-      .set({ title: input.title, body, link, downloadable: input.downloadable === 1, updatedAt: new Date() })
-      .where(eq(contents.id, item.id))
-      .returning();
-  });
-  const [presented] = await decorate(ctx, user, m.role, [updated!], true);
+  const prepared = await prepare(ctx, user, item.contenttype, input, item);
+  const updated = await ctx.db.transaction((tx) => writeEdit(tx, item, input, prepared));
+  const [presented] = await decorate(ctx, user, m.role, [updated], true);
   return presented!;
+}
+
+/**
+ * Writes an edit already checked by `prepare` inside the caller's transaction: title, body, link,
+ * download permission and files, plus any further columns in `also` (a new end time).
+ */
+export async function writeEdit(
+  tx: Tx,
+  item: Item,
+  input: { title: string; fileids: number[]; downloadable: number },
+  prepared: { body: string; link: string },
+  also: Partial<typeof contents.$inferInsert> = {},
+) {
+  await tx.delete(contentFiles).where(eq(contentFiles.contentId, item.id));
+  if (input.fileids.length)
+    await tx.insert(contentFiles).values(input.fileids.map((fileId, sort) => ({ contentId: item.id, fileId, sort })));
+  const [updated] = await tx
+    .update(contents)
+    .set({
+      ...also,
+      title: input.title,
+      body: prepared.body,
+      link: prepared.link,
+      downloadable: input.downloadable === 1,
+      updatedAt: new Date(),
+    })
+    .where(eq(contents.id, item.id))
+    .returning();
+  return updated!;
 }
 
 /** `/FutureV2/CourseMeans/addFolder`: a folder for one content family (materials, notices, ...). */
@@ -559,16 +638,21 @@ export async function publishContent(ctx: AppContext, user: User, courseId: numb
   return presented!;
 }
 
+/** The columns of a new end time (0 clears it), checked: never past, never before publishing; an ended item reopens. */
+export function newEndTime(item: Item, endtime: number) {
+  const endAt = endtime ? new Date(endtime * 1000) : null;
+  if (endAt && endAt.getTime() <= Date.now()) throw badInput('validation.timePast');
+  if (endAt && item.publishAt && endAt <= item.publishAt) throw badInput('validation.endBeforePublish');
+  return { endAt, publishState: item.publishState === 3 ? 2 : item.publishState };
+}
+
 /** `/FutureV2/CourseMeans/setEndTime`: a new end time (0 clears it); an ended item with a later end reopens. */
 export async function setEndTime(ctx: AppContext, user: User, courseId: number, id: number, endtime: number) {
   await requireManager(ctx, user, courseId);
   const { item, m } = await loadItem(ctx, user, courseId, id);
-  const endAt = endtime ? new Date(endtime * 1000) : null;
-  if (endAt && endAt.getTime() <= Date.now()) throw badInput('validation.timePast');
-  if (endAt && item.publishAt && endAt <= item.publishAt) throw badInput('validation.endBeforePublish');
   const [updated] = await ctx.db
     .update(contents)
-    .set({ endAt, publishState: item.publishState === 3 ? 2 : item.publishState, updatedAt: new Date() })
+    .set({ ...newEndTime(item, endtime), updatedAt: new Date() })
     .where(eq(contents.id, item.id))
     .returning();
   await queueJobs(ctx, updated!);

@@ -14,51 +14,13 @@ import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { numericCode } from '../../platform/tokens';
-import { type CourseAction, type CourseRole, can, canCreateCourse, overFreeCap } from './courses.policy';
+import { type CourseRole, canCreateCourse, overFreeCap } from './courses.policy';
+import { authorize, presentOne, studentTotal } from './courses.queries';
 import { scheduleMemberNotice } from './member-notice';
 import { presentCourse, termText } from './presenters';
 import { inClassSql } from '../classtime/state';
 
 type Course = typeof courses.$inferSelect;
-
-/** A course's number of students, as a column of a query over `courses`. */
-export const studentTotal = sql<number>`(select count(*)::int from ${courseMembers} s where s.course_id = ${courses.id} and s.role = 'student')`;
-
-/** The caller's membership in a live course, or undefined: the one scoped lookup every course call starts with. */
-export async function membership(ctx: AppContext, userId: number, courseId: number) {
-  const [row] = await ctx.db
-    .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, archived: courseMembers.archived })
-    .from(courseMembers)
-    .innerJoin(courses, eq(courses.id, courseMembers.courseId))
-    .where(and(eq(courseMembers.userId, userId), eq(courseMembers.courseId, courseId), isNull(courses.deletedAt)));
-  return row ? { ...row, role: row.role as Exclude<CourseRole, null> } : undefined;
-}
-
-/**
- * Loads the course for an action. A stranger gets 30202 exactly as for a missing course, so that
- * nobody learns which courses exist; a member without the ability gets 40003.
- */
-export async function authorize(ctx: AppContext, user: User, courseId: number, action: CourseAction) {
-  const m = await membership(ctx, user.id, courseId);
-  if (!m) throw fail('courseGone');
-  if (!can(m.role, action)) throw fail('forbidden');
-  return m;
-}
-
-export async function presentOne(
-  ctx: AppContext,
-  course: Course,
-  m: { role: CourseRole; isTop: boolean; archived: boolean },
-  lang: Language,
-) {
-  const [owner] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, course.ownerId));
-  const [students] = await ctx.db
-    .select({ n: count() })
-    .from(courseMembers)
-    .where(and(eq(courseMembers.courseId, course.id), eq(courseMembers.role, 'student')));
-  const [state] = await ctx.db.select({ inClass: inClassSql }).from(courses).where(eq(courses.id, course.id));
-  return presentCourse(course, m, { teacherName: owner?.username ?? '', total: students?.n ?? 0, lang, inClass: Boolean(state?.inClass) });
-}
 
 /** Draws join codes until one is free: the unique index decides, so two instances never share a code. */
 async function withFreshCode<T>(attempt: (code: string) => Promise<T | undefined>): Promise<T> {

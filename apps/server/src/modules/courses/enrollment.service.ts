@@ -13,7 +13,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { authorize } from './courses.service';
+import { authorize } from './courses.queries';
 import { needsAttestToJoin } from '../institutions/institutions.service';
 import { recordMemberEvents } from './member-notice';
 

@@ -7,7 +7,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badInput, fail } from '../../platform/errors';
 import { can, studentMayChooseGroup, studentMayCreateGroup } from './courses.policy';
-import { authorize } from './courses.service';
+import { authorize } from './courses.queries';
 
 type GroupSetFields = Omit<z.infer<typeof groupSetInput>, 'courseid'>;
 

@@ -11,7 +11,7 @@ import { courses, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
-import { authorize, studentTotal } from './courses.service';
+import { authorize, studentTotal } from './courses.queries';
 import { termText } from './presenters';
 
 const MODULE_TITLES: Record<Language, Record<(typeof COURSE_MODULES)[number], string>> = {

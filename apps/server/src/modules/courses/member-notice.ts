@@ -8,7 +8,7 @@ import type { AppContext } from '../../platform/context';
 import type { JobHandler } from '../../platform/jobs';
 import { translate } from '../../platform/i18n';
 import { createNotices } from '../notices/notices.service';
-import { authorize } from './courses.service';
+import { authorize } from './courses.queries';
 
 const DAY_MS = 86_400_000;
 export const MEMBER_NOTICE_JOB = 'member-notice';

@@ -6,7 +6,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badInput, fail, isUniqueViolation } from '../../platform/errors';
 import { can } from './courses.policy';
-import { authorize } from './courses.service';
+import { authorize } from './courses.queries';
 import { leaveCourseGroups } from './groups.service';
 import { recordMemberEvents } from './member-notice';
 

@@ -151,6 +151,33 @@ describe('creating homework', () => {
       ).code,
     ).toBe(40003);
   });
+
+  it('refuses an edit as a whole: an ended homework keeps its deadline, state, detail and settings', async () => {
+    const { teacher, course, students } = await classroom(1);
+    const hw = await homework(teacher.token, course.id, { allowlate: 0 });
+    // ended, as the end job leaves it
+    await app.ctx.db
+      .update(contents)
+      .set({ endAt: new Date(Date.now() - 1000), publishState: 3 })
+      .where(eq(contents.id, hw.id));
+    const rows = async () => ({
+      item: (await app.ctx.db.select().from(contents).where(eq(contents.id, hw.id)))[0],
+      settings: (await app.ctx.db.select().from(homeworks).where(eq(homeworks.contentId, hw.id)))[0],
+    });
+    const before = await rows();
+    const res = await hwCall('editHomework', teacher.token, {
+      courseid: course.id,
+      id: hw.id,
+      title: '改过的标题',
+      endtime: now() + 7200,
+      fullscore: 50,
+      allowlate: 1,
+      // a student's file is not the teacher's to attach
+      fileids: [await fileOf(students[0]!.token)],
+    });
+    expect(res).toMatchObject({ status: 0, code: 40001 });
+    expect(await rows()).toEqual(before);
+  });
 });
 
 describe('submitting', () => {

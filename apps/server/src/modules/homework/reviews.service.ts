@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import { GRADE_MAX, type reviewInput } from '@paiclass/shared';
 import { contents, courses, homeworks, peerReviews, submissions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
+import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { AppError, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { createNotices } from '../notices/notices.service';
-import { expectedOwners, filesOf, loadHomework, ownerOf, requireGrader } from './homework.service';
+import { expectedOwners, filesById, loadHomework, ownerOf, pickFiles, requireGrader } from './homework.queries';
 import { submits } from './homework.policy';
 
 export const ASSIGN_JOB = 'homework.assignReviews';
@@ -128,23 +129,25 @@ export async function myReviews(ctx: AppContext, user: User, courseId: number, i
     .innerJoin(users, eq(users.id, submissions.userId))
     .where(and(eq(peerReviews.contentId, item.id), eq(peerReviews.reviewerId, user.id)))
     .orderBy(asc(peerReviews.id));
+  const found = await filesById(
+    ctx,
+    rows.flatMap(({ s }) => s.fileIds),
+  );
   return {
     anonymous: hw.anonymous ? 1 : 0,
     mincomment: hw.minComment,
     fullscore: hw.fullScore,
-    list: await Promise.all(
-      rows.map(async ({ r, s, username }) => ({
-        rid: r.id,
-        sid: s.id,
-        ...(hw.anonymous ? {} : { uid: s.userId, username }),
-        message: s.message,
-        attachment: await filesOf(ctx, s.fileIds),
-        reviewed: r.reviewedAt ? 1 : 0,
-        score: r.score,
-        comment: r.comment,
-        reviewtime: seconds(r.reviewedAt),
-      })),
-    ),
+    list: rows.map(({ r, s, username }) => ({
+      rid: r.id,
+      sid: s.id,
+      ...(hw.anonymous ? {} : { uid: s.userId, username }),
+      message: s.message,
+      attachment: pickFiles(found, s.fileIds),
+      reviewed: r.reviewedAt ? 1 : 0,
+      score: r.score,
+      comment: r.comment,
+      reviewtime: seconds(r.reviewedAt),
+    })),
   };
 }
 
@@ -252,13 +255,13 @@ export async function reviewDetail(ctx: AppContext, user: User, courseId: number
  * The final scores of a peer-review homework, written when the teacher publishes: the peer average,
  * or (scoring mode 2) the teacher's own grade where there is one.
  */
-export async function settleReviewScores(ctx: AppContext, contentId: number, scoreMode: number) {
-  const subs = await ctx.db
+export async function settleReviewScores(db: Db, contentId: number, scoreMode: number) {
+  const subs = await db
     .select()
     .from(submissions)
     .where(and(eq(submissions.contentId, contentId), ne(submissions.status, 2)));
   const reviews = subs.length
-    ? await ctx.db
+    ? await db
         .select()
         .from(peerReviews)
         .where(
@@ -272,6 +275,6 @@ export async function settleReviewScores(ctx: AppContext, contentId: number, sco
     if (scoreMode === 2 && s.status === 3) continue;
     const avg = peerAverage(reviews.filter((r) => r.submissionId === s.id));
     if (avg === null) continue;
-    await ctx.db.update(submissions).set({ score: avg, status: 3, gradedAt: new Date() }).where(eq(submissions.id, s.id));
+    await db.update(submissions).set({ score: avg, status: 3, gradedAt: new Date() }).where(eq(submissions.id, s.id));
   }
 }

@@ -22,13 +22,15 @@ import { createNotices } from '../notices/notices.service';
 import { isOvertime, submissionState, submits, takesSubmission } from './homework.policy';
 import {
   expectedOwners,
-  filesOf,
+  filesById,
   type HomeworkItem,
   loadHomework,
   ownerOf,
+  pickFiles,
   presentSubmission,
+  presentSubmissions,
   requireGrader,
-} from './homework.service';
+} from './homework.queries';
 
 type Submission = typeof submissions.$inferSelect;
 
@@ -160,18 +162,20 @@ export async function history(ctx: AppContext, user: User, courseId: number, id:
     .innerJoin(users, eq(users.id, submissionVersions.userId))
     .where(eq(submissionVersions.submissionId, submission.id))
     .orderBy(desc(submissionVersions.version));
+  const found = await filesById(
+    ctx,
+    versions.flatMap(({ v }) => v.fileIds),
+  );
   return {
-    list: await Promise.all(
-      versions.map(async ({ v, username }) => ({
-        version: v.version,
-        uid: v.userId,
-        username,
-        message: v.message,
-        attachment: await filesOf(ctx, v.fileIds),
-        submittime: Math.floor(v.submittedAt.getTime() / 1000),
-        overtime: v.overtime ? 1 : 0,
-      })),
-    ),
+    list: versions.map(({ v, username }) => ({
+      version: v.version,
+      uid: v.userId,
+      username,
+      message: v.message,
+      attachment: pickFiles(found, v.fileIds),
+      submittime: Math.floor(v.submittedAt.getTime() / 1000),
+      overtime: v.overtime ? 1 : 0,
+    })),
   };
 }
 
@@ -219,19 +223,24 @@ export async function listSubmissions(ctx: AppContext, user: User, input: z.infe
     return passes(input.filter, s, wasCalled) ? [{ o, s, wasCalled }] : [];
   });
   const page = matched.slice((input.page - 1) * input.limit, input.page * input.limit);
+  // the page's submissions are shaped together: a fixed number of queries whatever the page size
+  const shown = await presentSubmissions(
+    ctx,
+    page.flatMap(({ s }) => (s ? [s] : [])),
+    true,
+  );
+  const bySid = new Map(shown.map((x) => [x.sid, x]));
   return {
     total: matched.length,
     page: input.page,
-    list: await Promise.all(
-      page.map(async ({ o, s, wasCalled }) => ({
-        owner: o.owner,
-        name: o.name,
-        members: o.members,
-        state: submissionState(s),
-        called: wasCalled && !s ? 1 : 0,
-        submission: s ? await presentSubmission(ctx, s, true) : null,
-      })),
-    ),
+    list: page.map(({ o, s, wasCalled }) => ({
+      owner: o.owner,
+      name: o.name,
+      members: o.members,
+      state: submissionState(s),
+      called: wasCalled && !s ? 1 : 0,
+      submission: s ? bySid.get(s.id)! : null,
+    })),
   };
 }
 
@@ -303,13 +312,16 @@ export async function repulse(ctx: AppContext, user: User, input: z.infer<typeof
 /** `/HomeworkApi/publishScore`: every graded submission's score reaches its students; later grades follow at once. */
 export async function publishScores(ctx: AppContext, user: User, courseId: number, id: number) {
   const { item, hw } = await requireGrader(ctx, user, courseId, id);
-  if (hw.type === 3) await settleReviewScores(ctx, item.id, hw.scoreMode);
-  await ctx.db.update(homeworks).set({ scoresPublished: true }).where(eq(homeworks.contentId, item.id));
-  const rows = await ctx.db
-    .update(submissions)
-    .set({ scorePublished: true })
-    .where(and(eq(submissions.contentId, item.id), eq(submissions.status, 3), eq(submissions.scorePublished, false)))
-    .returning();
+  // the settled peer scores, the homework's flag and its submissions are published together or not at all
+  const rows = await ctx.db.transaction(async (tx) => {
+    if (hw.type === 3) await settleReviewScores(tx, item.id, hw.scoreMode);
+    await tx.update(homeworks).set({ scoresPublished: true }).where(eq(homeworks.contentId, item.id));
+    return tx
+      .update(submissions)
+      .set({ scorePublished: true })
+      .where(and(eq(submissions.contentId, item.id), eq(submissions.status, 3), eq(submissions.scorePublished, false)))
+      .returning();
+  });
   await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkScored', 'homework_scored');
   return { count: rows.length };
 }
@@ -339,17 +351,11 @@ export async function shareList(ctx: AppContext, user: User, courseId: number, i
     .from(submissions)
     .where(and(eq(submissions.contentId, item.id), eq(submissions.shared, 1)))
     .orderBy(desc(submissions.gradedAt));
-  if (!submits(m.role)) return { list: await Promise.all(rows.map((s) => presentSubmission(ctx, s, true))) };
+  if (!submits(m.role)) return { list: await presentSubmissions(ctx, rows, true) };
   // classmates see the shared work and the reason; its score and comment stay with its owner
   const mine = (await ownerOf(ctx, hw, user.id))?.owner;
-  return {
-    list: await Promise.all(
-      rows.map(async (s) => {
-        const shown = await presentSubmission(ctx, s, false);
-        return s.owner === mine ? shown : { ...shown, score: null, comment: '' };
-      }),
-    ),
-  };
+  const shown = await presentSubmissions(ctx, rows, false);
+  return { list: shown.map((x, i) => (rows[i]!.owner === mine ? x : { ...x, score: null, comment: '' })) };
 }
 
 /**
@@ -364,12 +370,10 @@ export async function call(ctx: AppContext, user: User, courseId: number, id: nu
   const missing = owners.filter((o) => !done.has(o.owner)).flatMap((o) => o.members.map((mem) => mem.uid));
   const targets = uids.length ? missing.filter((u) => uids.includes(u)) : missing;
   if (targets.length === 0) throw badInput('validation.selectOne');
-  for (const uid of targets) {
-    await ctx.db
-      .insert(homeworkCalls)
-      .values({ contentId: item.id, userId: uid })
-      .onConflictDoUpdate({ target: [homeworkCalls.contentId, homeworkCalls.userId], set: { calledAt: new Date() } });
-  }
+  await ctx.db
+    .insert(homeworkCalls)
+    .values([...new Set(targets)].map((userId) => ({ contentId: item.id, userId })))
+    .onConflictDoUpdate({ target: [homeworkCalls.contentId, homeworkCalls.userId], set: { calledAt: new Date() } });
   await tell(ctx, item, targets, 'notices.homeworkCall', 'homework_call');
   return { count: targets.length };
 }

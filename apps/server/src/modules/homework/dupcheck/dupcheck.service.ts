@@ -4,7 +4,7 @@ import { contents, dupPairs, dupViews, files, homeworks, submissions, submission
 import type { User } from '../../../platform/auth';
 import type { AppContext } from '../../../platform/context';
 import { fail } from '../../../platform/errors';
-import { requireGrader } from '../homework.service';
+import { requireGrader } from '../homework.queries';
 import { extractText } from './extract';
 import { comparePairs, type Fingerprint, passages, tokenize, winnow } from './winnow';
 

@@ -1,0 +1,63 @@
+import type { Language } from '@paiclass/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { courseMembers, courses, users } from '../../db/schema';
+import type { User } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/errors';
+import { inClassSql } from '../classtime/state';
+import { type CourseAction, type CourseRole, can } from './courses.policy';
+import { presentCourse } from './presenters';
+
+/**
+ * Course reads that other course services (and other areas) share. They live here, not in
+ * `courses.service.ts`, so that services import reads and never each other in a circle.
+ */
+
+type Course = typeof courses.$inferSelect;
+
+/** A course's number of students, as a column of a query over `courses`. */
+export const studentTotal = sql<number>`(select count(*)::int from ${courseMembers} s where s.course_id = ${courses.id} and s.role = 'student')`;
+
+/** The caller's membership in a live course, or undefined: the one scoped lookup every course call starts with. */
+export async function membership(ctx: AppContext, userId: number, courseId: number) {
+  const [row] = await ctx.db
+    .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, archived: courseMembers.archived })
+    .from(courseMembers)
+    .innerJoin(courses, eq(courses.id, courseMembers.courseId))
+    .where(and(eq(courseMembers.userId, userId), eq(courseMembers.courseId, courseId), isNull(courses.deletedAt)));
+  return row ? { ...row, role: row.role as Exclude<CourseRole, null> } : undefined;
+}
+
+/** A resolved membership: what a top-level service hands to the helpers it calls, so they do not look it up again. */
+export type Membership = NonNullable<Awaited<ReturnType<typeof membership>>>;
+
+/**
+ * Loads the course for an action. A stranger gets 30202 exactly as for a missing course, so that
+ * nobody learns which courses exist; a member without the ability gets 40003.
+ */
+export async function authorize(ctx: AppContext, user: User, courseId: number, action: CourseAction) {
+  const m = await membership(ctx, user.id, courseId);
+  if (!m) throw fail('courseGone');
+  if (!can(m.role, action)) throw fail('forbidden');
+  return m;
+}
+
+/** One course as its list item, with its teacher, student count and class state read in one query. */
+export async function presentOne(
+  ctx: AppContext,
+  course: Course,
+  m: { role: CourseRole; isTop: boolean; archived: boolean },
+  lang: Language,
+) {
+  const [extra] = await ctx.db
+    .select({ teacherName: users.username, total: studentTotal, inClass: inClassSql })
+    .from(courses)
+    .leftJoin(users, eq(users.id, courses.ownerId))
+    .where(eq(courses.id, course.id));
+  return presentCourse(course, m, {
+    teacherName: extra?.teacherName ?? '',
+    total: Number(extra?.total ?? 0),
+    lang,
+    inClass: Boolean(extra?.inClass),
+  });
+}
