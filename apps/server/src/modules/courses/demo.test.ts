@@ -61,6 +61,7 @@ async function demoCourse() {
 async function certifiedTeacher() {
   const t = await newTeacher(app);
   await app.ctx.db.update(users).set({ atteststate: 1 }).where(eq(users.id, t.uid));
+  await app.ctx.sessions.forgetUser(t.uid); // as the services do after changing a user
   return t;
 }
 

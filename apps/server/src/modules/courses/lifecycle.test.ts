@@ -71,6 +71,7 @@ describe('delete', () => {
     const t = await newTeacher(app);
     const c = await newCourse(app, t.token, { coursename: '无密码的课' });
     await app.ctx.db.update(users).set({ passwordHash: null }).where(eq(users.id, t.uid));
+    await app.ctx.sessions.forgetUser(t.uid); // as the services do after changing a user
     expect((await call(app, '/CourseApi/getCourseInfo', { courseid: c.id }, { token: t.token })).data.deleteway).toBe(1);
     expect((await call(app, '/CourseApi/deleteCourse', { courseid: c.id, coursename: '无密码' }, { token: t.token })).code).toBe(
       30302,

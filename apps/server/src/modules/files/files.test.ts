@@ -190,6 +190,7 @@ describe('chunked upload', () => {
       message: '文件太大：非会员附件最大 150M，会员最大 2G；较大的文件请分片上传',
     });
     await app.ctx.db.update(users).set({ isvip: 1 }).where(eq(users.id, u.uid));
+    await app.ctx.sessions.forgetUser(u.uid); // as the services do after changing a user
     expect((await call(app, '/UploadApi/checkChunk', body, { token: u.token })).data).toMatchObject({ exists: 0 });
     expect((await call(app, '/UploadApi/checkChunk', { ...body, size: 3 * 1024 * 1024 * 1024 }, { token: u.token })).code).toBe(
       40013,

@@ -134,6 +134,7 @@ describe('duplicate checking of submissions', () => {
     ).toBe(1);
     const [me] = await app.ctx.db.select().from(users).where(eq(users.id, teacher.uid));
     await app.ctx.db.update(users).set({ isvip: 1 }).where(eq(users.id, me!.id));
+    await app.ctx.sessions.forgetUser(me!.id); // as the services do after changing a user
     expect(
       (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).data.left,
     ).toBe(-1);
