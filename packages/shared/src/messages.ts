@@ -105,7 +105,6 @@ export const validationMessages = {
     'validation.shareReason': '请填写分享理由（最多 200 个字）',
     'validation.invalid': '输入内容不正确',
     'validation.invalidField': '输入内容不正确：{field}',
-    'validation.withField': '{message}（{field}）',
   },
   en: {
     'validation.phone': 'Enter a correct phone number',
@@ -209,7 +208,6 @@ export const validationMessages = {
     'validation.shareReason': 'Give a reason for sharing it (at most 200 characters)',
     'validation.invalid': 'The input is not valid',
     'validation.invalidField': 'Invalid input: {field}',
-    'validation.withField': '{message} ({field})',
   },
 } as const;
 export type ValidationKey = keyof (typeof validationMessages)['zh'];

@@ -36,4 +36,4 @@ export const wireDesc = () =>
   z.preprocess((v) => (isNone(v) ? 1 : v), z.coerce.number().int()).transform((v) => (v === 0 ? 0 : 1));
 
 /** A sort key: "time" or "title"; anything else a client sends (`sort: []`, unknown words) means the default. */
-export const wireSortKey = () => z.unknown().transform((v): 'time' | 'title' | '' => (v === 'time' || v === 'title' ? v : ''));
+export const wireSortKey = () => z.preprocess((v) => (v === 'time' || v === 'title' ? v : ''), z.enum(['time', 'title', '']));

@@ -80,14 +80,14 @@ export function registerEnvelope(app: FastifyInstance) {
 }
 
 /**
- * A refused input's message naming the field that was wrong, in the caller's language: a schema's
- * own message (a `validation.*` key) with the field after it, else "输入内容不正确：courseid".
+ * A refused input's message in the caller's language: a schema's own message (a `validation.*`
+ * key, which already says which field in words, e.g. "请输入密码"), else the generic refusal naming
+ * the field by its wire name: "输入内容不正确：courseid" / "Invalid input: courseid".
  */
 export function refusalMessage(lang: Language, message: string | undefined, field: string) {
   const specific = typeof message === 'string' && message.startsWith('validation.') && message !== 'validation.invalid';
-  if (!field) return translate(lang, specific ? message : 'validation.invalid');
-  if (!specific) return translate(lang, 'validation.invalidField', { field });
-  return translate(lang, 'validation.withField', { message: translate(lang, message), field });
+  if (specific) return translate(lang, message);
+  return field ? translate(lang, 'validation.invalidField', { field }) : translate(lang, 'validation.invalid');
 }
 
 /**
