@@ -33,11 +33,12 @@ import { noticesRoutes } from './modules/notices/notices.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { scoresRoutes } from './modules/scores/scores.routes';
 import { classroomGateway } from './realtime/classroom.gateway';
+import { registerAbsoluteAddresses } from './platform/addresses';
 import { registerAuth } from './platform/auth';
 import { type Bus, MemoryBus } from './platform/bus';
 import type { AppContext } from './platform/context';
 import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, WebhookSmsTransport } from './platform/delivery';
-import { isApiRequest, notFoundEnvelope, registerApi, registerEnvelope } from './platform/envelope';
+import { isApiRequest, notFoundEnvelope, parseUntypedBody, registerApi, registerEnvelope } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { JobQueue } from './platform/jobs';
 import { SessionCache } from './platform/session-cache';
@@ -159,6 +160,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     }
   });
   await app.register(formbody);
+  // a body with no Content-Type (Python's `requests.post(data=str)`) or as text/plain
+  app.addContentTypeParser(['text/plain', '*'], { parseAs: 'string' }, (_req, body, done) =>
+    done(null, parseUntypedBody(body as string)),
+  );
+  registerAbsoluteAddresses(app, config.publicUrl);
   app.addHook('preValidation', async (req) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
   });

@@ -170,7 +170,7 @@ export async function registerUser(app: FastifyInstance, extra: Record<string, u
     ...extra,
   });
   if (res.status !== 1) throw new Error(`register refused: ${res.code} ${res.message}`);
-  return { mobile, password: STRONG, token: res.data.token as string, uid: res.data.uid as number };
+  return { mobile, password: STRONG, token: res.data.token as string, uid: Number(res.data.uid) };
 }
 
 /** A multipart request as a browser sends it: text fields and at most one file part named `file`. */

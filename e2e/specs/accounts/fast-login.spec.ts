@@ -115,7 +115,7 @@ test.describe('fast login by phone', () => {
     await shot(page, 'fast-login-09-new-account-logged-in');
     const token = await page.evaluate(() => localStorage.getItem('token'));
     const info = await api(request, '/UserApi/getUserInfo', {}, token!);
-    expect(info).toMatchObject({ mobile: phone, username: '周快登', usertype: 0, stno: '2026200' });
+    expect(info).toMatchObject({ mobile: phone, username: '周快登', usertype: '0', stno: '2026200' });
     expect(await page.evaluate(() => sessionStorage.getItem('registerTicket'))).toBeNull();
   });
 });

@@ -64,7 +64,7 @@ test.describe('register a new student', () => {
     expect(info).toMatchObject({
       mobile: phone,
       username: name,
-      usertype: 0,
+      usertype: '0',
       stno: '2026100',
       school: '开源大学',
       lang: 'zh',

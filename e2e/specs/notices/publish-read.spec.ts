@@ -98,7 +98,7 @@ test.describe('notices', () => {
     await expect(larger).toContainText('地点：教学楼 A201');
     await expect(larger).toHaveCSS('font-size', '24px');
     const img = page.getByTestId('notice-body').locator('img');
-    await expect(img).toHaveAttribute('src', /^\/FileApi\/download\?id=\d+&/);
+    await expect(img).toHaveAttribute('src', /^http:\/\/[^/]+\/FileApi\/download\?id=\d+&/);
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
     await expect(page.getByTestId('readers-tab-done')).toHaveText('已读 0');
     await expect(page.getByTestId('readers-tab-todo')).toHaveText('未读 1');

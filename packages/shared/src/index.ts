@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './routes';
 export * from './messages';
+export * from './wire';
 export * from './accounts/rules';
 export * from './accounts/schemas';
 export * from './accounts/types';

@@ -104,6 +104,7 @@ export const validationMessages = {
     'validation.returnReason': '请填写打回原因（最多 200 个字）',
     'validation.shareReason': '请填写分享理由（最多 200 个字）',
     'validation.invalid': '输入内容不正确',
+    'validation.invalidField': '输入内容不正确：{field}',
   },
   en: {
     'validation.phone': 'Enter a correct phone number',
@@ -206,6 +207,7 @@ export const validationMessages = {
     'validation.returnReason': 'Give a reason for returning it (at most 200 characters)',
     'validation.shareReason': 'Give a reason for sharing it (at most 200 characters)',
     'validation.invalid': 'The input is not valid',
+    'validation.invalidField': 'Invalid input: {field}',
   },
 } as const;
 export type ValidationKey = keyof (typeof validationMessages)['zh'];

@@ -1,6 +1,7 @@
+import { parse as parseQuery } from 'node:querystring';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { CODES, findRoute } from '@paiclass/shared';
+import { CODES, findRoute, type Language } from '@paiclass/shared';
 import { AppError } from './errors';
 import { translate } from './i18n';
 
@@ -55,12 +56,15 @@ export function registerEnvelope(app: FastifyInstance) {
     const lang = req.lang ?? 'zh';
     if (error instanceof AppError) {
       const status = error.codeName === 'rateLimited' ? 429 : error.httpStatus;
-      return reply.status(status).send(envelope(0, error.code, translate(lang, error.messageKey, error.params), null));
+      const message = error.field
+        ? refusalMessage(lang, error.messageKey, error.field)
+        : translate(lang, error.messageKey, error.params);
+      return reply.status(status).send(envelope(0, error.code, message, null));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const key = typeof first?.message === 'string' && first.message.startsWith('validation.') ? first.message : 'validation.invalid';
-      return reply.status(200).send(envelope(0, CODES.badInput, translate(lang, key), null));
+      const field = (first?.instancePath ?? '').split('/').filter(Boolean).join('.');
+      return reply.status(200).send(envelope(0, CODES.badInput, refusalMessage(lang, first?.message, field), null));
     }
     const e = error as FastifyError;
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || e.statusCode === 413) {
@@ -73,6 +77,34 @@ export function registerEnvelope(app: FastifyInstance) {
     req.log.error({ err: error, reqId: req.id }, 'unexpected fault');
     return reply.status(500).send(envelope(0, CODES.serverError, translate(lang, 'errors.serverError', { requestId: String(req.id) }), null));
   });
+}
+
+/**
+ * A refused input's message in the caller's language: a schema's own message (a `validation.*`
+ * key, which already says which field in words, e.g. "请输入密码"), else the generic refusal naming
+ * the field by its wire name: "输入内容不正确：courseid" / "Invalid input: courseid".
+ */
+export function refusalMessage(lang: Language, message: string | undefined, field: string) {
+  const specific = typeof message === 'string' && message.startsWith('validation.') && message !== 'validation.invalid';
+  if (specific) return translate(lang, message);
+  return field ? translate(lang, 'validation.invalidField', { field }) : translate(lang, 'validation.invalid');
+}
+
+/**
+ * A body sent with no Content-Type or as text/plain: JSON when it parses as JSON, else
+ * form-encoded fields (Python's `requests.post(data=str)` sends either without saying which).
+ */
+export function parseUntypedBody(body: string): unknown {
+  const text = body.trim();
+  if (text === '') return {};
+  if (text.startsWith('{') || text.startsWith('[')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      // not JSON after all: read it as form fields below
+    }
+  }
+  return { ...parseQuery(text) };
 }
 
 /** An envelope for "no such call", used by the not-found handler. */

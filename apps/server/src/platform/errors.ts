@@ -6,6 +6,8 @@ import { CODES, type CodeName } from '@paiclass/shared';
  */
 export class AppError extends Error {
   readonly code: number;
+  /** the input field a bad input names in its message (see envelope `refusalMessage`) */
+  field?: string;
   constructor(
     readonly codeName: CodeName,
     readonly messageKey: string = `errors.${codeName}`,
@@ -22,6 +24,13 @@ export const fail = (codeName: CodeName, params: Record<string, string | number>
 
 /** A bad input: the message key is a validation key from the shared schemas. */
 export const badInput = (messageKey: string) => new AppError('badInput', messageKey);
+
+/** A bad input of one named field, as a schema refusal reports it (zod issue path joined by dots). */
+export function badField(messageKey: string, path: readonly PropertyKey[]) {
+  const error = badInput(messageKey);
+  error.field = path.map(String).join('.');
+  return error;
+}
 
 /** True when a unique index refused the write (PostgreSQL 23505), whichever driver reported it. */
 export function isUniqueViolation(e: unknown): boolean {

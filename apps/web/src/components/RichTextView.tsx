@@ -25,8 +25,15 @@ const ALLOWED_TAGS = [
   'img',
 ];
 const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'data-file', 'style'];
-/** images only from this platform's own signed file addresses */
-const OWN_FILE = /^\/FileApi\/download\?/;
+/** images only from this platform's own signed file addresses (the server answers them absolute, same origin) */
+export function isOwnFileAddress(src: string) {
+  try {
+    const url = new URL(src, window.location.origin);
+    return url.origin === window.location.origin && url.pathname === '/FileApi/download';
+  } catch {
+    return false;
+  }
+}
 
 let hooked = false;
 function hookOnce() {
@@ -37,7 +44,7 @@ function hookOnce() {
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer nofollow');
     }
-    if (node.tagName === 'IMG' && !OWN_FILE.test(node.getAttribute('src') ?? '')) node.remove();
+    if (node.tagName === 'IMG' && !isOwnFileAddress(node.getAttribute('src') ?? '')) node.remove();
   });
 }
 

@@ -1,8 +1,12 @@
 /** Shapes the account calls answer (spec 1 §3). */
 
+/** A number as Ketangpai sends it: these fields come as strings from Ketangpai, as numbers from older answers. */
+export type WireNumber = number | string;
+
 export interface LoginResult {
   token: string;
-  uid: number;
+  /** a string, as Ketangpai sends it */
+  uid: WireNumber;
   /** 0 for an existing user; 1 when a fast login found no account (token is a register ticket) */
   is_new: 0 | 1;
   /** 1 means the password is weak and must be reset before anything else */
@@ -14,9 +18,10 @@ export interface LoginResult {
   mustBind: 0 | 1;
 }
 
+/** The user info, with Ketangpai's value types (issue 10): read ids and flags with `Number()`. */
 export interface UserInfo {
-  id: number;
-  usertype: number;
+  id: WireNumber;
+  usertype: WireNumber;
   username: string;
   avatar: string;
   stno: string;
@@ -25,14 +30,16 @@ export interface UserInfo {
   account: string;
   mobile: string;
   email: string;
-  notify1: number;
-  notify2: number;
-  notify3: number;
-  notify4: number;
-  isenterprise: number;
+  notify1: WireNumber;
+  notify2: WireNumber;
+  notify3: WireNumber;
+  notify4: WireNumber;
+  isenterprise: WireNumber;
   atteststate: number;
-  attestInfo: { jigou: string };
+  /** a list, as Ketangpai sends it (one entry when certified); older answers sent one object */
+  attestInfo: { jigou: string }[] | { jigou: string };
   isvip: number;
+  /** epoch seconds; 0 (formerly '') when not a member */
   begintime: number | string;
   endtime: number | string;
   openid: string;
@@ -41,7 +48,11 @@ export interface UserInfo {
   additionInfo: { enrolltime: string; grade: string; classno: string };
   teachcourse: string[];
   majors: { type: string; id: string; title: string }[];
-  coid: string;
+  coid: WireNumber;
+  /** Ketangpai's points; PaiClass keeps none yet */
+  userScore: number;
+  /** 1: the language switch is offered */
+  i18nSwitchEnabled: number;
   lang: 'zh' | 'en';
   safe: 0 | 1;
   mustBind: 0 | 1;
@@ -62,4 +73,10 @@ export interface Envelope<T> {
   code: number;
   message: string;
   data: T;
+}
+
+/** The institution a user is certified with, from either form of `attestInfo`. */
+export function attestJigou(info: Pick<UserInfo, 'attestInfo'>): string {
+  const a = info.attestInfo;
+  return (Array.isArray(a) ? a[0]?.jigou : a?.jigou) ?? '';
 }

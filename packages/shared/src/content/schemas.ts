@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_MAX, CONTENT_TITLE_MAX, DIRECTORY_TITLE_MAX, PAGE_SIZE } from '../constants';
+import { wireDesc, wireId, wireIntList, wireOptionalId, wireSortKey } from '../wire';
 import { FOLDER_PAGE_SIZE } from './types';
 
 /**
@@ -7,9 +8,9 @@ import { FOLDER_PAGE_SIZE } from './types';
  * leave optional ones empty; messages are keys of `validationMessages`.
  */
 
-const id = z.coerce.number().int().positive();
-/** An optional id where empty, missing or "0" all mean none. */
-const optionalId = z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : v), z.coerce.number().int().min(0));
+const id = wireId();
+/** An optional id where empty, missing, [] or "0" all mean none. */
+const optionalId = wireOptionalId();
 const flag = (fallback: 0 | 1) => z.preprocess((v) => (v === undefined || v === null || v === '' ? fallback : v), z.coerce.number().int().min(0).max(1));
 /** Epoch seconds; empty or 0 means none. */
 const seconds = z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : v), z.coerce.number().int().min(0));
@@ -28,21 +29,33 @@ const page = z.coerce.number().int().min(1).default(1);
 /** The content types this platform authors through `addContent` so far (spec 2 §3). */
 export const AUTHORED_TYPES = [2, 5, 7, 8, 9, 10] as const;
 
+/** The largest page `getCourseContent` answers (Ketangpai clients ask for 200). */
+export const CONTENT_LIST_MAX = 200;
+
 export const contentListInput = z.object({
   courseid: id,
-  courserole: z.preprocess((v) => (v === undefined || v === '' ? undefined : v), z.coerce.number().int().min(0).max(1).optional()),
-  /** 0 all; 2 and 8 the materials family (2, 8, 9, 10); otherwise one type */
-  contenttype: optionalId,
+  /** ignored: what a caller sees follows their real role (clients also send it misspelt, `coruserole`) */
+  courserole: z.unknown().optional(),
+  /** the types asked for, each exactly: 2, "2", ["2","8"] or "2,8"; none (or 0) means every type */
+  contenttype: wireIntList(20).transform((types) => types.filter((t) => t > 0)),
+  /** a directory of the course, or (when the id names a folder and no directory) that folder */
   dirid: optionalId,
-  /** list one folder's children, 10 a page */
+  /** Ketangpai's name for the folder to open; a directory when the id names no folder */
+  drid: optionalId,
+  /** list one folder's children */
   folderid: optionalId,
-  lessonlink: z.unknown().optional(),
-  sort: z.enum(['time', 'title', '']).optional().default(''),
-  desc: flag(1),
+  /** 1: every item of the asked types wherever it sits, folders left out, each naming its `folder` */
+  flat: flag(0),
+  sort: wireSortKey(),
+  desc: wireDesc(),
   page,
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  vtr_type: z.unknown().optional(),
+  /** a page of the catalogue (20 by default) or of a folder (10 by default) */
+  limit: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(CONTENT_LIST_MAX).optional(),
+  ),
 });
+export type ContentListInput = z.infer<typeof contentListInput>;
 
 export const contentInput = z.object({
   courseid: id,

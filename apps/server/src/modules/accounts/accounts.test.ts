@@ -50,7 +50,7 @@ describe('register (normal path)', () => {
     expect(res).toMatchObject({ status: 1, code: 10000, message: '访问成功' });
     expect(res.data).toMatchObject({ is_new: 0, safe: 0, mobile, mustBind: 0 });
     const me = await call(app, '/UserApi/getUserInfo', {}, { token: res.data.token });
-    expect(me.data).toMatchObject({ username: '小明', usertype: 0, stno: '2026', mobile, account: mobile });
+    expect(me.data).toMatchObject({ username: '小明', usertype: '0', stno: '2026', mobile, account: mobile });
   });
 
   it('registers a teacher with an email, without a student number', async () => {
@@ -66,7 +66,7 @@ describe('register (normal path)', () => {
     });
     expect(res.status).toBe(1);
     const me = await call(app, '/UserApi/getUserInfo', {}, { token: res.data.token });
-    expect(me.data).toMatchObject({ usertype: 1, email, mobile: '' });
+    expect(me.data).toMatchObject({ usertype: '1', email, mobile: '' });
   });
 
   it('refuses an account that is already registered, at sendCode and at register, writing nothing', async () => {
@@ -427,7 +427,7 @@ describe('fast login by phone', () => {
     const { mobile, uid } = await registerUser(app);
     const code = await sendAndRead(app, { mobile }, 'login');
     const res = await call(app, '/UserApi/loginByMobile', { mobile, code, remember: '1' }, { form: true });
-    expect(res.data).toMatchObject({ uid, is_new: 0 });
+    expect(res.data).toMatchObject({ uid: String(uid), is_new: 0 });
   });
 
   it('gives a new phone a register ticket, used once by the fast register', async () => {
@@ -525,6 +525,8 @@ describe('user info, language, logout', () => {
       'teachcourse',
       'majors',
       'coid',
+      'userScore',
+      'i18nSwitchEnabled',
       'lang',
     ]) {
       expect(data, key).toHaveProperty(key);
@@ -532,13 +534,18 @@ describe('user info, language, logout', () => {
     expect(data).toMatchObject({
       email: '',
       openid: '',
-      begintime: '',
+      begintime: 0,
       teachcourse: [],
       majors: [],
       additionInfo: { enrolltime: '', grade: '', classno: '' },
-      attestInfo: { jigou: '' },
+      attestInfo: [],
       lang: 'zh',
     });
+    // the value types Ketangpai sends (issue 10): strings for ids and flags, integers for coid and endtime
+    for (const key of ['id', 'usertype', 'notify1', 'notify2', 'notify3', 'notify4', 'isenterprise']) {
+      expect(typeof data[key], key).toBe('string');
+    }
+    for (const key of ['coid', 'endtime', 'userScore', 'i18nSwitchEnabled']) expect(Number.isInteger(data[key]), key).toBe(true);
   });
 
   it('stores the language on the account and answers in it', async () => {

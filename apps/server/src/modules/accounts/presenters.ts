@@ -1,14 +1,18 @@
 import type { LoginResult, UserInfo } from '@paiclass/shared';
 import type { User } from '../../platform/auth';
 
-const epochSeconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : '');
+const epochSeconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 
-/** The spec's user-info shape: every key present, absent values as empty strings or lists. */
+/**
+ * The spec's user-info shape: every key present, absent values as empty strings or lists, with the
+ * value types Ketangpai sends (issue 10): `id`, `usertype`, `notify1`-`notify4`, `isenterprise` as
+ * strings, `attestInfo` a list, `coid` and `endtime` integers.
+ */
 export function presentUser(user: User, flags: { safe?: 0 | 1 } = {}): UserInfo {
   const [n1, n2, n3, n4] = user.notify;
   return {
-    id: user.id,
-    usertype: user.usertype,
+    id: String(user.id),
+    usertype: String(user.usertype),
     username: user.username,
     avatar: user.avatar,
     stno: user.stno,
@@ -17,13 +21,13 @@ export function presentUser(user: User, flags: { safe?: 0 | 1 } = {}): UserInfo 
     account: user.account,
     mobile: user.mobile ?? '',
     email: user.email ?? '',
-    notify1: n1 ?? 1,
-    notify2: n2 ?? 1,
-    notify3: n3 ?? 1,
-    notify4: n4 ?? 1,
-    isenterprise: user.isenterprise,
+    notify1: String(n1 ?? 1),
+    notify2: String(n2 ?? 1),
+    notify3: String(n3 ?? 1),
+    notify4: String(n4 ?? 1),
+    isenterprise: String(user.isenterprise),
     atteststate: user.atteststate,
-    attestInfo: { jigou: user.attestJigou },
+    attestInfo: user.attestJigou ? [{ jigou: user.attestJigou }] : [],
     isvip: user.isvip,
     begintime: epochSeconds(user.vipBegin),
     endtime: epochSeconds(user.vipEnd),
@@ -33,7 +37,9 @@ export function presentUser(user: User, flags: { safe?: 0 | 1 } = {}): UserInfo 
     additionInfo: { enrolltime: user.enrolltime, grade: user.grade, classno: user.classno },
     teachcourse: user.teachcourse,
     majors: user.majors,
-    coid: user.coid,
+    coid: Number.parseInt(user.coid, 10) || 0,
+    userScore: 0,
+    i18nSwitchEnabled: 1,
     lang: user.lang === 'en' ? 'en' : 'zh',
     safe: flags.safe ?? 0,
     mustBind: user.mobile || user.email ? 0 : 1,
@@ -43,7 +49,7 @@ export function presentUser(user: User, flags: { safe?: 0 | 1 } = {}): UserInfo 
 export function presentLogin(user: User, token: string, safe: 0 | 1): LoginResult {
   return {
     token,
-    uid: user.id,
+    uid: String(user.id),
     is_new: 0,
     safe,
     bindWechat: user.openid ? 1 : 0,

@@ -1,4 +1,4 @@
-import { type ContentInput, type contentEditInput, type contentListInput, FOLDER_PAGE_SIZE } from '@paiclass/shared';
+import { type ContentInput, type ContentListInput, type contentEditInput, FOLDER_PAGE_SIZE } from '@paiclass/shared';
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contentFiles, contentProgress, contents, courseMembers, courses, directories, files, users } from '../../db/schema';
@@ -66,9 +66,6 @@ export async function loadItemById(ctx: AppContext, user: User, id: number) {
 /** Materials, MOOC videos and links share one family (their list and their folders); other types are their own. */
 const familyOf = (contenttype: number) => (MATERIAL_FAMILY.includes(contenttype) ? 'materials' : String(contenttype));
 
-/** The types a catalogue filter asks for: 2 and 8 both mean the materials family (2, 8, 9, 10). */
-const typesFor = (contenttype: number) => (contenttype === 2 || contenttype === 8 ? MATERIAL_FAMILY : [contenttype]);
-
 /** Files, progress, placement and statistics for a page of items, in a fixed number of queries. */
 async function decorate(ctx: AppContext, user: User, role: ContentRole, items: Item[], withBody = false) {
   const ids = items.map((i) => i.id);
@@ -101,6 +98,20 @@ async function decorate(ctx: AppContext, user: User, role: ContentRole, items: I
   const authorIds = [...new Set(items.map((i) => i.authorId))];
   const authors = await ctx.db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, authorIds));
   const stats = managesContent(role) ? await statistics(ctx, items[0]!.courseId, ids) : undefined;
+  const folderIds = items.filter((i) => i.itemType === 2).map((i) => i.id);
+  const fileCounts = folderIds.length
+    ? await ctx.db
+        .select({ id: contents.folderId, n: count() })
+        .from(contents)
+        .where(
+          and(
+            inArray(contents.folderId, folderIds),
+            isNull(contents.deletedAt),
+            managesContent(role) ? undefined : inArray(contents.publishState, VISIBLE_TO_STUDENTS),
+          ),
+        )
+        .groupBy(contents.folderId)
+    : [];
   return items.map((item) =>
     presentItem(ctx, item, {
       done: done.has(item.id),
@@ -110,6 +121,7 @@ async function decorate(ctx: AppContext, user: User, role: ContentRole, items: I
       directory: dirs.find((d) => d.id === item.directoryId) ?? null,
       author: authors.find((a) => a.id === item.authorId),
       statistics: stats?.(item.id),
+      filecount: item.itemType === 2 ? (fileCounts.find((c) => c.id === item.id)?.n ?? 0) : undefined,
       withBody,
     }),
   );
@@ -141,13 +153,17 @@ async function statistics(ctx: AppContext, courseId: number, ids: number[]) {
   };
 }
 
-function listWhere(role: ContentRole, courseId: number, input: { contenttype: number; dirid: number }, folderId: number) {
+/**
+ * Which items a list shows: one course, not deleted, what a student may see; `place` is a folder's
+ * id, 0 for the top level, or 'anywhere' for the flat style; `types` exactly the types asked for.
+ */
+function listWhere(role: ContentRole, courseId: number, filter: { types: number[]; dirid: number }, place: number | 'anywhere') {
   return and(
     eq(contents.courseId, courseId),
     isNull(contents.deletedAt),
-    folderId ? eq(contents.folderId, folderId) : isNull(contents.folderId),
-    input.dirid ? eq(contents.directoryId, input.dirid) : undefined,
-    input.contenttype ? inArray(contents.contenttype, typesFor(input.contenttype)) : undefined,
+    place === 'anywhere' ? eq(contents.itemType, 1) : place ? eq(contents.folderId, place) : isNull(contents.folderId),
+    filter.dirid ? eq(contents.directoryId, filter.dirid) : undefined,
+    filter.types.length ? inArray(contents.contenttype, filter.types) : undefined,
     managesContent(role) ? undefined : inArray(contents.publishState, VISIBLE_TO_STUDENTS),
   );
 }
@@ -159,31 +175,32 @@ const orderFor = (input: { sort: string; desc: number }) => {
     : [dir(sql`coalesce(${contents.publishAt}, ${contents.createdAt})`), dir(contents.id)];
 };
 
-/** A folder's children, 10 a page (spec 2 §3: currentPage, pageSize, finished). */
+/** A folder's children, a page at a time (spec 2 §3: currentPage, pageSize, finished); every type in it. */
 async function folderPage(
   ctx: AppContext,
   user: User,
   role: ContentRole,
   folder: Item,
   page: number,
-  input = { contenttype: 0, dirid: 0, sort: '', desc: 1 },
+  limit = FOLDER_PAGE_SIZE,
+  input = { sort: '', desc: 1 },
 ) {
-  const where = listWhere(role, folder.courseId, { contenttype: 0, dirid: 0 }, folder.id);
+  const where = listWhere(role, folder.courseId, { types: [], dirid: 0 }, folder.id);
   const [total] = await ctx.db.select({ n: count() }).from(contents).where(where);
   const rows = await ctx.db
     .select()
     .from(contents)
     .where(where)
     .orderBy(...orderFor(input))
-    .limit(FOLDER_PAGE_SIZE)
-    .offset((page - 1) * FOLDER_PAGE_SIZE);
+    .limit(limit)
+    .offset((page - 1) * limit);
   const n = total?.n ?? 0;
   return {
     list: await decorate(ctx, user, role, rows),
     total: n,
     currentPage: page,
-    pageSize: FOLDER_PAGE_SIZE,
-    finished: page * FOLDER_PAGE_SIZE >= n ? 1 : 0,
+    pageSize: limit,
+    finished: page * limit >= n ? 1 : 0,
   };
 }
 
@@ -240,27 +257,56 @@ async function firstPages(ctx: AppContext, user: User, role: ContentRole, course
 }
 
 /**
- * `/FutureV2/CourseMeans/getCourseContent`: the course catalogue (or one folder's children when
- * `folderid` is given), every content type in one list; folders carry their first page of children.
- * `courserole` is only a hint: what a caller sees follows their real role.
+ * What `drid` or `dirid` names: Ketangpai clients open a folder by sending its id as `drid` (or
+ * `dirid`), and our own client filters by a directory with `dirid`. `drid` is a folder when the
+ * course has a folder with that id, else a directory; `dirid` a directory when the course has one
+ * with that id, else a folder. An id that names neither lists nothing.
  */
-export async function getCourseContent(ctx: AppContext, user: User, input: z.infer<typeof contentListInput>) {
+async function placeOf(ctx: AppContext, courseId: number, input: ContentListInput) {
+  if (input.folderid) return { folderId: input.folderid, dirid: 0 };
+  const asked = input.drid || input.dirid;
+  if (!asked) return { folderId: 0, dirid: 0 };
+  const [folder] = await ctx.db
+    .select({ id: contents.id })
+    .from(contents)
+    .where(and(eq(contents.id, asked), eq(contents.courseId, courseId), eq(contents.itemType, 2), isNull(contents.deletedAt)));
+  const [dir] = await ctx.db
+    .select({ id: directories.id })
+    .from(directories)
+    .where(and(eq(directories.id, asked), eq(directories.courseId, courseId)));
+  const preferFolder = input.drid > 0;
+  if (folder && (preferFolder || !dir)) return { folderId: folder.id, dirid: 0 };
+  return { folderId: 0, dirid: dir ? dir.id : -1 };
+}
+
+/**
+ * `/FutureV2/CourseMeans/getCourseContent`: the course catalogue, exactly the types asked for
+ * (every type when none), a page at a time. Folders come as rows Ketangpai clients recognise
+ * (`isfolder`, `isdir`, `type` 3, `filecount`, `name`) with their first page of children; a
+ * folder's own page is asked with `folderid`, `drid` or `dirid`; `flat=1` lists every file of the
+ * asked types wherever it sits, each naming its `folder`. `courserole` is only a hint: what a caller
+ * sees follows their real role.
+ */
+export async function getCourseContent(ctx: AppContext, user: User, input: ContentListInput) {
   const m = await courseRole(ctx, user, input.courseid);
-  if (input.folderid) {
-    const { item: folder } = await loadItem(ctx, user, input.courseid, input.folderid);
+  const place = await placeOf(ctx, input.courseid, input);
+  if (place.folderId) {
+    const { item: folder } = await loadItem(ctx, user, input.courseid, place.folderId);
     if (folder.itemType !== 2) throw fail('notFound');
-    const page = await folderPage(ctx, user, m.role, folder, input.page, input);
-    return { list: page.list, total: page.total, page: input.page, limit: FOLDER_PAGE_SIZE, finished: page.finished };
+    const limit = input.limit ?? FOLDER_PAGE_SIZE;
+    const page = await folderPage(ctx, user, m.role, folder, input.page, limit, input);
+    return { list: page.list, total: page.total, page: input.page, limit, finished: page.finished };
   }
-  const where = listWhere(m.role, input.courseid, input, 0);
+  const limit = input.limit ?? 20;
+  const where = listWhere(m.role, input.courseid, { types: input.contenttype, dirid: place.dirid }, input.flat ? 'anywhere' : 0);
   const [total] = await ctx.db.select({ n: count() }).from(contents).where(where);
   const rows = await ctx.db
     .select()
     .from(contents)
     .where(where)
     .orderBy(...orderFor(input))
-    .limit(input.limit)
-    .offset((input.page - 1) * input.limit);
+    .limit(limit)
+    .offset((input.page - 1) * limit);
   const list = await decorate(ctx, user, m.role, rows);
   const pages = await firstPages(
     ctx,
@@ -272,7 +318,7 @@ export async function getCourseContent(ctx: AppContext, user: User, input: z.inf
   for (const [i, row] of rows.entries()) {
     if (row.itemType === 2) Object.assign(list[i]!, { children: pages.get(row.id) });
   }
-  return { list, total: total?.n ?? 0, page: input.page, limit: input.limit, courserole: managesContent(m.role) ? 1 : 0 };
+  return { list, total: total?.n ?? 0, page: input.page, limit, courserole: managesContent(m.role) ? 1 : 0 };
 }
 
 /** One item with its body; a student's opening of a material or notice counts as learned or read. */

@@ -88,7 +88,8 @@ describe('the catalogue as Ketangpai clients read it', () => {
     });
     expect(item.endtime).toBeGreaterThan(now());
     expect(item.attachment[0]).toMatchObject({ name: 'chapter1.pdf', size: 509 });
-    expect(item.attachment[0].url).toMatch(/^\/FileApi\/download\?id=\d+&exp=\d+&dl=0&sig=/);
+    // absolute, under the request's own host (PUBLIC_URL unset)
+    expect(item.attachment[0].url).toMatch(/^http:\/\/localhost(:\d+)?\/FileApi\/download\?id=\d+&exp=\d+&dl=0&sig=/);
     // raw status 0 (published) and its normalisation (spec 2 §4): 0 → 2
     expect(item).toMatchObject({ status: 0, state: 0, normalized: { status: 2, state: 0 } });
   });
@@ -107,7 +108,7 @@ describe('the catalogue as Ketangpai clients read it', () => {
     expect((await list(a.token, { courseid: course.id })).data.list[0].mstatus).toBe(1);
   });
 
-  it('filters by type (2 and 8 are the materials family) and by directory', async () => {
+  it('filters by exactly the types asked (one, or a list as ["2","10"]) and by directory', async () => {
     const { teacher, course, a } = await classroom();
     await material(teacher.token, course.id);
     await add(teacher.token, { courseid: course.id, contenttype: 10, title: '课程网站', link: 'https://example.edu.cn/course' });
@@ -121,11 +122,15 @@ describe('the catalogue as Ketangpai clients read it', () => {
       content: '<p>第一单元</p>',
       dirid: dir.id,
     });
-    expect(
-      (await list(a.token, { courseid: course.id, contenttype: 8 })).data.list
+    const types = async (contenttype: unknown) =>
+      (await list(a.token, { courseid: course.id, contenttype })).data.list
         .map((i: { contenttype: number }) => i.contenttype)
-        .sort((x: number, y: number) => x - y),
-    ).toEqual([2, 10]);
+        .sort((x: number, y: number) => x - y);
+    // a client asking for 2 and 8 separately and merging them must not get every file twice
+    expect(await types(2)).toEqual([2]);
+    expect(await types(8)).toEqual([]);
+    expect(await types(['2', '10'])).toEqual([2, 10]);
+    expect(await types('2,10')).toEqual([2, 10]);
     expect((await list(a.token, { courseid: course.id, contenttype: 7 })).data.total).toBe(2);
     const inDir = (await list(a.token, { courseid: course.id, dirid: dir.id })).data;
     expect(inDir.list.map((i: { id: number }) => i.id)).toEqual([n.data.id]);

@@ -30,7 +30,11 @@ export function itemState(item: Item, done: boolean) {
  * answer carries the name and size but no address at all (spec 2 §6; Ketangpai leaked one).
  */
 export function presentAttachment(ctx: AppContext, f: FileRow, downloadable: boolean) {
-  if (downloadable) return { ...presentFile(ctx, f), candownload: 1 };
+  if (downloadable) {
+    const file = presentFile(ctx, f);
+    // the names other Ketangpai clients read the download address by
+    return { ...file, downloadurl: file.download, download_url: file.download, candownload: 1 };
+  }
   return {
     id: f.id,
     name: f.name,
@@ -39,6 +43,8 @@ export function presentAttachment(ctx: AppContext, f: FileRow, downloadable: boo
     mime: f.mime,
     url: '',
     download: '',
+    downloadurl: '',
+    download_url: '',
     playurl: '',
     pdfstate: f.pdfState,
     pdfurl: '',
@@ -54,7 +60,26 @@ export interface ItemExtras {
   directory?: { id: number; title: string } | null;
   author?: { id: number; username: string };
   statistics?: { completed: number; unlearned: number };
+  /** a folder's children the caller may see */
+  filecount?: number;
   withBody?: boolean;
+}
+
+/** Ketangpai's `timestate`: 0 not started (draft or scheduled), 1 under way, 2 ended. */
+export function timeState(item: Item, now = Date.now()) {
+  if (item.publishState === 3 || (item.endAt && item.endAt.getTime() <= now)) return 2;
+  return item.publishState === 2 ? 1 : 0;
+}
+
+/**
+ * How a folder is recognised by each style of Ketangpai client: `isfolder`/`isdir` 1, `type` 3, or
+ * no attachment with `filecount` > 0; files answer 0 and their own `type` (the content type).
+ */
+function folderFlags(item: Item, filecount: number | undefined) {
+  const folder = item.itemType === 2;
+  return folder
+    ? { type: 3, isfolder: 1, isdir: 1, filecount: filecount ?? 0 }
+    : { type: item.contenttype, isfolder: 0, isdir: 0 };
 }
 
 /** One catalogue item in the shape Ketangpai clients read (spec 2 §3, issue #4). */
@@ -66,6 +91,8 @@ export function presentItem(ctx: AppContext, item: Item, x: ItemExtras) {
     contenttype: item.contenttype,
     item_type: item.itemType,
     title: item.title,
+    name: item.title,
+    ...folderFlags(item, x.filecount),
     ...(x.withBody ? { content: presentRichText(ctx.secret, item.body) } : {}),
     link: item.link,
     status,
@@ -77,6 +104,7 @@ export function presentItem(ctx: AppContext, item: Item, x: ItemExtras) {
     releasetime: seconds(item.publishAt),
     createtime: seconds(item.createdAt),
     endtime: seconds(item.endAt),
+    timestate: timeState(item),
     mstatus: x.done ? 1 : 0,
     downloadable: item.downloadable ? 1 : 0,
     attachment: x.attachments.map((f) => presentAttachment(ctx, f, x.downloadable)),

@@ -10,7 +10,7 @@ import { signedUrl } from '../files/files.service';
  */
 const FONT_SIZE = /^(1[2-9]|[2-6]\d|7[0-2])px$/;
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s,.%]+\))$/i;
-const OWN_FILE = /^\/FileApi\/download\?id=(\d+)&/;
+const OWN_FILE = /^(?:https?:\/\/[^\/"]+)?\/FileApi\/download\?id=(\d+)&/;
 
 export function sanitizeRichText(html: string, ownFileIds: ReadonlySet<number>): string {
   const clean = sanitizeHtml(html, {

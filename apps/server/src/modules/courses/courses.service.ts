@@ -17,7 +17,7 @@ import { numericCode } from '../../platform/tokens';
 import { type CourseRole, canCreateCourse, overFreeCap } from './courses.policy';
 import { authorize, presentOne, studentTotal } from './courses.queries';
 import { scheduleMemberNotice } from './member-notice';
-import { presentCourse, termText } from './presenters';
+import { presentCourse, presentListedCourse, termText } from './presenters';
 import { inClassSql } from '../classtime/state';
 
 type Course = typeof courses.$inferSelect;
@@ -124,7 +124,9 @@ export async function listSemesters(ctx: AppContext, user: User, input: z.infer<
 /** `/CourseApi/semesterCourseList`: the caller's courses, pinned first, then in the caller's order. */
 export async function listCourses(ctx: AppContext, user: User, input: z.infer<typeof semesterCourseListInput>, lang: Language) {
   const allSemesters = input.semester === '' || input.semester === '0';
-  const allTerms = input.term === '';
+  // Ketangpai clients send `semester: "", term: "0"` for every course; "0" names the full-year
+  // term only together with a semester
+  const allTerms = input.term === '' || (allSemesters && input.term === '0');
   const owner = { username: users.username };
   const rows = await ctx.db
     .select({
@@ -148,10 +150,12 @@ export async function listCourses(ctx: AppContext, user: User, input: z.infer<ty
     )
     .orderBy(desc(courseMembers.isTop), asc(courseMembers.sortOrder), desc(courses.id));
   return rows.map((r) =>
-    presentCourse(
-      r.course,
-      { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived },
-      { teacherName: r.teacher.username, total: Number(r.total), lang, inClass: Boolean(r.inClass) },
+    presentListedCourse(
+      presentCourse(
+        r.course,
+        { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived },
+        { teacherName: r.teacher.username, total: Number(r.total), lang, inClass: Boolean(r.inClass) },
+      ),
     ),
   );
 }

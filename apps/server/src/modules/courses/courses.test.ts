@@ -240,7 +240,7 @@ describe('pin and archive', () => {
     await call(app, '/CourseApi/joinCourse', { code: first.code }, { token: s.token });
     await call(app, '/CourseApi/setTop', { courseid: first.id, isTop: 1 }, { token: t.token });
     const list = await call(app, '/CourseApi/semesterCourseList', { isstudy: 0 }, { token: t.token });
-    expect(list.data.map((c: { id: number; isTop: number }) => [c.id, c.isTop])).toEqual([
+    expect(list.data.map((c: { id: string; isTop: number }) => [Number(c.id), c.isTop])).toEqual([
       [first.id, 1],
       [second.id, 0],
     ]);

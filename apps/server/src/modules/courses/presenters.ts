@@ -59,3 +59,11 @@ export function presentCourse(
     list: [],
   };
 }
+
+/**
+ * A course of `semesterCourseList` with the value types Ketangpai sends (issue 10): `id` and
+ * `term` as strings, the teacher's name also as `teachername`. `courseid` stays a number.
+ */
+export function presentListedCourse(course: ReturnType<typeof presentCourse>) {
+  return { ...course, id: String(course.id), term: String(course.term), teachername: course.username };
+}

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
+import { chunkCheckInput, chunkFieldsInput, fileIdInput, IMAGE_MAX_BYTES, UPLOAD_CHUNK_BYTES } from '@paiclass/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { chunkCheckInput, chunkFieldsInput, fileIdInput, IMAGE_MAX_BYTES, UPLOAD_CHUNK_BYTES } from '@paiclass/shared';
 import { caller } from '../../platform/auth';
-import { badInput, fail } from '../../platform/errors';
+import { badField, badInput, fail } from '../../platform/errors';
 import * as service from './files.service';
 import { showsInline } from './sniff';
 
@@ -26,8 +26,8 @@ async function readMultipart(req: FastifyRequest) {
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
   if (!result.success) {
-    const message = result.error.issues[0]?.message ?? 'validation.invalid';
-    throw badInput(message.startsWith('validation.') ? message : 'validation.invalid');
+    const issue = result.error.issues[0];
+    throw badField(issue?.message ?? 'validation.invalid', issue?.path ?? []);
   }
   return result.data;
 }

@@ -156,7 +156,7 @@ describe('certifying', () => {
       needAttest: null,
     });
     const info = (await call(app, '/UserApi/getUserInfo', {}, { token: t.token })).data;
-    expect(info).toMatchObject({ atteststate: 1, attestInfo: { jigou: inst.school } });
+    expect(info).toMatchObject({ atteststate: 1, attestInfo: [{ jigou: inst.school }] });
   });
 
   it('refuses a roster entry certified by another account, and a second certification with the same institution', async () => {
@@ -193,7 +193,7 @@ describe('certifying', () => {
     expect(await list(s.token)).toMatchObject({ atteststate: 0, list: [] });
     expect((await call(app, '/UserApi/getUserInfo', {}, { token: s.token })).data).toMatchObject({
       atteststate: 0,
-      attestInfo: { jigou: '' },
+      attestInfo: [],
     });
     expect(await isMember(courseId, s.uid)).toBe(true);
     expect((await call(app, '/AttestApi/unbind', { jigouid: inst.jigouid }, { token: s.token })).code).toBe(40004);
@@ -268,7 +268,7 @@ describe('scheduled courses', () => {
     expect(courses.find((c: { id: string }) => Number(c.id) === b.classid)).toMatchObject({
       coursename: '操作系统',
       classname: '计科 2 班',
-      term: 2,
+      term: '2',
     });
     // the student certified earlier joins the bound course; a student certified later joins on certifying
     expect(await isMember(Number(mine.id), early.uid)).toBe(true);

@@ -61,14 +61,20 @@ export interface DemoCourseBody {
 /** The second confirmation of delete, quit and transfer (spec 1 §4 deleteway). */
 export type Confirmation = { password: string } | { coursename: string };
 
+/** A listed course as the server sends it: `id` and `term` as strings, as Ketangpai does (issue 10). */
+type WireCourseItem = Omit<CourseItem, 'id' | 'term'> & { id: number | string; term: number | string };
+
+/** A listed course with numbers where the pages compare and count them. */
+export const readCourseItem = (c: WireCourseItem): CourseItem => ({ ...c, id: Number(c.id), term: Number(c.term) });
+
 /** The course calls of docs/api.md, typed. */
 export const coursesApi = {
   createCourse: (body: CourseBody) => api<CourseItem>('/CourseApi/createCourse', body),
   editCourse: (id: number, body: CourseBody) => api<CourseItem>('/CourseApi/editCourse', { id, ...body }),
   getCourseInfo: (courseid: number) => api<CourseInfo>('/CourseApi/getCourseInfo', { courseid }),
   semesterList: (body: { isstudy: 0 | 1; search: string }) => api<{ semester: Semester[] }>('/CourseApi/semesterList', body),
-  semesterCourseList: (body: { isstudy: 0 | 1; search: string; type?: 'teach' | 'assist' }) =>
-    api<CourseItem[]>('/CourseApi/semesterCourseList', { ...body, semester: '', term: '' }),
+  semesterCourseList: async (body: { isstudy: 0 | 1; search: string; type?: 'teach' | 'assist' }) =>
+    (await api<WireCourseItem[]>('/CourseApi/semesterCourseList', { ...body, semester: '', term: '' })).map(readCourseItem),
   sortCourse: (ids: number[]) => api<object>('/CourseApi/sortCourse', { ids }),
   setTop: (courseid: number, isTop: 0 | 1) => api<{ isTop: 0 | 1 }>('/CourseApi/setTop', { courseid, isTop }),
   archiveCourse: (courseid: number) => api<{ archived: 1 }>('/CourseApi/archiveCourse', { courseid }),

@@ -1,5 +1,6 @@
 import { FOLDER_PAGE_SIZE } from '@paiclass/shared';
 import { api } from '../../lib/api';
+import { MATERIAL_TYPES } from './paths';
 import type {
   Attachment,
   ContentBody,
@@ -16,9 +17,13 @@ export const CONTENT_PAGE_SIZE = 20;
 
 /** The course content calls of docs/api.md used by the materials and catalogue pages, typed. */
 export const materialsApi = {
-  /** contenttype 0 all, 2 the materials family (2, 8, 9, 10); dirid 0 every directory */
-  list: (body: { courseid: number; contenttype: number; dirid?: number; page: number; limit?: number }) =>
-    api<ContentPage>('/FutureV2/CourseMeans/getCourseContent', { limit: CONTENT_PAGE_SIZE, ...body }),
+  /** contenttype 0 all, 2 or 8 the materials family (2, 8, 9, 10; the server answers exactly the types asked); dirid 0 all */
+  list: ({ contenttype, ...body }: { courseid: number; contenttype: number; dirid?: number; page: number; limit?: number }) =>
+    api<ContentPage>('/FutureV2/CourseMeans/getCourseContent', {
+      limit: CONTENT_PAGE_SIZE,
+      ...body,
+      contenttype: contenttype === 2 || contenttype === 8 ? MATERIAL_TYPES : contenttype,
+    }),
   /** one folder's children, 10 a page (spec 2 §9) */
   folderPage: (courseid: number, folderid: number, page: number) =>
     api<FolderPage>('/FutureV2/CourseMeans/getCourseContent', { courseid, folderid, page, limit: FOLDER_PAGE_SIZE }),

@@ -78,7 +78,7 @@ function Shares({ courseId, id, manager }: { courseId: number; id: number; manag
           showState={false}
           shareReason
           // grades stay between a student and the teacher: a classmate's score is not shown here
-          showScore={manager || s.uid === user?.id}
+          showScore={manager || s.uid === Number(user?.id)}
         />
       ))}
     </div>

@@ -92,8 +92,8 @@ function SubmitForm({ courseId, hw }: { courseId: number; hw: Homework }) {
   const uploads = useUploads({ isVip: Number(user?.isvip ?? 0) > 0, videoOnly: false });
   const fileInput = useRef<HTMLInputElement>(null);
   // a resubmission starts from the student's own files of the last one (a group member's are theirs to send)
-  const [kept, setKept] = useState<WorkFile[]>(() => (mine && user && mine.uid === user.id ? mine.attachment : []));
-  const [message, setMessage] = useState(mine && user && mine.uid === user.id ? mine.message : '');
+  const [kept, setKept] = useState<WorkFile[]>(() => (mine && user && mine.uid === Number(user.id) ? mine.attachment : []));
+  const [message, setMessage] = useState(mine && user && mine.uid === Number(user.id) ? mine.message : '');
   const [filesError, setFilesError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [sending, setSending] = useState(false);

@@ -23,7 +23,7 @@ export function AttestPrompt({ blocked }: { blocked: boolean }) {
   const user = useUser();
   const [laterFor, setLaterFor] = useState(0);
   const [gone, setGone] = useState(false);
-  const dismissed = !user || laterFor === user.id || isAttestPromptDismissed(user.id);
+  const dismissed = !user || laterFor === Number(user.id) || isAttestPromptDismissed(Number(user.id));
   const attest = useQuery({
     queryKey: institutionKeys.attestList,
     queryFn: institutionsApi.attestList,
@@ -56,8 +56,8 @@ export function AttestPrompt({ blocked }: { blocked: boolean }) {
             text: t('institutions.prompt.later'),
             onClick: () => {
               if (!user) return;
-              dismissAttestPrompt(user.id);
-              setLaterFor(user.id);
+              dismissAttestPrompt(Number(user.id));
+              setLaterFor(Number(user.id));
             },
             ...testId('attest-prompt-later'),
           },

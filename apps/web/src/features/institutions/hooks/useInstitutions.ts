@@ -1,4 +1,4 @@
-import { USERTYPE_TEACHER } from '@paiclass/shared';
+import { attestJigou, USERTYPE_TEACHER } from '@paiclass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useAuth } from '../../accounts/authStore';
 import { courseKeys, coursesApi, retryNetworkOnly } from '../../courses/api';
@@ -43,8 +43,8 @@ export function syncAttestSummary(data: AttestList) {
   const latest = data.list.at(-1);
   const atteststate = latest ? 1 : 0;
   const jigou = latest?.jigou ?? '';
-  if (Number(user.atteststate) === atteststate && user.attestInfo?.jigou === jigou) return;
-  setUser({ ...user, atteststate, attestInfo: { jigou } });
+  if (Number(user.atteststate) === atteststate && attestJigou(user) === jigou) return;
+  setUser({ ...user, atteststate, attestInfo: jigou ? [{ jigou }] : [] });
 }
 
 export const isTeacherType = (usertype: unknown) => Number(usertype) === USERTYPE_TEACHER;

@@ -67,7 +67,7 @@ function MechanismScreen({ firstTime }: { firstTime: boolean }) {
 
   const leave = () => {
     // spec 1 §6, §9: leaving the first-time flow counts as "later" for the rest of the day
-    if (firstTime) dismissAttestPrompt(user.id);
+    if (firstTime) dismissAttestPrompt(Number(user.id));
     goBack();
   };
 

@@ -211,7 +211,7 @@ function GroupDetails({ info, id }: { info: CourseInfo; id: number }) {
                       color="danger"
                       fill="outline"
                       loading={choice.busy === group.id}
-                      onClick={() => void choice.leave(group, user?.id)}
+                      onClick={() => void choice.leave(group, user ? Number(user.id) : undefined)}
                       data-testid="group-leave"
                     >
                       {t('members.groups.leave')}

@@ -62,7 +62,7 @@ function SubGroup({ info, id, groupId }: { info: CourseInfo; id: number; groupId
   const group = g.groups.find((x) => x.id === groupId);
   if (!group) return <LoadFailed message={t('members.groups.groupGone')} />;
   const manager = Number(g.canManage) === 1;
-  const me = user?.id;
+  const me = user ? Number(user.id) : undefined;
   const mine = group.id === Number(g.mygroup);
   const leader = Number(group.leader);
   const iLead = me !== undefined && leader === me;

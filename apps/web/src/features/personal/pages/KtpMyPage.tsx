@@ -1,4 +1,4 @@
-import { type Language, USERTYPE_TEACHER } from '@paiclass/shared';
+import { attestJigou, type Language, USERTYPE_TEACHER } from '@paiclass/shared';
 import { Button, List, Tag, Toast } from 'antd-mobile';
 import { CheckShieldOutline, GlobalOutline, LockOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
@@ -46,7 +46,7 @@ export default function KtpMyPage() {
   };
 
   const notBound = <span className="muted">{t('my.notBound')}</span>;
-  const certifiedWith = Number(user.atteststate) === 1 ? user.attestInfo?.jigou : '';
+  const certifiedWith = Number(user.atteststate) === 1 ? attestJigou(user) : '';
 
   return (
     <div className="page tab-page my-page" data-testid="my-page">
