@@ -48,6 +48,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MODE: 'development', LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MODE: 'development', LOG_LEVEL: 'warn', CHECK_RESPONSES: 'true', DATABASE_URL: '', REDIS_URL: '' },
   },
 });

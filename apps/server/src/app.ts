@@ -11,7 +11,7 @@ import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import pino from 'pino';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { settings } from './db/schema';
@@ -41,6 +41,7 @@ import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, Webhoo
 import { isApiRequest, notFoundEnvelope, parseUntypedBody, registerApi, registerEnvelope } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { JobQueue } from './platform/jobs';
+import { openApiTransform, responseSerializer } from './platform/responses';
 import { SessionCache } from './platform/session-cache';
 import { LocalStorage, type Storage } from './platform/storage';
 import { newToken } from './platform/tokens';
@@ -149,7 +150,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer(config.checkResponses));
   // third-party clients send an empty JSON body to calls that take none
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     if (body === '' || body === undefined) return done(null, {});
@@ -190,7 +191,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());

@@ -40,6 +40,8 @@ const schema = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** check every answer against its route's response schema before sending it (tests and journeys) */
+  CHECK_RESPONSES: bool.default(false),
   /** the school's time zone as minutes east of UTC, for scheduled notices (China Standard Time) */
   TZ_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(480),
   WEB_DIST: z.string().optional(),
@@ -102,6 +104,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    checkResponses: e.CHECK_RESPONSES,
     tzOffsetMinutes: e.TZ_OFFSET_MINUTES,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };

@@ -71,6 +71,7 @@ export function testConfig(env: Record<string, string> = {}) {
     MODE: 'development',
     DATA_DIR: path.join(os.tmpdir(), `paiclass-test-${randomBytes(4).toString('hex')}`),
     LOG_LEVEL: 'silent',
+    CHECK_RESPONSES: 'true',
     WEB_DIST: path.join(os.tmpdir(), 'paiclass-no-web'),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     ...env,

@@ -4,6 +4,7 @@ export * from './messages';
 export * from './wire';
 export * from './accounts/rules';
 export * from './accounts/schemas';
+export * from './accounts/responses';
 export * from './accounts/types';
 export * from './courses/schemas';
 export * from './courses/members';

@@ -199,6 +199,29 @@ describe('compression and caching', () => {
   });
 });
 
+describe('typed answers', () => {
+  it('serialises with the route\'s response schema and shows it inside the envelope in the OpenAPI document', async () => {
+    const config = await call(app, '/SchoolApi/getConfig');
+    expect(config.data).toMatchObject({ schoolName: expect.any(String), canRegister: expect.any(Boolean) });
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const answer = doc.paths['/UserApi/getUserInfo'].post.responses['200'].content['application/json'].schema;
+    expect(answer.properties.status).toMatchObject({ type: 'integer' });
+    expect(answer.properties.data.properties.id).toMatchObject({ type: 'string' });
+    expect(answer.properties.data.properties.attestInfo).toMatchObject({ type: 'array' });
+  });
+
+  it('refuses, in tests, an answer that does not match its schema, and keeps fields the schema does not name', async () => {
+    const { z } = await import('zod');
+    const typed = await testApp(db, {}, {}, (a) => {
+      a.post('/TestApi/typed', { config: { auth: 'none', api: true }, schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 1, extra: 'kept' }));
+      a.post('/TestApi/drifted', { config: { auth: 'none', api: true }, schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 'one' }));
+    });
+    expect((await call(typed, '/TestApi/typed')).data).toEqual({ n: 1, extra: 'kept' });
+    expect((await call(typed, '/TestApi/drifted')).code).toBe(50000);
+    await typed.close();
+  });
+});
+
 describe('the web app', () => {
   it('serves the app page for every route of the table, whatever the client accepts, and JSON for unknown calls', async () => {
     const fs = await import('node:fs');

@@ -16,6 +16,8 @@ import {
   setLanguageInput,
   unbindMobileInput,
   updatePasswordInput,
+  loginAnswer,
+  userInfoAnswer,
 } from '@paiclass/shared';
 import { caller, readToken } from '../../platform/auth';
 import { fail } from '../../platform/errors';
@@ -43,7 +45,7 @@ export async function accountsRoutes(root: FastifyInstance) {
   const open = { auth: 'none' as const };
   const anyRestriction = ['password', 'bind'] as ('password' | 'bind')[];
 
-  app.post('/UserApi/login', { schema: { tags, body: loginInput }, config: { ...open, rateLimit: loginLimit } }, (req) =>
+  app.post('/UserApi/login', { schema: { tags, body: loginInput, response: { 200: loginAnswer } }, config: { ...open, rateLimit: loginLimit } }, (req) =>
     accounts.loginWithPassword(ctx, req.body),
   );
   app.post(
@@ -89,7 +91,7 @@ export async function accountsRoutes(root: FastifyInstance) {
     { schema: { tags, body: resetPasswordInput }, config: { ...open, rateLimit: checkLimit } },
     (req) => accounts.resetPassword(ctx, req.body),
   );
-  app.post('/UserApi/getUserInfo', { schema: { tags }, config: { allowRestricted: anyRestriction } }, (req) =>
+  app.post('/UserApi/getUserInfo', { schema: { tags, response: { 200: userInfoAnswer } }, config: { allowRestricted: anyRestriction } }, (req) =>
     presentUser(caller(req), { safe: req.restricted === 'password' ? 1 : 0 }),
   );
   app.post(

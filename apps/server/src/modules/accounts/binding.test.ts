@@ -144,12 +144,12 @@ describe('WeChat login', () => {
     expect((await call(wx, '/UserApi/checkWechatCode', { code_key: key })).data).toEqual({ otherType: 2, code_key: key });
     expect((await call(wx, '/UserApi/bindWechat', { email: mobile, password: 'Wrong#Pass1', code_key: key })).code).toBe(21001);
     const bound = await call(wx, '/UserApi/bindWechat', { email: mobile, password: STRONG, code_key: key });
-    expect(bound.data).toMatchObject({ uid, bindWechat: 1 });
+    expect(bound.data).toMatchObject({ uid: String(uid), bindWechat: 1 });
     const [row] = await wx.ctx.db.select().from(users).where(eq(users.id, uid));
     expect(row!.openid).toBe(`openid-c${uid}`);
     const next = await scan(`c${uid}`);
     const login = await call(wx, '/UserApi/checkWechatCode', { code_key: next });
-    expect(login.data).toMatchObject({ otherType: 1, uid });
+    expect(login.data).toMatchObject({ otherType: 1, uid: String(uid) });
     expect((await call(wx, '/UserApi/getUserInfo', {}, { token: login.data.token })).data.wechat_nikename).toBe('微信用户');
     // a used code_key is spent
     expect((await call(wx, '/UserApi/checkWechatCode', { code_key: next })).code).toBe(40001);

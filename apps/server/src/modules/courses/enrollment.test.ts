@@ -177,7 +177,7 @@ describe('joining with enrolment rules', () => {
     expect(await students(c.id)).toBe(2);
     expect(
       (await call(app, '/CourseApi/semesterCourseList', { isstudy: 1 }, { token: a.token })).data.map(
-        (x: { id: number }) => x.id,
+        (x: { id: string }) => Number(x.id),
       ),
     ).toEqual([c.id]);
     expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: r.token })).data).toMatchObject({

@@ -8,7 +8,7 @@ import { call, registerUser, STRONG, testApp, testDatabase, type TestDatabase } 
 let db: TestDatabase;
 let app: FastifyInstance;
 const list = async (token: string, body: Record<string, unknown> = { isstudy: 0 }) =>
-  (await call(app, '/CourseApi/semesterCourseList', body, { token })).data.map((c: { id: number }) => c.id);
+  (await call(app, '/CourseApi/semesterCourseList', body, { token })).data.map((c: { id: string }) => Number(c.id)); // ids come as strings, as Ketangpai sends them
 
 beforeAll(async () => {
   db = await testDatabase();

@@ -353,7 +353,7 @@ describe('grading, returning, publishing and sharing', () => {
       score: 18.5,
       comment: '结构清晰',
     });
-    expect(shared[0].attachment[0].url).toMatch(/^\/FileApi\/download/);
+    expect(shared[0].attachment[0].url).toMatch(/^http:\/\/[^/]+\/FileApi\/download/);
     expect(await filtered(7)).toEqual([a.uid]);
     await hwCall('cancelShare', teacher.token, { courseid: course.id, id: hw.id, sid: sa.sid });
     expect((await hwCall('stuWorkShareList', c.token, { courseid: course.id, id: hw.id })).data.list).toEqual([]);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { SchoolConfig } from '@paiclass/shared';
+import { type SchoolConfig, schoolConfigAnswer } from '@paiclass/shared';
 
 /** `/SchoolApi/getConfig`: what the login page shows and offers (spec 1 §3 School config). */
 export async function schoolRoutes(app: FastifyInstance) {
   const { config } = app.ctx;
   app.post(
     '/SchoolApi/getConfig',
-    { schema: { tags: ['school'] }, config: { auth: 'none' } },
+    { schema: { tags: ['school'], response: { 200: schoolConfigAnswer } }, config: { auth: 'none' } },
     async (): Promise<SchoolConfig> => ({
       schoolName: config.schoolName,
       appid: config.wechat?.appid ?? '',

@@ -1,0 +1,67 @@
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/**
+ * Typed answers. A route declares what its `data` is as a zod schema (`schema.response[200]`); the
+ * envelope around it is added by the envelope hook. Here that schema becomes a JSON Schema of the
+ * whole envelope, compiled once at start-up into a fast-json-stringify serializer; refusals
+ * (`status` 0, `data` null) go out with JSON.stringify. With `check` on (tests and journeys), each
+ * answer is also checked against the zod schema first, so a presenter and its schema cannot drift
+ * apart unnoticed. Objects keep fields their schema does not name: nothing a client reads is dropped.
+ */
+export function responseSerializer(check: boolean): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url }) => {
+    if (!(schema instanceof z.ZodType)) return (payload: unknown) => JSON.stringify(payload);
+    const fast = fastJson(envelopeJsonSchema(schema) as Parameters<typeof fastJson>[0]);
+    return (payload: unknown) => {
+      const body = payload as { status?: unknown; data?: unknown } | null;
+      if (body?.status !== 1) return JSON.stringify(payload);
+      if (check) {
+        const result = schema.safeParse(body.data);
+        if (!result.success) throw new Error(`the answer of ${method} ${url} does not match its schema: ${z.prettifyError(result.error)}`);
+      }
+      return fast(payload);
+    };
+  };
+}
+
+/** The JSON Schema of a data schema, for serializing and for the OpenAPI document. */
+export function dataJsonSchema(schema: z.ZodType) {
+  const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
+  delete json.$schema;
+  return openObjects(json) as Record<string, unknown>;
+}
+
+function envelopeJsonSchema(data: z.ZodType) {
+  return {
+    type: 'object',
+    properties: { status: { type: 'integer' }, code: { type: 'integer' }, message: { type: 'string' }, data: dataJsonSchema(data) },
+    required: ['status', 'code', 'message', 'data'],
+  };
+}
+
+/** Every object of a JSON Schema keeps fields it does not name (zod's stripping objects say otherwise). */
+function openObjects(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(openObjects);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) out[key] = key === 'additionalProperties' && value === false ? true : openObjects(value);
+  if (out.type === 'object' && out.additionalProperties === undefined) out.additionalProperties = true;
+  return out;
+}
+
+/** The OpenAPI document shows each answer inside its envelope. */
+export const openApiTransform: typeof jsonSchemaTransform = (document) => {
+  const result = jsonSchemaTransform(document);
+  const response = (result.schema as { response?: Record<string, unknown> } | undefined)?.response;
+  if (response?.['200']) {
+    response['200'] = {
+      type: 'object',
+      properties: { status: { type: 'integer', const: 1 }, code: { type: 'integer', const: 10000 }, message: { type: 'string' }, data: response['200'] },
+      required: ['status', 'code', 'message', 'data'],
+    };
+  }
+  return result;
+};
