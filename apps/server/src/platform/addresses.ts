@@ -33,7 +33,7 @@ export function absoluteAddresses(json: string, origin: string) {
  */
 export function registerAbsoluteAddresses(app: FastifyInstance, publicUrl?: string) {
   app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string') return payload;
+    if (typeof payload !== 'string' || !payload.includes(`"${FILE_PATH_PREFIX}`)) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     const origin = publicOrigin(req, publicUrl);
     return origin ? absoluteAddresses(payload, origin) : payload;

@@ -90,24 +90,73 @@ export async function editCourse(ctx: AppContext, user: User, id: number, input:
   return presentOne(ctx, course!, m, lang);
 }
 
+/** The roles a list tab shows: the study tab, or the teaching tab (all of it, or taught or assisted). */
+function listRoles(input: { isstudy: number; type?: 'teach' | 'assist' }) {
+  if (input.isstudy === 1) return ['student'];
+  return input.type === 'teach' ? ['owner'] : input.type === 'assist' ? ['assistant'] : ['owner', 'assistant'];
+}
+
+/** A search for `ilike`, with its wildcards taken literally; '' for none. */
+const searchPattern = (search: string) => (search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : '');
+
 /** The caller's memberships that a list shows: not deleted, not archived, by tab and search. */
 function listFilter(userId: number, input: { isstudy: number; search: string; type?: 'teach' | 'assist' }) {
-  const roles =
-    input.isstudy === 1
-      ? ['student']
-      : input.type === 'teach'
-        ? ['owner']
-        : input.type === 'assist'
-          ? ['assistant']
-          : ['owner', 'assistant'];
-  const search = input.search ? `%${input.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const search = searchPattern(input.search);
   return and(
     eq(courseMembers.userId, userId),
     isNull(courses.deletedAt),
     eq(courseMembers.archived, false),
-    inArray(courseMembers.role, roles),
+    inArray(courseMembers.role, listRoles(input)),
     search ? or(ilike(courses.coursename, search), ilike(courses.classname, search)) : undefined,
   );
+}
+
+/**
+ * The course list's one query, built once per database and prepared: every app-open asks it, so its
+ * SQL is not rebuilt per call, and it reads only the columns a list item shows. The tab, search,
+ * year and term are parameters ('' or -1 for "all").
+ */
+const courseListQueries = new WeakMap<Db, ReturnType<typeof prepareCourseList>>();
+function prepareCourseList(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .select({
+      id: courses.id,
+      shareId: courses.shareId,
+      coursename: courses.coursename,
+      classname: courses.classname,
+      code: courses.code,
+      stopcode: courses.stopcode,
+      classending: courses.classending,
+      semester: courses.semester,
+      term: courses.term,
+      venue: courses.venue,
+      teachtype: courses.teachtype,
+      studytime: courses.studytime,
+      describes: courses.describes,
+      role: courseMembers.role,
+      isTop: courseMembers.isTop,
+      archived: courseMembers.archived,
+      teacherName: users.username,
+      total: studentTotal,
+      inClass: inClassSql,
+    })
+    .from(courseMembers)
+    .innerJoin(courses, eq(courses.id, courseMembers.courseId))
+    .innerJoin(users, eq(users.id, courses.ownerId))
+    .where(
+      and(
+        eq(courseMembers.userId, p('userId')),
+        isNull(courses.deletedAt),
+        eq(courseMembers.archived, false),
+        sql`${courseMembers.role} = any(string_to_array(${p('roles')}, ','))`,
+        sql`(${p('search')} = '' or ${courses.coursename} ilike ${p('search')} or ${courses.classname} ilike ${p('search')})`,
+        sql`(${p('semester')} = '' or ${courses.semester} = ${p('semester')})`,
+        sql`(${p('term')}::int < 0 or ${courses.term} = ${p('term')}::int)`,
+      ),
+    )
+    .orderBy(desc(courseMembers.isTop), asc(courseMembers.sortOrder), desc(courses.id))
+    .prepare('course_list');
 }
 
 /** `/CourseApi/semesterList`: the caller's academic years and terms, newest first. */
@@ -127,35 +176,18 @@ export async function listCourses(ctx: AppContext, user: User, input: z.infer<ty
   // Ketangpai clients send `semester: "", term: "0"` for every course; "0" names the full-year
   // term only together with a semester
   const allTerms = input.term === '' || (allSemesters && input.term === '0');
-  const owner = { username: users.username };
-  const rows = await ctx.db
-    .select({
-      course: courses,
-      role: courseMembers.role,
-      isTop: courseMembers.isTop,
-      archived: courseMembers.archived,
-      teacher: owner,
-      total: studentTotal,
-      inClass: inClassSql,
-    })
-    .from(courseMembers)
-    .innerJoin(courses, eq(courses.id, courseMembers.courseId))
-    .innerJoin(users, eq(users.id, courses.ownerId))
-    .where(
-      and(
-        listFilter(user.id, input),
-        allSemesters ? undefined : eq(courses.semester, input.semester),
-        allTerms ? undefined : eq(courses.term, Number(input.term)),
-      ),
-    )
-    .orderBy(desc(courseMembers.isTop), asc(courseMembers.sortOrder), desc(courses.id));
+  const query = courseListQueries.get(ctx.db) ?? prepareCourseList(ctx.db);
+  courseListQueries.set(ctx.db, query);
+  const rows = await query.execute({
+    userId: user.id,
+    roles: listRoles(input).join(','),
+    search: searchPattern(input.search),
+    semester: allSemesters ? '' : input.semester,
+    term: allTerms ? -1 : Number(input.term),
+  });
   return rows.map((r) =>
     presentListedCourse(
-      presentCourse(
-        r.course,
-        { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived },
-        { teacherName: r.teacher.username, total: Number(r.total), lang, inClass: Boolean(r.inClass) },
-      ),
+      presentCourse(r, { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived }, { teacherName: r.teacherName, total: Number(r.total), lang, inClass: Boolean(r.inClass) }),
     ),
   );
 }

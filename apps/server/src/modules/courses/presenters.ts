@@ -3,6 +3,11 @@ import type { courses } from '../../db/schema';
 import type { CourseRole } from './courses.policy';
 
 type Course = typeof courses.$inferSelect;
+/** The course columns a list item shows: the course list reads only these. */
+export type ListedCourseFields = Pick<
+  Course,
+  'id' | 'shareId' | 'coursename' | 'classname' | 'code' | 'stopcode' | 'classending' | 'semester' | 'term' | 'venue' | 'teachtype' | 'studytime' | 'describes'
+>;
 
 const TERM_TEXT = {
   zh: ['全年', '第一学期', '第二学期'],
@@ -13,7 +18,7 @@ export const termText = (lang: Language, term: number) => TERM_TEXT[lang][term] 
 
 /** The spec's course list item (spec 1 §3), shaped for Ketangpai clients and the web app alike. */
 export function presentCourse(
-  c: Course,
+  c: ListedCourseFields,
   m: { role: CourseRole; isTop: boolean; archived: boolean },
   extra: { teacherName: string; total: number; lang: Language; inClass?: boolean },
 ) {
