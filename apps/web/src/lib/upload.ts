@@ -1,11 +1,14 @@
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_BYTES_VIP,
+  type chunkAnswer,
+  type chunkCheckAnswer,
   IMAGE_MAX_BYTES,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_STATUS,
 } from '@paiclass/shared';
 import SparkMD5 from 'spark-md5';
+import type { z } from 'zod';
 import { ApiError, api, NETWORK_ERROR } from './api';
 import i18n from './i18n';
 
@@ -39,17 +42,9 @@ export interface UploadProgress {
   fraction: number;
 }
 
-interface CheckAnswer {
-  exists: 0 | 1;
-  received: number[];
-  file: UploadedFile | null;
-}
-
-interface ChunkAnswer {
-  status: number;
-  complete: 0 | 1;
-  file?: UploadedFile;
-}
+/** The answers of the upload calls (packages/shared/src/files/responses.ts). */
+type CheckAnswer = z.output<typeof chunkCheckAnswer>;
+type ChunkAnswer = z.output<typeof chunkAnswer>;
 
 /** Tries of one chunk before the upload gives up (a retry answer or a dropped connection). */
 const CHUNK_TRIES = 4;

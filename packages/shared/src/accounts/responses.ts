@@ -74,3 +74,42 @@ export const userInfoAnswer = z.object({
   safe: flag,
   mustBind: flag,
 });
+
+/**
+ * `/UserApi/loginByMobile`: a login answer; for a phone with no account (`is_new: 1`) `token` is a
+ * 30-minute register ticket and `uid` the number 0.
+ */
+export const mobileLoginAnswer = loginAnswer.extend({ uid: z.union([z.string(), z.literal(0)]) });
+
+/** `/UserApi/getFigureCode`: a picture code to show (`url`) and to send back with its `sessionid` */
+export const figureCodeAnswer = z.object({ sessionid: z.string(), url: z.string() });
+
+/** `/UserApi/verify`: the picture code was right */
+export const figureCodeCheckAnswer = z.object({ sessionid: z.string() });
+
+/** `/UserApi/sendCode` */
+export const sendCodeAnswer = z.object({
+  /** seconds before another code may be asked for */
+  countdown: z.number().int(),
+});
+
+/** `/UserApi/checkFindCode`: the signed ticket of a password reset, sent back whole with the new password */
+export const findSignAnswer = z.object({
+  sign: z.string(),
+  /** epoch seconds */
+  expires: z.number().int(),
+  uid: z.number().int(),
+  key: z.string(),
+});
+
+/** `/UserApi/resetPassword`, `/UserApi/updatePassword`, `/UserApi/logout` and the other calls that answer nothing */
+export const emptyAnswer = z.object({});
+
+/** `/wechat/login`: the address the QR code shows and the key to poll with */
+export const wechatLoginAnswer = z.object({ url: z.string(), code_key: z.string() });
+
+/** `/UserApi/checkWechatCode`: otherType 1 logged in a bound WeChat; 2 asks to log in and bind it */
+export const wechatCheckAnswer = z.discriminatedUnion('otherType', [
+  loginAnswer.extend({ otherType: z.literal(1) }),
+  z.object({ otherType: z.literal(2), code_key: z.string() }),
+]);

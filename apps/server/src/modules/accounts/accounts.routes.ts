@@ -16,8 +16,16 @@ import {
   setLanguageInput,
   unbindMobileInput,
   updatePasswordInput,
+  emptyAnswer,
+  figureCodeAnswer,
+  figureCodeCheckAnswer,
+  findSignAnswer,
   loginAnswer,
+  mobileLoginAnswer,
+  sendCodeAnswer,
   userInfoAnswer,
+  wechatCheckAnswer,
+  wechatLoginAnswer,
 } from '@paiclass/shared';
 import { caller, readToken } from '../../platform/auth';
 import { fail } from '../../platform/errors';
@@ -45,16 +53,23 @@ export async function accountsRoutes(root: FastifyInstance) {
   const open = { auth: 'none' as const };
   const anyRestriction = ['password', 'bind'] as ('password' | 'bind')[];
 
-  app.post('/UserApi/login', { schema: { tags, body: loginInput, response: { 200: loginAnswer } }, config: { ...open, rateLimit: loginLimit } }, (req) =>
-    accounts.loginWithPassword(ctx, req.body),
+  app.post(
+    '/UserApi/login',
+    { schema: { tags, body: loginInput, response: { 200: loginAnswer } }, config: { ...open, rateLimit: loginLimit } },
+    (req) => accounts.loginWithPassword(ctx, req.body),
   );
   app.post(
     '/UserApi/loginByMobile',
-    { schema: { tags, body: loginByMobileInput }, config: { ...open, rateLimit: loginLimit } },
+    {
+      schema: { tags, body: loginByMobileInput, response: { 200: mobileLoginAnswer } },
+      config: { ...open, rateLimit: loginLimit },
+    },
     (req) => accounts.loginWithCode(ctx, req.body),
   );
-  app.post('/UserApi/getFigureCode', { schema: { tags }, config: { ...open, rateLimit: checkLimit } }, () =>
-    createFigureCode(ctx),
+  app.post(
+    '/UserApi/getFigureCode',
+    { schema: { tags, response: { 200: figureCodeAnswer } }, config: { ...open, rateLimit: checkLimit } },
+    () => createFigureCode(ctx),
   );
   app.get(
     '/UserApi/figureCodeImage',
@@ -67,7 +82,10 @@ export async function accountsRoutes(root: FastifyInstance) {
   );
   app.post(
     '/UserApi/verify',
-    { schema: { tags, body: figureCodeCheckInput }, config: { ...open, rateLimit: checkLimit } },
+    {
+      schema: { tags, body: figureCodeCheckInput, response: { 200: figureCodeCheckAnswer } },
+      config: { ...open, rateLimit: checkLimit },
+    },
     async (req) => {
       await checkFigureCode(ctx, req.body.sessionid, req.body.code, false);
       return { sessionid: req.body.sessionid };
@@ -75,59 +93,79 @@ export async function accountsRoutes(root: FastifyInstance) {
   );
   app.post(
     '/UserApi/sendCode',
-    { schema: { tags, body: sendCodeInput }, config: { auth: 'optional', allowRestricted: ['bind'], rateLimit: codeLimit } },
+    {
+      schema: { tags, body: sendCodeInput, response: { 200: sendCodeAnswer } },
+      config: { auth: 'optional', allowRestricted: ['bind'], rateLimit: codeLimit },
+    },
     (req) => accounts.sendCode(ctx, req.body, req.user, req.ip, req.lang),
   );
-  app.post('/UserApi/register', { schema: { tags, body: registerInput }, config: { ...open, rateLimit: checkLimit } }, (req) =>
-    accounts.register(ctx, req.body, readToken(req)),
+  app.post(
+    '/UserApi/register',
+    { schema: { tags, body: registerInput, response: { 200: loginAnswer } }, config: { ...open, rateLimit: checkLimit } },
+    (req) => accounts.register(ctx, req.body, readToken(req)),
   );
   app.post(
     '/UserApi/checkFindCode',
-    { schema: { tags, body: checkFindCodeInput }, config: { ...open, rateLimit: checkLimit } },
+    { schema: { tags, body: checkFindCodeInput, response: { 200: findSignAnswer } }, config: { ...open, rateLimit: checkLimit } },
     (req) => accounts.checkFindCode(ctx, req.body),
   );
   app.post(
     '/UserApi/resetPassword',
-    { schema: { tags, body: resetPasswordInput }, config: { ...open, rateLimit: checkLimit } },
+    { schema: { tags, body: resetPasswordInput, response: { 200: emptyAnswer } }, config: { ...open, rateLimit: checkLimit } },
     (req) => accounts.resetPassword(ctx, req.body),
   );
-  app.post('/UserApi/getUserInfo', { schema: { tags, response: { 200: userInfoAnswer } }, config: { allowRestricted: anyRestriction } }, (req) =>
-    presentUser(caller(req), { safe: req.restricted === 'password' ? 1 : 0 }),
+  app.post(
+    '/UserApi/getUserInfo',
+    { schema: { tags, response: { 200: userInfoAnswer } }, config: { allowRestricted: anyRestriction } },
+    (req) => presentUser(caller(req), { safe: req.restricted === 'password' ? 1 : 0 }),
   );
   app.post(
     '/UserApi/updatePassword',
-    { schema: { tags, body: updatePasswordInput }, config: { allowRestricted: ['password'], rateLimit: checkLimit } },
+    {
+      schema: { tags, body: updatePasswordInput, response: { 200: emptyAnswer } },
+      config: { allowRestricted: ['password'], rateLimit: checkLimit },
+    },
     (req) => accounts.updatePassword(ctx, caller(req), req.body),
   );
-  app.post('/UserApi/bindEmail', { schema: { tags, body: bindEmailInput }, config: { allowRestricted: ['bind'] } }, (req) =>
-    accounts.bindContact(ctx, caller(req), 'email', req.body.email, req.body.code),
+  app.post(
+    '/UserApi/bindEmail',
+    { schema: { tags, body: bindEmailInput, response: { 200: userInfoAnswer } }, config: { allowRestricted: ['bind'] } },
+    (req) => accounts.bindContact(ctx, caller(req), 'email', req.body.email, req.body.code),
   );
-  app.post('/UserApi/bindMobile', { schema: { tags, body: bindMobileInput }, config: { allowRestricted: ['bind'] } }, (req) =>
-    accounts.bindContact(ctx, caller(req), 'mobile', req.body.mobile, req.body.code),
+  app.post(
+    '/UserApi/bindMobile',
+    { schema: { tags, body: bindMobileInput, response: { 200: userInfoAnswer } }, config: { allowRestricted: ['bind'] } },
+    (req) => accounts.bindContact(ctx, caller(req), 'mobile', req.body.mobile, req.body.code),
   );
-  app.post('/UserApi/unbindMobile', { schema: { tags, body: unbindMobileInput } }, (req) =>
+  app.post('/UserApi/unbindMobile', { schema: { tags, body: unbindMobileInput, response: { 200: userInfoAnswer } } }, (req) =>
     accounts.unbindMobile(ctx, caller(req), req.body.code),
   );
   app.post(
     '/UserApi/setLanguage',
-    { schema: { tags, body: setLanguageInput }, config: { allowRestricted: anyRestriction } },
+    { schema: { tags, body: setLanguageInput, response: { 200: userInfoAnswer } }, config: { allowRestricted: anyRestriction } },
     (req) => {
       // the answer already speaks the chosen language
       req.lang = req.body.lang;
       return accounts.setLanguage(ctx, caller(req), req.body.lang);
     },
   );
-  app.post('/UserApi/logout', { schema: { tags }, config: { allowRestricted: anyRestriction } }, async (req) => {
-    await endSession(ctx.db, req.sessionId!);
-    await ctx.sessions.forgetUser(caller(req).id);
-    return {};
-  });
+  app.post(
+    '/UserApi/logout',
+    { schema: { tags, response: { 200: emptyAnswer } }, config: { allowRestricted: anyRestriction } },
+    async (req) => {
+      await endSession(ctx.db, req.sessionId!);
+      await ctx.sessions.forgetUser(caller(req).id);
+      return {};
+    },
+  );
 
   // WeChat QR login (only when a provider is configured)
   const callbackUrl = (req: { protocol: string; host: string }) =>
     `${ctx.config.publicUrl ?? `${req.protocol}://${req.host}`}/wechat/callback`;
-  app.post('/wechat/login', { schema: { tags }, config: { ...open, rateLimit: checkLimit } }, (req) =>
-    accounts.startWechatLogin(ctx, callbackUrl(req)),
+  app.post(
+    '/wechat/login',
+    { schema: { tags, response: { 200: wechatLoginAnswer } }, config: { ...open, rateLimit: checkLimit } },
+    (req) => accounts.startWechatLogin(ctx, callbackUrl(req)),
   );
   app.get(
     '/wechat/callback',
@@ -141,12 +179,15 @@ export async function accountsRoutes(root: FastifyInstance) {
   );
   app.post(
     '/UserApi/checkWechatCode',
-    { schema: { tags, body: checkWechatCodeInput }, config: { ...open, rateLimit: { ...checkLimit, max: 60 } } },
+    {
+      schema: { tags, body: checkWechatCodeInput, response: { 200: wechatCheckAnswer } },
+      config: { ...open, rateLimit: { ...checkLimit, max: 60 } },
+    },
     (req) => accounts.checkWechatCode(ctx, req.body.code_key),
   );
   app.post(
     '/UserApi/bindWechat',
-    { schema: { tags, body: bindWechatInput }, config: { ...open, rateLimit: loginLimit } },
+    { schema: { tags, body: bindWechatInput, response: { 200: loginAnswer } }, config: { ...open, rateLimit: loginLimit } },
     (req) => accounts.bindWechat(ctx, req.body),
   );
 }

@@ -96,7 +96,7 @@ export async function loginWithCode(ctx: AppContext, input: z.infer<typeof login
     .values({ tokenHash: sha256(ticket), mobile: input.mobile, expiresAt: new Date(Date.now() + TICKET_TTL_MS) });
   return {
     token: ticket,
-    uid: 0,
+    uid: 0 as const,
     is_new: 1 as const,
     safe: 0 as const,
     bindWechat: 0 as const,
@@ -329,10 +329,10 @@ async function scannedLogin(ctx: AppContext, codeKey: string) {
 export async function checkWechatCode(ctx: AppContext, codeKey: string) {
   const row = await scannedLogin(ctx, codeKey);
   const [user] = await ctx.db.select().from(users).where(eq(users.openid, row.openid));
-  if (!user) return { otherType: 2, code_key: codeKey };
+  if (!user) return { otherType: 2 as const, code_key: codeKey };
   await ctx.db.update(wechatLogins).set({ usedAt: new Date() }).where(eq(wechatLogins.codeKey, codeKey));
   const token = await createSession(ctx.db, user.id, false, restrictionFor(user, false));
-  return { otherType: 1, ...presentLogin(user, token, 0) };
+  return { otherType: 1 as const, ...presentLogin(user, token, 0) };
 }
 
 /** Binds the scanned WeChat to an account proved by its password, then logs in. */

@@ -30,7 +30,7 @@ async function openClassTime(ctx: AppContext, courseId: number) {
 
 function presentClassTime(ct: ClassTime | undefined, startedBy = '') {
   return {
-    status: ct && !ct.endedAt ? 1 : 0,
+    status: ct && !ct.endedAt ? (1 as const) : (0 as const),
     classtimeid: ct?.id ?? 0,
     starttime: seconds(ct?.startedAt ?? null),
     endtime: seconds(ct?.endedAt ?? null),

@@ -93,5 +93,5 @@ export async function setDemoCourse(db: Db, courseId: number, demo: boolean) {
     .where(eq(courses.id, courseId))
     .returning({ id: courses.id, isDemo: courses.isDemo });
   if (!row) throw fail('notFound');
-  return { courseid: row.id, demo: row.isDemo ? 1 : 0 };
+  return { courseid: row.id, demo: row.isDemo ? (1 as const) : (0 as const) };
 }

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { institutionImport, lastCodeInput } from '@paiclass/shared';
+import { demoCourseAnswer, institutionImport, institutionImportAnswer, lastCodeAnswer, lastCodeInput } from '@paiclass/shared';
 import { z } from 'zod';
 import { outbox } from '../../db/schema';
 import { fail } from '../../platform/errors';
@@ -16,7 +16,7 @@ export async function devRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/DevApi/lastCode',
-    { schema: { tags: ['development'], body: lastCodeInput }, config: { auth: 'none' } },
+    { schema: { tags: ['development'], body: lastCodeInput, response: { 200: lastCodeAnswer } }, config: { auth: 'none' } },
     async (req) => {
       const target = req.body.target.trim();
       const [row] = await root.ctx.db
@@ -32,14 +32,21 @@ export async function devRoutes(root: FastifyInstance) {
   // what `npm run institution:import` does, for journeys against an embedded server that holds its database open
   app.post(
     '/DevApi/importInstitution',
-    { schema: { tags: ['development'], body: institutionImport }, config: { auth: 'none' } },
+    {
+      schema: { tags: ['development'], body: institutionImport, response: { 200: institutionImportAnswer } },
+      config: { auth: 'none' },
+    },
     (req) => importInstitution(root.ctx.db, req.body),
   );
   // what `npm run course:demo` does
   app.post(
     '/DevApi/setDemoCourse',
     {
-      schema: { tags: ['development'], body: z.object({ courseid: z.coerce.number().int().positive(), demo: z.coerce.number().int().min(0).max(1) }) },
+      schema: {
+        tags: ['development'],
+        body: z.object({ courseid: z.coerce.number().int().positive(), demo: z.coerce.number().int().min(0).max(1) }),
+        response: { 200: demoCourseAnswer },
+      },
       config: { auth: 'none' },
     },
     (req) => setDemoCourse(root.ctx.db, req.body.courseid, req.body.demo === 1),

@@ -1,5 +1,15 @@
 import multipart from '@fastify/multipart';
-import { chunkCheckInput, chunkFieldsInput, fileIdInput, IMAGE_MAX_BYTES, UPLOAD_CHUNK_BYTES } from '@paiclass/shared';
+import {
+  chunkAnswer,
+  chunkCheckAnswer,
+  chunkCheckInput,
+  chunkFieldsInput,
+  fileAnswer,
+  fileIdInput,
+  IMAGE_MAX_BYTES,
+  smallUploadAnswer,
+  UPLOAD_CHUNK_BYTES,
+} from '@paiclass/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,12 +55,12 @@ export async function filesRoutes(root: FastifyInstance) {
   });
   const uploadLimit = { rateLimit: { max: 600, timeWindow: '1 minute' } };
 
-  app.post('/UploadApi/checkChunk', { schema: { tags, body: chunkCheckInput } }, (req) =>
+  app.post('/UploadApi/checkChunk', { schema: { tags, body: chunkCheckInput, response: { 200: chunkCheckAnswer } } }, (req) =>
     service.checkUpload(ctx, caller(req), req.body),
   );
   app.post(
     '/UploadApi/uploadChunk',
-    { schema: { tags, consumes: ['multipart/form-data'] }, config: uploadLimit },
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: chunkAnswer } }, config: uploadLimit },
     async (req) => {
       const user = caller(req);
       const { fields, file } = await readMultipart(req);
@@ -58,13 +68,17 @@ export async function filesRoutes(root: FastifyInstance) {
       return service.receiveChunk(ctx, user, parse(chunkFieldsInput, fields), file.data);
     },
   );
-  app.post('/UploadApi/uploadV2', { schema: { tags, consumes: ['multipart/form-data'] }, config: uploadLimit }, async (req) => {
-    const user = caller(req);
-    const { fields, file } = await readMultipart(req);
-    if (!file) throw badInput('validation.fileMissing');
-    return service.uploadSmall(ctx, user, fields.filename || file.filename || 'file', file.data, fields.type === 'image');
-  });
-  app.post('/FileApi/getAttachmentInfo', { schema: { tags, body: fileIdInput } }, (req) =>
+  app.post(
+    '/UploadApi/uploadV2',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: smallUploadAnswer } }, config: uploadLimit },
+    async (req) => {
+      const user = caller(req);
+      const { fields, file } = await readMultipart(req);
+      if (!file) throw badInput('validation.fileMissing');
+      return service.uploadSmall(ctx, user, fields.filename || file.filename || 'file', file.data, fields.type === 'image');
+    },
+  );
+  app.post('/FileApi/getAttachmentInfo', { schema: { tags, body: fileIdInput, response: { 200: fileAnswer } } }, (req) =>
     service.getAttachmentInfo(ctx, caller(req), req.body.id),
   );
 

@@ -80,12 +80,12 @@ async function reuseStored(ctx: AppContext, user: User, md5: string, size: numbe
 export async function checkUpload(ctx: AppContext, user: User, input: z.infer<typeof chunkCheckInput>) {
   if (input.size > maxBytes(user)) throw new AppError('tooLarge', 'errors.fileTooLarge');
   const stored = await reuseStored(ctx, user, input.fileMd5, input.size, input.filename);
-  if (stored) return { exists: 1, received: [], file: presentFile(ctx, stored) };
+  if (stored) return { exists: 1 as const, received: [], file: presentFile(ctx, stored) };
   const [pending] = await ctx.db
     .select()
     .from(uploads)
     .where(eq(uploads.key, uploadKey(user.id, input.fileMd5, input.size)));
-  return { exists: 0, received: pending?.received ?? [], file: null };
+  return { exists: 0 as const, received: pending?.received ?? [], file: null };
 }
 
 /**
@@ -101,10 +101,10 @@ export async function receiveChunk(ctx: AppContext, user: User, input: z.infer<t
   if (input.chunks !== chunks || input.chunk >= chunks) throw badInput('validation.fileSize');
   const expected = input.chunk < chunks - 1 ? UPLOAD_CHUNK_BYTES : size - UPLOAD_CHUNK_BYTES * (chunks - 1);
   const answer = { id: input.id, chunk: input.chunk };
-  if (data.length !== expected) return { ...answer, status: UPLOAD_STATUS.retry, complete: 0 };
+  if (data.length !== expected) return { ...answer, status: UPLOAD_STATUS.retry, complete: 0 as const };
 
   const stored = await reuseStored(ctx, user, md5, size, input.filename);
-  if (stored) return { ...answer, status: UPLOAD_STATUS.done, complete: 1, file: presentFile(ctx, stored) };
+  if (stored) return { ...answer, status: UPLOAD_STATUS.done, complete: 1 as const, file: presentFile(ctx, stored) };
 
   await ctx.storage.put(chunkKey(user.id, md5, size, input.chunk), data);
   const key = uploadKey(user.id, md5, size);
@@ -121,8 +121,8 @@ export async function receiveChunk(ctx: AppContext, user: User, input: z.infer<t
     await tx.delete(uploads).where(eq(uploads.key, key));
     return { received, done: true };
   });
-  if (!complete) return { ...answer, status: UPLOAD_STATUS.retry, complete: 0 };
-  if (!complete.done) return { ...answer, status: UPLOAD_STATUS.done, complete: 0, received: complete.received };
+  if (!complete) return { ...answer, status: UPLOAD_STATUS.retry, complete: 0 as const };
+  if (!complete.done) return { ...answer, status: UPLOAD_STATUS.done, complete: 0 as const, received: complete.received };
   return assemble(ctx, user, input.filename, md5, size, chunks, answer);
 }
 
@@ -157,13 +157,13 @@ async function assemble(
   await cleanup();
   if (hash.digest('hex') !== md5) {
     await storage.delete(target);
-    return { ...answer, status: UPLOAD_STATUS.error, complete: 0 };
+    return { ...answer, status: UPLOAD_STATUS.error, complete: 0 as const };
   }
   const [row] = await ctx.db
     .insert(files)
     .values({ ownerId: user.id, md5, size, name: filename, mime: mimeOf(head, filename), storageKey: target })
     .returning();
-  return { ...answer, status: UPLOAD_STATUS.done, complete: 1, file: presentFile(ctx, row!) };
+  return { ...answer, status: UPLOAD_STATUS.done, complete: 1 as const, file: presentFile(ctx, row!) };
 }
 
 /**

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { attestInput, jigouIdInput, jigouSearchInput, relationTeachClassInput, teachClassInput } from '@paiclass/shared';
+import {
+  attestAnswer,
+  attestInput,
+  attestListAnswer,
+  emptyAnswer,
+  institutionListAnswer,
+  jigouIdInput,
+  jigouSearchInput,
+  relationTeachClassInput,
+  teachClassInput,
+  teachClassListAnswer,
+} from '@paiclass/shared';
 import { caller } from '../../platform/auth';
 import * as service from './institutions.service';
 
@@ -13,20 +24,28 @@ export async function institutionsRoutes(root: FastifyInstance) {
   const attestLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
   const searchLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
-  app.post('/AttestApi/searchJigou', { schema: { tags, body: jigouSearchInput }, config: searchLimit }, (req) =>
-    service.searchInstitutions(ctx, req.body.keyword),
+  app.post(
+    '/AttestApi/searchJigou',
+    { schema: { tags, body: jigouSearchInput, response: { 200: institutionListAnswer } }, config: searchLimit },
+    (req) => service.searchInstitutions(ctx, req.body.keyword),
   );
-  app.post('/AttestApi/getAttestList', { schema: { tags } }, (req) => service.listCertifications(ctx, caller(req)));
-  app.post('/AttestApi/attest', { schema: { tags, body: attestInput }, config: attestLimit }, (req) =>
-    service.attest(ctx, caller(req), req.body),
+  app.post('/AttestApi/getAttestList', { schema: { tags, response: { 200: attestListAnswer } } }, (req) =>
+    service.listCertifications(ctx, caller(req)),
   );
-  app.post('/AttestApi/unbind', { schema: { tags, body: jigouIdInput } }, (req) =>
+  app.post(
+    '/AttestApi/attest',
+    { schema: { tags, body: attestInput, response: { 200: attestAnswer } }, config: attestLimit },
+    (req) => service.attest(ctx, caller(req), req.body),
+  );
+  app.post('/AttestApi/unbind', { schema: { tags, body: jigouIdInput, response: { 200: emptyAnswer } } }, (req) =>
     service.unbindCertification(ctx, caller(req), req.body.jigouid),
   );
-  app.post('/CourseApi/teachClass', { schema: { tags, body: teachClassInput } }, (req) =>
+  app.post('/CourseApi/teachClass', { schema: { tags, body: teachClassInput, response: { 200: teachClassListAnswer } } }, (req) =>
     service.listTeachClasses(ctx, caller(req), req.body.jigouid),
   );
-  app.post('/CourseApi/relationTeachClass', { schema: { tags, body: relationTeachClassInput } }, (req) =>
-    service.bindTeachClasses(ctx, caller(req), req.body.list, req.lang),
+  app.post(
+    '/CourseApi/relationTeachClass',
+    { schema: { tags, body: relationTeachClassInput, response: { 200: teachClassListAnswer } } },
+    (req) => service.bindTeachClasses(ctx, caller(req), req.body.list, req.lang),
   );
 }

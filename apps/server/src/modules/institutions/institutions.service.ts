@@ -66,7 +66,7 @@ export async function listCertifications(ctx: AppContext, user: User) {
       .where(and(sql`lower(${institutions.name}) = lower(${user.school})`, eq(institutions.requireAttest, true)));
     if (school && !mine.some((c) => c.id === school.id)) needAttest = { jigouid: school.id, jigou: school.name };
   }
-  return { atteststate: mine.length ? 1 : 0, list: mine.map(presentCertification), needAttest };
+  return { atteststate: mine.length ? (1 as const) : (0 as const), list: mine.map(presentCertification), needAttest };
 }
 
 /** Keeps the user row's summary (atteststate, attestInfo.jigou) in step with the roster. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messageListInput, readItInput } from '@paiclass/shared';
+import { messageListInput, noticePageAnswer, readAllNoticesAnswer, readItInput, readNoticeAnswer } from '@paiclass/shared';
 import { caller } from '../../platform/auth';
 import * as notices from './notices.service';
 
@@ -9,11 +9,13 @@ export async function noticesRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   const tags = ['notices'];
-  app.post('/MessageApi/lists', { schema: { tags, body: messageListInput } }, (req) =>
+  app.post('/MessageApi/lists', { schema: { tags, body: messageListInput, response: { 200: noticePageAnswer } } }, (req) =>
     notices.listNotices(ctx, caller(req), req.body),
   );
-  app.post('/MessageApi/readIt', { schema: { tags, body: readItInput } }, (req) =>
+  app.post('/MessageApi/readIt', { schema: { tags, body: readItInput, response: { 200: readNoticeAnswer } } }, (req) =>
     notices.readNotice(ctx, caller(req), req.body.id),
   );
-  app.post('/MessageApi/readAll', { schema: { tags } }, (req) => notices.readAllNotices(ctx, caller(req)));
+  app.post('/MessageApi/readAll', { schema: { tags, response: { 200: readAllNoticesAnswer } } }, (req) =>
+    notices.readAllNotices(ctx, caller(req)),
+  );
 }

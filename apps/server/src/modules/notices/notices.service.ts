@@ -19,7 +19,7 @@ function presentNotice(n: NoticeRow) {
     contentid: n.contentId,
     courseid: n.courseId ?? 0,
     courserole: n.courseRole,
-    isread: n.isread ? 1 : 0,
+    isread: n.isread ? (1 as const) : (0 as const),
     action: n.action,
     createtime: Math.floor(n.createdAt.getTime() / 1000),
     title: n.title,
@@ -73,7 +73,7 @@ export async function readNotice(ctx: AppContext, user: User, id: number) {
     .where(and(eq(messageNotices.id, id), eq(messageNotices.userId, user.id)))
     .returning({ id: messageNotices.id });
   if (updated.length === 0) throw fail('notFound');
-  return { id, isread: 1 };
+  return { id, isread: 1 as const };
 }
 
 export async function readAllNotices(ctx: AppContext, user: User) {

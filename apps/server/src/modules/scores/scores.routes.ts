@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { courseIdInput, scoreDetailInput, weightsInput } from '@paiclass/shared';
+import { courseIdInput, scoreBookAnswer, scoreDetailAnswer, scoreDetailInput, weightsInput } from '@paiclass/shared';
 import { caller } from '../../platform/auth';
 import * as scores from './scores.service';
 
@@ -9,13 +9,13 @@ export async function scoresRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   const tags = ['scores'];
-  app.post('/ScoreApi/getScoreBook', { schema: { tags, body: courseIdInput } }, (req) =>
+  app.post('/ScoreApi/getScoreBook', { schema: { tags, body: courseIdInput, response: { 200: scoreBookAnswer } } }, (req) =>
     scores.getScoreBook(ctx, caller(req), req.body.courseid),
   );
-  app.post('/ScoreApi/scoreDetail', { schema: { tags, body: scoreDetailInput } }, (req) =>
+  app.post('/ScoreApi/scoreDetail', { schema: { tags, body: scoreDetailInput, response: { 200: scoreDetailAnswer } } }, (req) =>
     scores.scoreDetail(ctx, caller(req), req.body.courseid, req.body.uid),
   );
-  app.post('/ScoreApi/setWeights', { schema: { tags, body: weightsInput } }, (req) =>
+  app.post('/ScoreApi/setWeights', { schema: { tags, body: weightsInput, response: { 200: scoreBookAnswer } } }, (req) =>
     scores.setWeights(ctx, caller(req), req.body.courseid, req.body.weights),
   );
   // the workbook itself, not an envelope; refusals still come as the envelope

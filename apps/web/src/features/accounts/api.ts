@@ -1,19 +1,26 @@
-import type { CodeType, LoginResult, SchoolConfig, UserInfo } from '@paiclass/shared';
+import type {
+  CodeType,
+  figureCodeAnswer,
+  findSignAnswer,
+  LoginResult,
+  mobileLoginAnswer,
+  SchoolConfig,
+  sendCodeAnswer,
+  UserInfo,
+  wechatCheckAnswer,
+  wechatLoginAnswer,
+} from '@paiclass/shared';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
-/** The account calls of docs/api.md, typed. */
+/** The account calls of docs/api.md, typed from their answer schemas (packages/shared/src/accounts/responses.ts). */
 
-export interface FigureCode {
-  sessionid: string;
-  url: string;
-}
+export type FigureCode = z.output<typeof figureCodeAnswer>;
 
-export interface FindSign {
-  sign: string;
-  expires: number;
-  uid: number;
-  key: string;
-}
+export type FindSign = z.output<typeof findSignAnswer>;
+
+/** A fast login's answer: `uid` is 0 and `token` a register ticket when `is_new` is 1. */
+export type MobileLoginResult = z.output<typeof mobileLoginAnswer>;
 
 /** Where a code goes: a phone or an email; none for `unbind` (the current phone). */
 export type CodeTarget = { mobile?: string; email?: string };
@@ -30,15 +37,15 @@ export interface RegisterBody {
   code?: string;
 }
 
-export type WechatCheck = ({ otherType: 1 } & LoginResult) | { otherType: 2; code_key: string };
+export type WechatCheck = z.output<typeof wechatCheckAnswer>;
 
 export const accountsApi = {
   getConfig: () => api<SchoolConfig>('/SchoolApi/getConfig'),
   login: (body: { email: string; password: string; remember: 0 | 1 }) => api<LoginResult>('/UserApi/login', body),
-  loginByMobile: (body: { mobile: string; code: string }) => api<LoginResult>('/UserApi/loginByMobile', body),
+  loginByMobile: (body: { mobile: string; code: string }) => api<MobileLoginResult>('/UserApi/loginByMobile', body),
   getFigureCode: () => api<FigureCode>('/UserApi/getFigureCode'),
   sendCode: (body: CodeTarget & { type: CodeType; verify: string; sessionid: string }) =>
-    api<{ countdown?: number }>('/UserApi/sendCode', body),
+    api<z.output<typeof sendCodeAnswer>>('/UserApi/sendCode', body),
   register: (body: RegisterBody, ticket?: string) => api<LoginResult>('/UserApi/register', body, { token: ticket }),
   checkFindCode: (body: { email?: string; mobile?: string; code: string }) => api<FindSign>('/UserApi/checkFindCode', body),
   resetPassword: (body: FindSign & { password: string; repassword: string }) => api<object>('/UserApi/resetPassword', body),
@@ -50,7 +57,7 @@ export const accountsApi = {
   unbindMobile: (body: { code: string }) => api<UserInfo>('/UserApi/unbindMobile', body),
   setLanguage: (lang: 'zh' | 'en') => api<UserInfo>('/UserApi/setLanguage', { lang }),
   logout: () => api<object>('/UserApi/logout'),
-  wechatLogin: () => api<{ url: string; code_key: string }>('/wechat/login'),
+  wechatLogin: () => api<z.output<typeof wechatLoginAnswer>>('/wechat/login'),
   checkWechatCode: (code_key: string) => api<WechatCheck>('/UserApi/checkWechatCode', { code_key }),
   bindWechat: (body: { email: string; password: string; code_key: string }) => api<LoginResult>('/UserApi/bindWechat', body),
 };

@@ -1,14 +1,9 @@
+import type { classTimeAnswer } from '@paiclass/shared';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 /** A class time as the server answers it: status 1 while in class; times in epoch seconds. */
-export interface ClassTimeStatus {
-  status: 0 | 1;
-  classtimeid: number;
-  starttime: number;
-  endtime: number;
-  /** who began the class */
-  username: string;
-}
+export type ClassTimeStatus = z.output<typeof classTimeAnswer>;
 
 export const classTimeKeys = {
   status: (courseId: number) => ['classTime', courseId] as const,

@@ -1,44 +1,33 @@
-import type { AttestInput } from '@paiclass/shared';
+import type {
+  AttestInput,
+  attestAnswer,
+  attestListAnswer,
+  certificationAnswer,
+  institutionAnswer,
+  institutionListAnswer,
+  teachClassAnswer,
+  teachClassListAnswer,
+} from '@paiclass/shared';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
-/** Shapes of the institution calls (spec 1 §3 Certified institution and Scheduled course). */
+/** Shapes of the institution calls (spec 1 §3), from their answer schemas (packages/shared/src/institutions/responses.ts). */
 
-export interface Institution {
-  jigouid: number;
-  jigou: string;
-}
+export type Institution = z.output<typeof institutionAnswer>;
 
 /** A certification: the institution and the roster entry (real name, staff or student number). */
-export interface Certification extends Institution {
-  realname: string;
-  realstno: string;
-}
+export type Certification = z.output<typeof certificationAnswer>;
 
 /** `/AttestApi/getAttestList`. needAttest: the caller's school requires authentication and they have not certified with it. */
-export interface AttestList {
-  atteststate: 0 | 1;
-  list: Certification[];
-  needAttest: Institution | null;
-}
+export type AttestList = z.output<typeof attestListAnswer>;
 
 /** A scheduled course of the institution's timetable; classid is the bound course, 0 while unbound. */
-export interface TeachClass extends Institution {
-  id: number;
-  classid: number;
-  teachClass: string;
-  semester: string;
-  /** 0 full year, 1 first, 2 second */
-  term: number;
-  classname: string;
-  coursename: string;
-  /** the name of the course it is bound to; empty while unbound */
-  bindname: string;
-}
+export type TeachClass = z.output<typeof teachClassAnswer>;
 
 /** `/AttestApi/attest`: the institution and the caller's scheduled courses (for the binding or joined step). */
-export interface AttestResult extends Institution {
-  courses: TeachClass[];
-}
+export type AttestResult = z.output<typeof attestAnswer>;
+
+type TeachClassList = z.output<typeof teachClassListAnswer>;
 
 /** One binding of `/CourseApi/relationTeachClass`: classid is one of the caller's own courses, 0 creates one. */
 export interface TeachClassBinding {
@@ -48,12 +37,12 @@ export interface TeachClassBinding {
 
 export const institutionsApi = {
   search: (keyword: string, signal?: AbortSignal) =>
-    api<{ list: Institution[] }>('/AttestApi/searchJigou', { keyword }, { signal }),
+    api<z.output<typeof institutionListAnswer>>('/AttestApi/searchJigou', { keyword }, { signal }),
   attestList: () => api<AttestList>('/AttestApi/getAttestList'),
   attest: (body: AttestInput) => api<AttestResult>('/AttestApi/attest', body),
   unbind: (jigouid: number) => api<object>('/AttestApi/unbind', { jigouid }),
-  teachClass: (jigouid: number) => api<{ list: TeachClass[] }>('/CourseApi/teachClass', { jigouid }),
-  bind: (list: TeachClassBinding[]) => api<{ list: TeachClass[] }>('/CourseApi/relationTeachClass', { list }),
+  teachClass: (jigouid: number) => api<TeachClassList>('/CourseApi/teachClass', { jigouid }),
+  bind: (list: TeachClassBinding[]) => api<TeachClassList>('/CourseApi/relationTeachClass', { list }),
 };
 
 /** TanStack Query keys of the institution area. */

@@ -1,35 +1,20 @@
-import { PAGE_SIZE } from '@paiclass/shared';
+import {
+  type messageNoticeAnswer,
+  type noticePageAnswer,
+  PAGE_SIZE,
+  type readAllNoticesAnswer,
+  type readNoticeAnswer,
+} from '@paiclass/shared';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 /** spec 1 §3: eventtype 99 is an appeal, handled on PC only (spec 2 §8). */
 export const APPEAL_EVENTTYPE = 99;
 
-/** A message notice (spec 1 §3). */
-export interface MessageNotice {
-  id: number;
-  contenttype: number;
-  contentid: number;
-  courseid: number;
-  /** 1 teacher or assistant, 0 student */
-  courserole: number;
-  isread: 0 | 1;
-  action: string;
-  /** epoch seconds */
-  createtime: number;
-  title: string;
-  activitylabel: string;
-  teacher: { username: string };
-  type: number;
-  eventtype: number;
-  coid: string;
-}
+/** A message notice (spec 1 §3; packages/shared/src/notices/responses.ts). */
+export type MessageNotice = z.output<typeof messageNoticeAnswer>;
 
-export interface NoticePage {
-  total: number;
-  unread: number;
-  page: number;
-  list: MessageNotice[];
-}
+export type NoticePage = z.output<typeof noticePageAnswer>;
 
 /** What waits for the caller: open to-dos, unread message notices, unread announcements. */
 export interface AgencySummary {
@@ -42,8 +27,8 @@ export interface AgencySummary {
 export const messagesApi = {
   /** 10 a page (spec 1 §9); unread 1 lists only the unread ones */
   list: (body: { page: number; unread: 0 | 1 }) => api<NoticePage>('/MessageApi/lists', { ...body, limit: PAGE_SIZE }),
-  readIt: (id: number) => api<{ id: number; isread: 1 }>('/MessageApi/readIt', { id }),
-  readAll: () => api<{ count: number }>('/MessageApi/readAll', {}),
+  readIt: (id: number) => api<z.output<typeof readNoticeAnswer>>('/MessageApi/readIt', { id }),
+  readAll: () => api<z.output<typeof readAllNoticesAnswer>>('/MessageApi/readAll', {}),
   agency: () => api<AgencySummary>('/MessageApi/getAgencyMsg', {}),
 };
 

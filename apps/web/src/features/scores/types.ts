@@ -1,36 +1,14 @@
-/** Shapes of the score-book calls (docs/api.md "Scores"). */
+/** Shapes of the score-book calls (docs/api.md "Scores"), from packages/shared/src/scores/responses.ts. */
+import type { scoreBookAnswer, scoreColumnAnswer, scoreDetailAnswer } from '@paiclass/shared';
+import type { z } from 'zod';
 
 /** A scored item of the course: homework now (tests and attendance register here later). */
-export interface ScoreColumn {
-  id: number;
-  title: string;
-  contenttype: number;
-  fullscore: number;
-  /** 0–100; 0 leaves the item out of the total */
-  weight: number;
-}
-
-export interface ScoreRow {
-  uid: number;
-  username: string;
-  stno: string;
-  /** by column id; null not graded (or, for a student, not published) */
-  scores: Record<string, number | null>;
-  /** weighted, out of 100; null when every weight is 0 */
-  total: number | null;
-}
+export type ScoreColumn = z.output<typeof scoreColumnAnswer>;
 
 /** `getScoreBook`: a teacher gets every student, a student their own row. */
-export interface ScoreBook {
-  columns: ScoreColumn[];
-  rows: ScoreRow[];
-}
+export type ScoreBook = z.output<typeof scoreBookAnswer>;
+
+export type ScoreRow = ScoreBook['rows'][number];
 
 /** `scoreDetail`: one student's items and total. */
-export interface ScoreDetail {
-  uid: number;
-  username: string;
-  stno: string;
-  list: (ScoreColumn & { score: number | null })[];
-  total: number | null;
-}
+export type ScoreDetail = z.output<typeof scoreDetailAnswer>;
