@@ -1,5 +1,4 @@
 /// <reference types="node" />
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
@@ -9,19 +8,9 @@ const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
 
 const proxied = { target: API_TARGET, changeOrigin: false };
 
-export default defineConfig(({ command }) => ({
+export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
-    // react-router's package exports only its development build; the production one drops the dev-only checks
-    alias:
-      command === 'build'
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
-            },
-          ]
-        : [],
     // one React only, or hooks break: the root package.json overrides antd-mobile's React 16-18 peer range
     dedupe: ['react', 'react-dom'],
   },
@@ -58,4 +47,4 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
   },
-}));
+});

@@ -5,7 +5,7 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from './lib/router';
 import { antdLocaleFor, applyLanguage, initialLanguage } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { router } from './router';
@@ -25,7 +25,7 @@ unstableSetRender((node, container) => {
 });
 
 setNavigator((to, options) => {
-  void router.navigate(to, options);
+  router.navigate(to, options);
 });
 
 const queryClient = new QueryClient({

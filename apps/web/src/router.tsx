@@ -1,6 +1,6 @@
 import { DEFAULT_TAB, type RouteArea, type RouteDef, routes, TABS } from '@paiclass/shared';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from './lib/router';
 import { Alias } from './components/Alias';
 import { lazyPage } from './components/lazyPage';
 import { PageLoading } from './components/PageLoading';
@@ -221,7 +221,7 @@ function pageFor(route: RouteDef) {
   return <NotAvailablePage area={route.area} />;
 }
 
-/** Route-table paths once each: react-router matches without regard to case, like the server. */
+/** Route-table paths once each: the router matches without regard to case, like the server. */
 function uniqueRoutes() {
   const seen = new Set<string>();
   return routes.filter((route) => {

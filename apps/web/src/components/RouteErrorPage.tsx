@@ -1,6 +1,6 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
+import { useRouteError } from '../lib/router';
 import { isChunkLoadError } from '../lib/chunkReload';
 
 /**

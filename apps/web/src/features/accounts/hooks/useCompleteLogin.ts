@@ -1,7 +1,7 @@
 import type { LoginResult } from '@paiclass/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api';
 import { useAuth } from '../authStore';
 import { routeAfterLogin } from '../postLogin';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { confirmDialog } from '../../../components/dialogs';
 import { endSession } from '../../../lib/session';
 import { accountsApi } from '../api';

@@ -2,7 +2,7 @@ import { accountKind, checkFindCodeInput, resetPasswordInput, VERIFY_CODE_LENGTH
 import { Button, Steps, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { FormError } from '../../../components/FormError';
 import { hasInAppHistory, PageNavBar } from '../../../components/PageNavBar';
 import { SubmitButton } from '../../../components/SubmitButton';

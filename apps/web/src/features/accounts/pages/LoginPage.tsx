@@ -2,7 +2,7 @@ import { loginByMobileInput, loginInput, PASSWORD_MIN } from '@paiclass/shared';
 import { Checkbox, Divider, Tabs } from 'antd-mobile';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { FormError } from '../../../components/FormError';
 import { LanguageToggle } from '../../../components/LanguageToggle';
 import { SubmitButton } from '../../../components/SubmitButton';

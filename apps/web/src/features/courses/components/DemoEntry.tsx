@@ -1,6 +1,6 @@
 import { AppstoreOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { confirmDialog } from '../../../components/dialogs';
 import { DEMO_PATH, useDemoCourses } from '../hooks/useDemoCourses';
 import '../courseDemo.css';

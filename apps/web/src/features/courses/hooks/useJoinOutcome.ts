@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { confirmDialog } from '../../../components/dialogs';
 import { ATTEST_FIRST_TIME_PATH } from '../../institutions/attestPrompt';
 import { courseKeys } from '../api';

@@ -3,7 +3,7 @@ import { Button, ErrorBlock, List } from 'antd-mobile';
 import { TeamOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { ApiError, errorMessage, NETWORK_ERROR } from '../../../lib/api';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, List, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { ApiError, errorMessage } from '../../../lib/api';

@@ -3,7 +3,7 @@ import { Button, List, Skeleton, Tag } from 'antd-mobile';
 import { EditSOutline, EyeOutline, InformationCircleOutline, SystemQRcodeOutline, TeamOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from '../../../lib/router';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { memberKeys, membersApi } from '../../members/api';
 import { PersonRow } from '../../members/components/PersonRow';

@@ -1,6 +1,6 @@
 import { CODES, DEFAULT_TAB } from '@paiclass/shared';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '../../../lib/router';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { ApiError, errorMessage } from '../../../lib/api';

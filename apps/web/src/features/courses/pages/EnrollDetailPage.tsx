@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, List, Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { UserAvatar } from '../../../components/UserAvatar';

@@ -4,7 +4,7 @@ import { Button, Checkbox, ErrorBlock, Skeleton, Tabs, Tag } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { ApiError, errorMessage } from '../../../lib/api';

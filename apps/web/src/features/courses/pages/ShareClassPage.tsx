@@ -2,7 +2,7 @@ import { JOIN_CODE_LENGTH } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { UserAddOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { useAuth } from '../../accounts/authStore';

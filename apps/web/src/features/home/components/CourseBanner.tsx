@@ -2,7 +2,7 @@ import { COURSE_BANNER_MS } from '@paiclass/shared';
 import { Button, Skeleton, Swiper } from 'antd-mobile';
 import { RightOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { errorMessage } from '../../../lib/api';
 import { useCourseList } from '../../courses/hooks/useCourseList';
 import type { CourseItem } from '../../courses/types';

@@ -3,7 +3,7 @@ import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { NotAvailableBlock } from '../../../components/NotAvailable';
 import { errorMessage } from '../../../lib/api';
 import { retryNetworkOnly } from '../../courses/api';

@@ -13,7 +13,7 @@ import {
 } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
 import { homeworkApi } from '../api';

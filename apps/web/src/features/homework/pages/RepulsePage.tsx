@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { FormError } from '../../../components/FormError';
 import { hasInAppHistory, PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { ApiError, errorMessage } from '../../../lib/api';

@@ -3,7 +3,7 @@ import type { Action } from 'antd-mobile/es/components/action-sheet';
 import { CloseOutline, FilterOutline, MoreOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { confirmDialog } from '../../../components/dialogs';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';

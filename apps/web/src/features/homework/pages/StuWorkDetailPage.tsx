@@ -3,7 +3,7 @@ import { Button, ErrorBlock, Skeleton, Tag, Toast } from 'antd-mobile';
 import { HistogramOutline, StarOutline, UndoOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { confirmDialog } from '../../../components/dialogs';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { titleWithTestId } from '../../../components/BodyTestId';
 import { testId } from '../../../lib/testid';
 import { useUser } from '../../accounts/authStore';

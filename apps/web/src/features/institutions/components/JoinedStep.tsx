@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { courseHomePath } from '../../courses/utils';
 import type { AttestResult } from '../api';

@@ -1,7 +1,7 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { courseHomePath } from '../../courses/utils';
 import type { Institution } from '../api';

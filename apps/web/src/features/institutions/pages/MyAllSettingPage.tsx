@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Toast } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { NotAvailablePage } from '../../../components/NotAvailable';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';

@@ -4,7 +4,7 @@ import { Button, Selector, Switch, Toast } from 'antd-mobile';
 import { UploadOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { TextField } from '../../../components/TextField';

@@ -3,7 +3,7 @@ import { ActionSheet, Button, Checkbox, ErrorBlock, SearchBar, type SearchBarRef
 import type { Action } from 'antd-mobile/es/components/action-sheet';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { showApiError } from '../../../lib/api';
 import { retryNetworkOnly } from '../../courses/api';
 import { QueryFailed } from '../../courses/components/CourseGate';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd-mobile';
 import { SetOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate } from '../../courses/components/CourseGate';

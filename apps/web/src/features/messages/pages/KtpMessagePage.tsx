@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
 import { BellOutline, UnorderedListOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { NotAvailableBlock } from '../../../components/NotAvailable';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, ErrorBlock, PullToRefresh, Skeleton, SwipeAction, Tabs, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { contentWithTestId } from '../../../components/BodyTestId';
 import { confirmDialog } from '../../../components/dialogs';
 import { ListEnd } from '../../../components/ListEnd';

@@ -1,7 +1,7 @@
 import { AddOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { CourseGate } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { RichTextView } from '../../../components/RichTextView';
 import { QueryFailed } from '../../courses/components/CourseGate';

@@ -3,7 +3,7 @@ import { Dialog } from 'antd-mobile';
 import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { titleWithTestId } from '../../../components/BodyTestId';
 import { showApiError } from '../../../lib/api';
 import { STORAGE_KEYS, session } from '../../../lib/storage';

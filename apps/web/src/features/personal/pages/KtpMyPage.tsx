@@ -3,7 +3,7 @@ import { Button, List, Tag, Toast } from 'antd-mobile';
 import { CheckShieldOutline, GlobalOutline, LockOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { UserAvatar } from '../../../components/UserAvatar';

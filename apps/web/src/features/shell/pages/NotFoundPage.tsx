@@ -1,7 +1,7 @@
 import { DEFAULT_TAB } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { PageNavBar } from '../../../components/PageNavBar';
 
 /** /NotFound: where unknown addresses land, with a way home. */

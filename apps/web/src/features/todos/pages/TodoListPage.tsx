@@ -3,7 +3,7 @@ import type { Action } from 'antd-mobile/es/components/action-sheet';
 import { DownOutline, FilterOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { ListEnd } from '../../../components/ListEnd';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';

@@ -3,7 +3,7 @@ import { List, Switch, Tag, Toast } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { showApiError } from '../../../lib/api';
 import { hasAbility } from '../../courses/hooks/useCourseInfo';
 import type { CourseInfo } from '../../courses/types';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { RichTextView } from '../../../components/RichTextView';
 import { isRichTextEmpty } from '../../../components/richText';

@@ -1,7 +1,7 @@
 import { CODES } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../../lib/router';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { QueryFailed } from '../../../courses/components/CourseGate';
 

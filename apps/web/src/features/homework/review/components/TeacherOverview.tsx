@@ -3,7 +3,7 @@ import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../../lib/router';
 import { confirmDialog } from '../../../../components/dialogs';
 import { showApiError } from '../../../../lib/api';
 import { retryNetworkOnly } from '../../../courses/api';
