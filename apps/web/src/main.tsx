@@ -5,9 +5,9 @@ import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from './lib/router';
 import { antdLocaleFor, applyLanguage, initialLanguage } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
+import { RouterProvider } from './lib/router';
 import { router } from './router';
 // after antd-mobile's own styles (pulled in by the imports above), so the app's rules win at equal specificity
 import './styles.css';

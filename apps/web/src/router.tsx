@@ -1,6 +1,5 @@
 import { DEFAULT_TAB, type RouteArea, type RouteDef, routes, TABS } from '@paiclass/shared';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from './lib/router';
 import { Alias } from './components/Alias';
 import { lazyPage } from './components/lazyPage';
 import { PageLoading } from './components/PageLoading';
@@ -8,6 +7,7 @@ import { AuthGate } from './features/accounts/components/AuthGate';
 import { CourseCheck } from './features/courses/components/CourseCheck';
 import type { TabPath } from './features/shell/tabs';
 import i18n from './lib/i18n';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from './lib/router';
 
 // every page is its own chunk, fetched when its route first renders (issue 10: first load is the shell only)
 const AccoundNumberInfoPage = lazyPage(() => import('./features/accounts/pages/AccoundNumberInfoPage'));

@@ -1,10 +1,10 @@
 import { CODES, DEFAULT_TAB } from '@paiclass/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from '../../../lib/router';
 import { contentWithTestId } from '../../../components/BodyTestId';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ApiError } from '../../../lib/api';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { useAuth } from '../../accounts/authStore';
 import { useCourseInfo } from '../hooks/useCourseInfo';

@@ -11,16 +11,16 @@ import {
 } from 'antd-mobile-icons';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from '../../../lib/router';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useUser } from '../../accounts/authStore';
 import { HomeIcon } from '../../home/components/HomeIcon';
 import { AttestPrompt } from '../../institutions/components/AttestPrompt';
 import { UnreadNoticeDialog } from '../../notices/components/UnreadNoticeDialog';
 import { courseKeys, coursesApi } from '../api';
-import { type CodeCourse, CodePopup } from '../components/CodePopup';
 import { ClassStateBanner } from '../components/ClassStateBanner';
+import { type CodeCourse, CodePopup } from '../components/CodePopup';
 import { CourseCard } from '../components/CourseCard';
 import { SortList } from '../components/SortList';
 import { useCourseList } from '../hooks/useCourseList';
