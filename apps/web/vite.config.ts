@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { localeGroups } from './build/localeGroups';
 import { precompress } from './build/precompress';
 
 /** The API server in development; `npm start` serves API and web from one origin instead. */
@@ -9,7 +10,7 @@ const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
 const proxied = { target: API_TARGET, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), localeGroups(), precompress()],
   resolve: {
     // one React only, or hooks break: the root package.json overrides antd-mobile's React 16-18 peer range
     dedupe: ['react', 'react-dom'],
