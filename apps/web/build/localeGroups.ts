@@ -1,7 +1,7 @@
 /// <reference types="node" />
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
+import { type Plugin, runnerImport } from 'vite';
 
 /**
  * The locale files are fetched in two parts (issue 10): the core, part of the first load (the shell,
@@ -40,11 +40,21 @@ export function pickPart<T extends Record<string, unknown>>(tree: T, part: Strin
 }
 
 const PREFIX = 'virtual:locales/';
+
+/** The shared validation messages by language, read from packages/shared (TypeScript) through Vite's module runner. */
+async function sharedMessages(watch: (file: string) => void): Promise<Record<string, Record<string, string>>> {
+  const file = fileURLToPath(new URL('../../../packages/shared/src/messages.ts', import.meta.url));
+  watch(file);
+  const { module } = await runnerImport<{ validationMessages: Record<string, Record<string, string>> }>(file);
+  return module.validationMessages;
+}
 const RESOLVED = '\0locales:';
 
 /**
  * `virtual:locales/<lang>/<part>`: one part of src/locales/<lang>.json (see src/locales/groups.ts),
- * so the first load carries the core strings only and the rest is its own chunk.
+ * so the first load carries the core strings only and the rest is its own chunk. The core also holds
+ * the shared validation messages of its language (the forms show the server's words), so the other
+ * language's are not first-load code either.
  */
 export function localeGroups(): Plugin {
   return {
@@ -61,7 +71,9 @@ export function localeGroups(): Plugin {
       const file = fileURLToPath(new URL(`../src/locales/${lang}.json`, import.meta.url));
       this.addWatchFile(file);
       const tree = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-      return `export default ${JSON.stringify(pickPart(tree, part as StringPart))};`;
+      const strings = pickPart(tree, part as StringPart);
+      const extra = part === 'core' ? ((await sharedMessages(this.addWatchFile.bind(this)))[lang] ?? {}) : {};
+      return `export default ${JSON.stringify({ ...strings, ...extra })};`;
     },
   };
 }

@@ -1,5 +1,5 @@
 import zhCore from 'virtual:locales/zh/core';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, validationMessages } from '@paiclass/shared';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@paiclass/shared';
 import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -31,7 +31,7 @@ export function initialLanguage(): Language {
 // come with the first page that needs them, another language's strings (and antd-mobile's own
 // texts for it) only when it becomes the active one (issue 10)
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: { ...flatten(zhCore as Tree), ...validationMessages.zh } } },
+  resources: { zh: { translation: flatten(zhCore as Tree) } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -67,8 +67,7 @@ function loadPart(lang: Language, part: StringPart): Promise<void> {
   let pending = loading.get(key);
   if (!pending) {
     pending = parts[lang][part]().then((strings) => {
-      const extra = part === 'core' ? validationMessages[lang] : {};
-      i18n.addResourceBundle(lang, 'translation', { ...flatten(strings.default), ...extra }, true, true);
+      i18n.addResourceBundle(lang, 'translation', flatten(strings.default), true, true);
     });
     pending.catch(() => loading.delete(key));
     loading.set(key, pending);

@@ -3,6 +3,7 @@ import { titleWithTestId } from '../../components/BodyTestId';
 import { FORCE_PASSWORD_PATH } from '../../lib/api';
 import i18n from '../../lib/i18n';
 import { testId } from '../../lib/testid';
+import '../../lib/antdRender';
 
 let weakDialogOpen = false;
 

@@ -15,6 +15,7 @@ import { accountsApi, type CodeTarget, type FindSign } from '../api';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SendCodeButton } from '../components/SendCodeButton';
 import { useSendCode } from '../hooks/useSendCode';
+import '../../../lib/antdRender';
 
 type Step = 0 | 1 | 2;
 

@@ -12,6 +12,7 @@ import { useFormErrors } from '../../../../lib/useFormErrors';
 import { validate } from '../../../../lib/validation';
 import { accountsApi } from '../../api';
 import { NewPasswordFields } from '../NewPasswordFields';
+import '../../../../lib/antdRender';
 
 /**
  * A new password, entered twice (spec 1 §5). Every session of the account ends on success, so
