@@ -57,6 +57,8 @@ const parts: Record<Language, Record<StringPart, Loader>> = {
   en: { core: () => import('virtual:locales/en/core'), pages: () => import('virtual:locales/en/pages') },
 };
 
+let wanted: Language | null = null;
+
 /** The parts in use: the core always, the pages' strings once a page outside the core asked for them. */
 const wantedParts = new Set<StringPart>(['core']);
 const loading = new Map<string, Promise<void>>([['zh/core', Promise.resolve()]]);
@@ -81,7 +83,9 @@ function loadPart(lang: Language, part: StringPart): Promise<void> {
  */
 export function loadStrings(part: StringPart): Promise<void> {
   wantedParts.add(part);
-  return loadPart(currentLanguage(), part);
+  // a language being switched to gets the part too: its load may have started before this part was wanted
+  const langs = new Set([currentLanguage(), wanted ?? currentLanguage()]);
+  return Promise.all([...langs].map((lang) => loadPart(lang, part))).then(() => undefined);
 }
 
 /** Fetches a language's strings (the parts in use) and antd-mobile's texts for it once; Chinese's are in main.tsx. */
@@ -97,8 +101,6 @@ export function loadLanguage(lang: Language): Promise<void> {
   return Promise.all(strings).then(() => undefined);
 }
 
-let wanted: Language | null = null;
-
 /**
  * Switches the interface language and remembers it on this device. The strings are fetched first,
  * so nothing shows half in one language; resolves once the language is in use (or stays, if the
@@ -109,6 +111,8 @@ export async function applyLanguage(lang: string | undefined | null): Promise<vo
   local.set(STORAGE_KEYS.lang, lang);
   wanted = lang;
   try {
+    await loadLanguage(lang);
+    // and any part first wanted while those were loading
     await loadLanguage(lang);
   } catch {
     return;
