@@ -1,7 +1,7 @@
 /// <reference types="node" />
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { localeGroups } from './build/localeGroups';
 import { precompress } from './build/precompress';
 
 /** The API server in development; `npm start` serves API and web from one origin instead. */
@@ -9,19 +9,9 @@ const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
 
 const proxied = { target: API_TARGET, changeOrigin: false };
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+export default defineConfig({
+  plugins: [react(), localeGroups(), precompress()],
   resolve: {
-    // react-router's package exports only its development build; the production one drops the dev-only checks
-    alias:
-      command === 'build'
-        ? [
-            {
-              find: /^react-router$/,
-              replacement: fileURLToPath(new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url)),
-            },
-          ]
-        : [],
     // one React only, or hooks break: the root package.json overrides antd-mobile's React 16-18 peer range
     dedupe: ['react', 'react-dom'],
   },
@@ -58,4 +48,4 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
   },
-}));
+});

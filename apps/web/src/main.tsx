@@ -1,31 +1,21 @@
 import './lib/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider, unstableSetRender } from 'antd-mobile';
+import { ConfigProvider } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { antdLocaleFor, applyLanguage, initialLanguage } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
+import { RouterProvider } from './lib/router';
 import { router } from './router';
 // after antd-mobile's own styles (pulled in by the imports above), so the app's rules win at equal specificity
 import './styles.css';
 
-// antd-mobile 5 draws dialogs and toasts with its own root; React 19 needs createRoot for that
-unstableSetRender((node, container) => {
-  const host = container as Element & { _reactRoot?: Root };
-  host._reactRoot ??= createRoot(host);
-  const root = host._reactRoot;
-  root.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-  };
-});
+// antd-mobile's dialogs and toasts get their React 19 renderer with the first page (lib/antdRender.ts)
 
 setNavigator((to, options) => {
-  void router.navigate(to, options);
+  router.navigate(to, options);
 });
 
 const queryClient = new QueryClient({

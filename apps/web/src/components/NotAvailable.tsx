@@ -3,7 +3,7 @@ import { DEFAULT_TAB } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 import { PageNavBar } from './PageNavBar';
 
 /** The name of an area of the product, for users. */

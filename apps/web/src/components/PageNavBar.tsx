@@ -3,7 +3,7 @@ import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router';
 
 /** true when this tab has an earlier page of the app to go back to */
 export function hasInAppHistory() {

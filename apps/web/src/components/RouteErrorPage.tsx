@@ -1,7 +1,7 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router';
 import { isChunkLoadError } from '../lib/chunkReload';
+import { useRouteError } from '../lib/router';
 
 /**
  * A page that crashed: say so and offer a reload instead of a blank screen. A page whose code could

@@ -1,5 +1,6 @@
 import { Dialog, Toast } from 'antd-mobile';
 import type { ReactNode } from 'react';
+import '../lib/antdRender';
 
 /**
  * antd-mobile's alert and toast, for code of the first load (the API client, the shell's guards):

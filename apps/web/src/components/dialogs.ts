@@ -2,6 +2,7 @@ import { Dialog } from 'antd-mobile';
 import i18n from '../lib/i18n';
 import { testId } from '../lib/testid';
 import { contentWithTestId, titleWithTestId } from './BodyTestId';
+import '../lib/antdRender';
 
 export interface ConfirmOptions {
   title?: string;

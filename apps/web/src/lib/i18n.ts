@@ -1,8 +1,8 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, validationMessages } from '@paiclass/shared';
+import zhCore from 'virtual:locales/zh/core';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@paiclass/shared';
 import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import zh from '../locales/zh.json';
 import { local, STORAGE_KEYS } from './storage';
 
 type Tree = { [key: string]: string | Tree };
@@ -27,10 +27,11 @@ export function initialLanguage(): Language {
   return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
-// Chinese, the default, is part of the first load; another language's strings (and antd-mobile's own
-// texts for it) are fetched only when it becomes the active one (issue 10)
+// Chinese core strings (locales/groups.ts), the default, are part of the first load; the pages' strings
+// come with the first page that needs them, another language's strings (and antd-mobile's own
+// texts for it) only when it becomes the active one (issue 10)
 void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: { ...flatten(zh as Tree), ...validationMessages.zh } } },
+  resources: { zh: { translation: flatten(zhCore as Tree) } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -45,30 +46,60 @@ void i18n.use(initReactI18next).init({
 const antdLocales: Partial<Record<Language, AntdLocale>> = {};
 export const antdLocaleFor = (lang: string): AntdLocale | undefined => (isLanguage(lang) ? antdLocales[lang] : undefined);
 
-const loading = new Map<Language, Promise<void>>();
+/** The parts of the locale strings (build/localeGroups.ts): the core of the first load, the pages' strings. */
+export type StringPart = 'core' | 'pages';
 
-/** Fetches a language's strings once; Chinese is always there. A failed fetch can be tried again. */
-export function loadLanguage(lang: Language): Promise<void> {
-  if (lang === DEFAULT_LANGUAGE || i18n.hasResourceBundle(lang, 'translation')) return Promise.resolve();
-  let pending = loading.get(lang);
+type Loader = () => Promise<{ default: Tree }>;
+
+/** Each language's parts; a literal import each, so the build makes each part its own chunk. */
+const parts: Record<Language, Record<StringPart, Loader>> = {
+  zh: { core: () => Promise.resolve({ default: zhCore as Tree }), pages: () => import('virtual:locales/zh/pages') },
+  en: { core: () => import('virtual:locales/en/core'), pages: () => import('virtual:locales/en/pages') },
+};
+
+let wanted: Language | null = null;
+
+/** The parts in use: the core always, the pages' strings once a page outside the core asked for them. */
+const wantedParts = new Set<StringPart>(['core']);
+const loading = new Map<string, Promise<void>>([['zh/core', Promise.resolve()]]);
+
+/** Fetches one part of a language's strings once; a failed fetch can be tried again. */
+function loadPart(lang: Language, part: StringPart): Promise<void> {
+  const key = `${lang}/${part}`;
+  let pending = loading.get(key);
   if (!pending) {
-    pending = Promise.all([import('../locales/en.json'), import('antd-mobile/es/locales/en-US')]).then(([strings, antd]) => {
-      i18n.addResourceBundle(
-        lang,
-        'translation',
-        { ...flatten(strings.default as Tree), ...validationMessages[lang] },
-        true,
-        true,
-      );
-      antdLocales[lang] = antd.default;
+    pending = parts[lang][part]().then((strings) => {
+      i18n.addResourceBundle(lang, 'translation', flatten(strings.default), true, true);
     });
-    pending.catch(() => loading.delete(lang));
-    loading.set(lang, pending);
+    pending.catch(() => loading.delete(key));
+    loading.set(key, pending);
   }
   return pending;
 }
 
-let wanted: Language | null = null;
+/**
+ * The strings of a part for the language in use (and for any language chosen later): a page's
+ * loader awaits them with its chunk, so no page renders a raw key.
+ */
+export function loadStrings(part: StringPart): Promise<void> {
+  wantedParts.add(part);
+  // a language being switched to gets the part too: its load may have started before this part was wanted
+  const langs = new Set([currentLanguage(), wanted ?? currentLanguage()]);
+  return Promise.all([...langs].map((lang) => loadPart(lang, part))).then(() => undefined);
+}
+
+/** Fetches a language's strings (the parts in use) and antd-mobile's texts for it once; Chinese's are in main.tsx. */
+export function loadLanguage(lang: Language): Promise<void> {
+  const strings = [...wantedParts].map((part) => loadPart(lang, part));
+  if (lang !== DEFAULT_LANGUAGE && !antdLocales[lang]) {
+    strings.push(
+      import('antd-mobile/es/locales/en-US').then((antd) => {
+        antdLocales[lang] = antd.default;
+      }),
+    );
+  }
+  return Promise.all(strings).then(() => undefined);
+}
 
 /**
  * Switches the interface language and remembers it on this device. The strings are fetched first,
@@ -80,6 +111,8 @@ export async function applyLanguage(lang: string | undefined | null): Promise<vo
   local.set(STORAGE_KEYS.lang, lang);
   wanted = lang;
   try {
+    await loadLanguage(lang);
+    // and any part first wanted while those were loading
     await loadLanguage(lang);
   } catch {
     return;

@@ -17,7 +17,11 @@ afterEach(() => {
   vi.stubGlobal('window', globalThis);
 });
 
-const load = () => import('./upload');
+// upload runs on pages, which load the pages' strings (where its messages are) before they render
+const load = async () => {
+  await (await import('./i18n')).loadStrings('pages');
+  return import('./upload');
+};
 
 function bytes(size: number) {
   const data = Buffer.alloc(size);

@@ -1,11 +1,7 @@
 import type { UserInfo } from '@paiclass/shared';
 import { DEFAULT_TAB, findRoute } from '@paiclass/shared';
-import { Dialog } from 'antd-mobile';
-import { titleWithTestId } from '../../components/BodyTestId';
 import { FORCE_BIND_PATH, FORCE_PASSWORD_PATH } from '../../lib/api';
-import i18n from '../../lib/i18n';
 import { STORAGE_KEYS, session } from '../../lib/storage';
-import { testId } from '../../lib/testid';
 
 /** Course pages that are reloaded after login when they were the saved location (spec 1 §4). */
 const RELOADED_PATHS = ['/coursehome', '/joincourse', '/joincourses'];
@@ -38,30 +34,10 @@ export function postLoginTarget(shareClass?: string | null): string {
   return DEFAULT_TAB;
 }
 
-let weakDialogOpen = false;
-
 /** spec 1 §8: a weak password gets a dialog titled as an account security tip with a reset button. */
 export function showWeakPasswordDialog(go: (to: string) => void) {
-  if (weakDialogOpen) return;
-  weakDialogOpen = true;
-  Dialog.show({
-    title: titleWithTestId(i18n.t('auth.weakTitle'), 'weak-password-dialog'),
-    content: i18n.t('auth.weakContent'),
-    closeOnAction: true,
-    closeOnMaskClick: false,
-    actions: [
-      {
-        key: 'reset',
-        text: i18n.t('auth.weakReset'),
-        bold: true,
-        onClick: () => go(FORCE_PASSWORD_PATH),
-        ...testId('weak-password-reset'),
-      },
-    ],
-    afterClose: () => {
-      weakDialogOpen = false;
-    },
-  });
+  // the dialog (antd-mobile's Dialog and its animation library) loads when first shown (issue 10)
+  void import('./weakPasswordDialog').then((m) => m.showWeakPasswordDialog(go));
 }
 
 /**

@@ -107,7 +107,13 @@ describe('the courseAuth:{id} cookie (spec 2 §6)', () => {
 });
 
 describe('course sort order (drag and arrows)', () => {
-  const list = [course(1, 's', 1, { isTop: 1 }), course(2, 's', 1, { isTop: 1 }), course(3, 's', 1), course(4, 's', 1), course(5, 's', 1)];
+  const list = [
+    course(1, 's', 1, { isTop: 1 }),
+    course(2, 's', 1, { isTop: 1 }),
+    course(3, 's', 1),
+    course(4, 's', 1),
+    course(5, 's', 1),
+  ];
   const ids = (courses: CourseItem[]) => courses.map((c) => c.id);
 
   it('keeps a course among its own kind', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { scoreDetailPath, scorePath, setScorePath } from './paths';
 import { fileNameOf } from '../../lib/files';
+import { scoreDetailPath, scorePath, setScorePath } from './paths';
 import { formatScore, parseWeight, weightShare, weightSum } from './utils';
 
 describe('score pages', () => {

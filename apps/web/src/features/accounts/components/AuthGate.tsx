@@ -1,9 +1,9 @@
 import { DEFAULT_TAB, findRoute } from '@paiclass/shared';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { FORCE_BIND_PATH, FORCE_PASSWORD_PATH } from '../../../lib/api';
+import { Navigate, useLocation, useNavigate } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { useAuth } from '../authStore';
 

@@ -1,5 +1,5 @@
-import { SpinLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/Spinner';
 
 /** The "logging in" holding screen (spec 1 §2), drawn over the page while the user loads. */
 export function LoggingInOverlay({ text }: { text?: string }) {
@@ -7,7 +7,7 @@ export function LoggingInOverlay({ text }: { text?: string }) {
   return (
     <div className="logging-in" data-testid="logging-in" role="status" aria-live="polite">
       <div className="brand-mark brand-mark-large">P</div>
-      <SpinLoading color="primary" style={{ '--size': '32px' }} />
+      <Spinner size={32} />
       <div className="logging-in-text">{text ?? t('auth.loggingIn')}</div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { confirmDialog } from '../../../components/dialogs';
+import { useNavigate } from '../../../lib/router';
 import { endSession } from '../../../lib/session';
 import { accountsApi } from '../api';
 

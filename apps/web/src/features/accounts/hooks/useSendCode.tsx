@@ -1,11 +1,12 @@
 import type { CodeType } from '@paiclass/shared';
-import { Toast } from 'antd-mobile';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api';
 import { accountsApi, type CodeTarget } from '../api';
-import { FigureCodePopup } from '../components/FigureCodePopup';
 import { useCountdown } from './useCountdown';
+
+// the picture-code popup and the toast (antd-mobile's Popup, Toast and their animation library) load on first use (issue 10)
+const FigureCodePopup = lazy(() => import('../components/FigureCodePopup').then((m) => ({ default: m.FigureCodePopup })));
 
 export interface UseSendCodeOptions {
   type: CodeType;
@@ -26,9 +27,12 @@ export function useSendCode({ type, onSent, onError, countdownEndsAt }: UseSendC
   const countdown = useCountdown(countdownEndsAt);
   const [target, setTarget] = useState<CodeTarget | null>(null);
   const [sent, setSent] = useState(false);
+  // mounted from the first request on, so closing keeps its closing animation
+  const [opened, setOpened] = useState(false);
 
   const request = (next: CodeTarget) => {
     if (countdown.running) return;
+    setOpened(true);
     setTarget(next);
   };
 
@@ -39,21 +43,23 @@ export function useSendCode({ type, onSent, onError, countdownEndsAt }: UseSendC
     const sentTo = target;
     setTarget(null);
     setSent(true);
-    Toast.show({ content: t('code.sent'), position: 'center' });
+    void import('../../../components/alerts').then((m) => m.showToast(t('code.sent')));
     onSent?.(sentTo);
   };
 
-  const popup = (
-    <FigureCodePopup
-      visible={target !== null}
-      onClose={() => setTarget(null)}
-      onSubmit={submit}
-      onFailure={(error) => {
-        setTarget(null);
-        onError?.(errorMessage(error));
-      }}
-    />
-  );
+  const popup = opened ? (
+    <Suspense fallback={null}>
+      <FigureCodePopup
+        visible={target !== null}
+        onClose={() => setTarget(null)}
+        onSubmit={submit}
+        onFailure={(error) => {
+          setTarget(null);
+          onError?.(errorMessage(error));
+        }}
+      />
+    </Suspense>
+  ) : null;
 
   return { request, popup, remaining: countdown.remaining, running: countdown.running, sent, endsAt: countdown.endsAt };
 }

@@ -2,19 +2,20 @@ import { accountKind, checkFindCodeInput, resetPasswordInput, VERIFY_CODE_LENGTH
 import { Button, Steps, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { hasInAppHistory, PageNavBar } from '../../../components/PageNavBar';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { maskAccount } from '../../../lib/mask';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
 import { accountsApi, type CodeTarget, type FindSign } from '../api';
 import { NewPasswordFields } from '../components/NewPasswordFields';
 import { SendCodeButton } from '../components/SendCodeButton';
 import { useSendCode } from '../hooks/useSendCode';
+import '../../../lib/antdRender';
 
 type Step = 0 | 1 | 2;
 

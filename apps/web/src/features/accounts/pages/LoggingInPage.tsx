@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useAuth } from '../authStore';
 import { LoggingInOverlay } from '../components/LoggingInOverlay';
 import { routeAfterLogin } from '../postLogin';

@@ -1,26 +1,26 @@
-import { loginByMobileInput, loginInput, PASSWORD_MIN } from '@paiclass/shared';
-import { Checkbox, Divider, Tabs } from 'antd-mobile';
+import { Checkbox, Divider } from 'antd-mobile';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { LanguageToggle } from '../../../components/LanguageToggle';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { useFormErrors } from '../../../lib/useFormErrors';
-import { type FieldErrors, validate } from '../../../lib/validation';
 import type { WechatCheck } from '../api';
 import { accountsApi } from '../api';
 import { useAuth } from '../authStore';
 import { LoggingInOverlay } from '../components/LoggingInOverlay';
+import { ModeTabs } from '../components/ModeTabs';
 import { SchoolBanner } from '../components/SchoolBanner';
 import { SendCodeButton } from '../components/SendCodeButton';
 import { WechatIcon } from '../components/WechatIcon';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { useSchoolConfig } from '../hooks/useSchoolConfig';
 import { useSendCode } from '../hooks/useSendCode';
+import { checkAccountLogin, checkMobileLogin } from '../loginChecks';
 import { routeAfterLogin } from '../postLogin';
 
 // the QR code and its popup are fetched when the WeChat button is first tapped (issue 10)
@@ -75,9 +75,9 @@ export default function LoginPage() {
 
   const requestCode = () => {
     setFormError(undefined);
-    const checked = validate(loginByMobileInput, { mobile, code: '-' }, ['code']);
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    const fieldErrors = checkMobileLogin({ mobile, code }, ['code']);
+    if (Object.keys(fieldErrors).length > 0) {
+      setErrors(fieldErrors);
       return;
     }
     setErrors({});
@@ -87,10 +87,7 @@ export default function LoginPage() {
   const submit = async () => {
     setFormError(undefined);
     if (mode === 'account') {
-      const checked = validate(loginInput, { email: account, password, remember: remember ? 1 : 0 });
-      const fieldErrors: FieldErrors = checked.ok ? {} : checked.errors;
-      // spec 1 §5: the password has at least 6 characters
-      if (!fieldErrors.password && password.length < PASSWORD_MIN) fieldErrors.password = 'validation.passwordMin';
+      const fieldErrors = checkAccountLogin({ email: account, password });
       setErrors(fieldErrors);
       if (Object.keys(fieldErrors).length > 0) return;
       setSubmitting(true);
@@ -104,9 +101,9 @@ export default function LoginPage() {
       }
       return;
     }
-    const checked = validate(loginByMobileInput, { mobile, code });
-    if (!checked.ok) {
-      setErrors(checked.errors);
+    const fieldErrors = checkMobileLogin({ mobile, code });
+    if (Object.keys(fieldErrors).length > 0) {
+      setErrors(fieldErrors);
       return;
     }
     setErrors({});
@@ -149,10 +146,14 @@ export default function LoginPage() {
     <div className="page login-page" data-testid="login-page">
       <SchoolBanner corner={<LanguageToggle />} />
       <section className="login-card">
-        <Tabs activeKey={mode} onChange={(key) => switchMode(key as Mode)} className="login-tabs">
-          <Tabs.Tab key="account" title={<span data-testid="login-mode-account">{t('login.modeAccount')}</span>} />
-          <Tabs.Tab key="fast" title={<span data-testid="login-mode-fast">{t('login.modeFast')}</span>} />
-        </Tabs>
+        <ModeTabs
+          active={mode}
+          onChange={switchMode}
+          tabs={[
+            { key: 'account', title: t('login.modeAccount'), testid: 'login-mode-account' },
+            { key: 'fast', title: t('login.modeFast'), testid: 'login-mode-fast' },
+          ]}
+        />
         <form
           className="login-form"
           noValidate

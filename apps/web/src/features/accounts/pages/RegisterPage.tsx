@@ -2,13 +2,13 @@ import { accountKind, registerInput, STNO_MAX, USERTYPE_STUDENT } from '@paiclas
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { maskMobile } from '../../../lib/mask';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';

@@ -30,7 +30,11 @@ export function ClassTimeBar({ courseId, canTeach }: { courseId: number; canTeac
 
   const change = async (action: 'begin' | 'over') => {
     if (action === 'over') {
-      const { result } = confirmDialog({ content: t('classTime.endConfirm'), confirmText: t('classTime.end'), testid: 'class-end' });
+      const { result } = confirmDialog({
+        content: t('classTime.endConfirm'),
+        confirmText: t('classTime.end'),
+        testid: 'class-end',
+      });
       if (!(await result)) return;
     }
     setBusy(true);
@@ -49,7 +53,11 @@ export function ClassTimeBar({ courseId, canTeach }: { courseId: number; canTeac
   if (!status.data) return null;
   if (!inClass && !canTeach) return null;
   return (
-    <section className={`class-time-bar${inClass ? ' is-on' : ''}`} data-testid="class-time-bar" data-state={inClass ? 'on' : 'off'}>
+    <section
+      className={`class-time-bar${inClass ? ' is-on' : ''}`}
+      data-testid="class-time-bar"
+      data-state={inClass ? 'on' : 'off'}
+    >
       <span className="class-time-text">
         {inClass ? (
           <>

@@ -1,10 +1,11 @@
 import { CODES, DEFAULT_TAB } from '@paiclass/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { contentWithTestId } from '../../../components/BodyTestId';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ApiError } from '../../../lib/api';
+import { loadStrings } from '../../../lib/i18n';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { useAuth } from '../../accounts/authStore';
 import { useCourseInfo } from '../hooks/useCourseInfo';
@@ -48,8 +49,9 @@ export function CourseCheck({ always = false, children }: { always?: boolean; ch
     }
     if (closedToStudent && !alerted.current) {
       alerted.current = true;
-      void import('../../../components/alerts')
-        .then(({ showAlert }) =>
+      // the words are of the pages' strings, not yet there when the address is a core page's
+      void Promise.all([import('../../../components/alerts'), loadStrings('pages')])
+        .then(([{ showAlert }]) =>
           showAlert({
             content: contentWithTestId(t('courses.home.closedToStudents'), 'course-closed-dialog'),
             confirmText: t('common.ok'),

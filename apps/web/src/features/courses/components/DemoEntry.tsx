@@ -1,7 +1,7 @@
 import { AppstoreOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { confirmDialog } from '../../../components/dialogs';
+import { useNavigate } from '../../../lib/router';
 import { DEMO_PATH, useDemoCourses } from '../hooks/useDemoCourses';
 import '../courseDemo.css';
 

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { parseCourseId } from '../utils';
 
 /** The `courseId` of the address as a positive number, or null. */

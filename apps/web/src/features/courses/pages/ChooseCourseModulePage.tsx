@@ -10,10 +10,10 @@ import {
 } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
+import { useNavigate } from '../../../lib/router';
 import { courseKeys, coursesApi } from '../api';
 import { LoadFailed } from '../components/NoPermission';
 import { useCourseParam } from '../hooks/useCourseParam';

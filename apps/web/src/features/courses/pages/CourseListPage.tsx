@@ -1,6 +1,6 @@
 import { USERTYPE_TEACHER } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ErrorBlock, SearchBar, type SearchBarRef, Skeleton, Tabs, Toast } from 'antd-mobile';
+import { Button, ErrorBlock, SearchBar, type SearchBarRef, Skeleton, Tabs } from 'antd-mobile';
 import {
   AddCircleOutline,
   DownOutline,
@@ -9,20 +9,19 @@ import {
   UnorderedListOutline,
   UpOutline,
 } from 'antd-mobile-icons';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useUser } from '../../accounts/authStore';
 import { HomeIcon } from '../../home/components/HomeIcon';
 import { AttestPrompt } from '../../institutions/components/AttestPrompt';
 import { UnreadNoticeDialog } from '../../notices/components/UnreadNoticeDialog';
 import { courseKeys, coursesApi } from '../api';
-import { type CodeCourse, CodePopup } from '../components/CodePopup';
 import { ClassStateBanner } from '../components/ClassStateBanner';
+import type { CodeCourse } from '../components/CodePopup';
 import { CourseCard } from '../components/CourseCard';
-import { SortList } from '../components/SortList';
 import { useCourseList } from '../hooks/useCourseList';
 import { useCourseMenu } from '../hooks/useCourseMenu';
 import type { CourseItem, ListTab } from '../types';
@@ -31,6 +30,10 @@ import { courseHomePath, menuRole, moveCourse, semesterTitle } from '../utils';
 const TEACHER_TABS: ListTab[] = ['teach', 'assist', 'study'];
 /** spec 1 §9: two semesters show until expanded; the expand button appears with three or more */
 const SEMESTERS_SHOWN = 2;
+
+// shown on demand: the course code popup (QR code) and the sort mode (issue 10: /ktpCourse's first load)
+const CodePopup = lazy(() => import('../components/CodePopup').then((m) => ({ default: m.CodePopup })));
+const SortList = lazy(() => import('../components/SortList').then((m) => ({ default: m.SortList })));
 
 /** /ktpCourse: the caller's courses by tab, grouped by semester, with search, sorting and each course's menu (spec 1 §2). */
 export default function CourseListPage() {
@@ -54,6 +57,8 @@ export default function CourseListPage() {
   const list = useCourseList(tab, search);
   const menu = useCourseMenu();
   const [codeCourse, setCodeCourse] = useState<(CodeCourse & { owner: boolean }) | null>(null);
+  // the code popup (QR code, popup animation) is fetched when first shown, and stays mounted to animate its closing
+  const codeOpened = useWasTrue(codeCourse !== null);
   const [sorting, setSorting] = useState<CourseItem[] | null>(null);
   const [saving, setSaving] = useState(false);
   // the unread-announcement dialog goes first; the identity-authentication prompt waits for it
@@ -100,7 +105,7 @@ export default function CourseListPage() {
     setSaving(true);
     try {
       await coursesApi.sortCourse(sorting.map((c) => c.id));
-      Toast.show({ content: t('courses.sort.saved') });
+      void import('../../../components/alerts').then((m) => m.showToast(t('courses.sort.saved')));
       setSorting(null);
       await queryClient.invalidateQueries({ queryKey: courseKeys.all });
     } catch (e) {
@@ -209,13 +214,15 @@ export default function CourseListPage() {
             </Button>
           </div>
         ) : sorting ? (
-          <SortList
-            courses={sorting}
-            saving={saving}
-            onMove={move}
-            onCancel={() => setSorting(null)}
-            onSave={() => void saveOrder()}
-          />
+          <Suspense fallback={<Skeleton.Paragraph lineCount={5} animated />}>
+            <SortList
+              courses={sorting}
+              saving={saving}
+              onMove={move}
+              onCancel={() => setSorting(null)}
+              onSave={() => void saveOrder()}
+            />
+          </Suspense>
         ) : count === 0 ? (
           <EmptyList tab={tab} searching={search !== ''} isTeacher={isTeacher} />
         ) : (
@@ -228,15 +235,19 @@ export default function CourseListPage() {
       <UnreadNoticeDialog onShowingChange={setNoticeShowing} />
       {/* spec 1 §6: the caller's school requires identity authentication */}
       <AttestPrompt blocked={noticeShowing} />
-      <CodePopup
-        course={codeCourse}
-        canManage={codeCourse?.owner ?? false}
-        onClose={() => setCodeCourse(null)}
-        onChanged={(next) => {
-          setCodeCourse((current) => (current ? { ...current, ...next } : current));
-          void queryClient.invalidateQueries({ queryKey: courseKeys.all });
-        }}
-      />
+      {codeOpened ? (
+        <Suspense fallback={null}>
+          <CodePopup
+            course={codeCourse}
+            canManage={codeCourse?.owner ?? false}
+            onClose={() => setCodeCourse(null)}
+            onChanged={(next) => {
+              setCodeCourse((current) => (current ? { ...current, ...next } : current));
+              void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -345,4 +356,11 @@ function EmptyList({ tab, searching, isTeacher }: { tab: ListTab; searching: boo
       ) : null}
     </div>
   );
+}
+
+/** true from the first time `value` is true on. */
+function useWasTrue(value: boolean) {
+  const [was, setWas] = useState(value);
+  if (value && !was) setWas(true);
+  return was || value;
 }

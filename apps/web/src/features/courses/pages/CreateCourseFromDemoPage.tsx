@@ -4,13 +4,13 @@ import { Button, ErrorBlock, Toast } from 'antd-mobile';
 import { InformationCircleOutline, LockOutline, RightOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { RequiredLabel } from '../../../components/RequiredLabel';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { type FieldErrors, validate } from '../../../lib/validation';
 import { useUser } from '../../accounts/authStore';
 import { courseKeys, coursesApi, type DemoCourse, type DemoCourseBody } from '../api';
@@ -192,7 +192,6 @@ function DemoCourseFormView({ demo }: { demo: DemoCourse }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
-
 
   const set = <K extends keyof DemoForm>(field: K, value: DemoForm[K]) => {
     setForm((f) => ({ ...f, [field]: value }));

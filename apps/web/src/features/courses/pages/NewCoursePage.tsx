@@ -3,13 +3,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Selector, Toast } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { RequiredLabel } from '../../../components/RequiredLabel';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { type FieldErrors, validate } from '../../../lib/validation';
 import { useUser } from '../../accounts/authStore';
 import { type CourseBody, courseKeys, coursesApi } from '../api';
@@ -86,7 +86,6 @@ function CourseFormView({ title, editId, initial }: { title: string; editId: num
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
-
 
   const set = <K extends keyof CourseForm>(field: K, value: CourseForm[K]) => {
     setForm((f) => ({ ...f, [field]: value }));

@@ -3,9 +3,9 @@ import { AddCircleOutline, AppOutline, GiftOutline, ScanCodeOutline, ShopbagOutl
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { NotAvailableBlock } from '../../../components/NotAvailable';
+import { useNavigate } from '../../../lib/router';
 
 interface Quick {
   key: string;

@@ -1,7 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { EditSOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { hasAbility } from '../../courses/hooks/useCourseInfo';
 import type { CourseInfo } from '../../courses/types';
 import type { ContentItem } from '../../materials/types';

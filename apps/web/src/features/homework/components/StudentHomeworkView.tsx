@@ -10,7 +10,7 @@ import {
   UploadOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { memberPath } from '../../members/paths';
 import { discussPath, historyPath, reviewDetailPath, shareListPath, stuWorkSubmitPath } from '../paths';
 import type { Homework } from '../types';

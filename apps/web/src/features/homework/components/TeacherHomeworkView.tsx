@@ -13,9 +13,9 @@ import {
 } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
+import { useNavigate } from '../../../lib/router';
 import { homeworkApi } from '../api';
 import { useRefreshHomework } from '../hooks/useHomework';
 import {

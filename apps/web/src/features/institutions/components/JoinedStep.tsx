@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { PageNavBar } from '../../../components/PageNavBar';
+import { useNavigate } from '../../../lib/router';
 import { courseHomePath } from '../../courses/utils';
 import type { AttestResult } from '../api';
 import { TeachClassCard } from './TeachClassCard';

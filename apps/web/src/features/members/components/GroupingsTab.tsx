@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { AddOutline, RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { retryNetworkOnly } from '../../courses/api';
 import { QueryFailed } from '../../courses/components/CourseGate';
 import { hasAbility } from '../../courses/hooks/useCourseInfo';

@@ -3,8 +3,8 @@ import { ActionSheet, Button, Checkbox, ErrorBlock, SearchBar, type SearchBarRef
 import type { Action } from 'antd-mobile/es/components/action-sheet';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { showApiError } from '../../../lib/api';
+import { useNavigate } from '../../../lib/router';
 import { retryNetworkOnly } from '../../courses/api';
 import { QueryFailed } from '../../courses/components/CourseGate';
 import { hasAbility } from '../../courses/hooks/useCourseInfo';

@@ -1,6 +1,6 @@
 import { SoundOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { hasAbility } from '../../courses/hooks/useCourseInfo';
 import type { CourseInfo } from '../../courses/types';
 import { NOTICE_TYPE, noticeKeys } from '../api';

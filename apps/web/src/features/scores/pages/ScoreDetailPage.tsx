@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
+import { useSearchParams } from '../../../lib/router';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';

@@ -1,7 +1,7 @@
 import { DEFAULT_TAB, findRoute } from '@paiclass/shared';
 import { TabBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from '../../../lib/router';
 import { useUser } from '../../accounts/authStore';
 import { allowedFor, TAB_ICONS, tabTestId, tabTitle, visibleTabs } from '../tabs';
 

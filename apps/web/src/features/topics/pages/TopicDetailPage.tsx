@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { ActivityPage } from '../../notices/components/ActivityPage';
 import { TopicList } from '../components/TopicList';

@@ -15,6 +15,7 @@ import { accountsApi } from '../../api';
 import { useAuth } from '../../authStore';
 import { useSendCode } from '../../hooks/useSendCode';
 import { SendCodeButton } from '../SendCodeButton';
+import '../../../../lib/antdRender';
 
 type Kind = 'mobile' | 'email';
 type Mode = 'view' | 'edit' | 'unbind';

@@ -2,16 +2,17 @@ import { updatePasswordInput } from '@paiclass/shared';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { FormError } from '../../../../components/FormError';
 import { SubmitButton } from '../../../../components/SubmitButton';
 import { TextField } from '../../../../components/TextField';
 import { errorMessage } from '../../../../lib/api';
+import { useNavigate } from '../../../../lib/router';
 import { endSession } from '../../../../lib/session';
 import { useFormErrors } from '../../../../lib/useFormErrors';
 import { validate } from '../../../../lib/validation';
 import { accountsApi } from '../../api';
 import { NewPasswordFields } from '../NewPasswordFields';
+import '../../../../lib/antdRender';
 
 /**
  * A new password, entered twice (spec 1 §5). Every session of the account ends on success, so

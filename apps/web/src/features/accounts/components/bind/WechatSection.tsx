@@ -2,7 +2,7 @@ import type { UserInfo } from '@paiclass/shared';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../../lib/router';
 import { useSchoolConfig } from '../../hooks/useSchoolConfig';
 import { WechatIcon } from '../WechatIcon';
 import { WechatQrPopup } from '../WechatQrPopup';

@@ -1,8 +1,8 @@
 import { CODES } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../../../lib/api';
+import { useNavigate } from '../../../../lib/router';
 import { QueryFailed } from '../../../courses/components/CourseGate';
 
 /**

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBlock } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
-import { showApiError } from '../../../../lib/api';
 import { LoadingScreen } from '../../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../../components/PageNavBar';
+import { showApiError } from '../../../../lib/api';
+import { useNavigate, useSearchParams } from '../../../../lib/router';
 import { retryNetworkOnly } from '../../../courses/api';
 import { CourseGate } from '../../../courses/components/CourseGate';
 import { LoadFailed } from '../../../courses/components/NoPermission';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { LoadingScreen } from '../../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../../components/PageNavBar';
+import { useSearchParams } from '../../../../lib/router';
 import { retryNetworkOnly } from '../../../courses/api';
 import { CourseGate } from '../../../courses/components/CourseGate';
 import { LoadFailed } from '../../../courses/components/NoPermission';

@@ -1,0 +1,78 @@
+/// <reference types="node" />
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CORE_GROUPS, pickPart } from './localeGroups';
+
+const src = fileURLToPath(new URL('../src/', import.meta.url));
+const zh = JSON.parse(readFileSync(join(src, 'locales/zh.json'), 'utf8')) as Record<string, unknown>;
+
+function resolve(from: string, spec: string): string | null {
+  const base = join(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
+    if (existsSync(candidate) && /\.tsx?$/.test(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** The app's files a first load runs: the entry and what it imports statically (a lazy import() is not followed). */
+function firstLoadFiles(entry: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(entry)) return seen;
+  seen.add(entry);
+  const text = readFileSync(entry, 'utf8');
+  for (const match of text.matchAll(/^(?:import|export)\s[^;]*?from\s+'(\.[^']+)'/gms)) {
+    const file = resolve(entry, match[1] as string);
+    if (file) firstLoadFiles(file, seen);
+  }
+  return seen;
+}
+
+describe('locale parts', () => {
+  it('cut each language into a core and the rest, together the whole file', () => {
+    const core = pickPart(zh, 'core');
+    const pages = pickPart(zh, 'pages');
+    expect(Object.keys(core).sort()).toEqual([...CORE_GROUPS].sort());
+    expect({ ...core, ...pages }).toEqual(zh);
+    expect(Object.keys(pages).some((key) => key in core)).toBe(false);
+  });
+
+  it('give the first load and the account and shell pages (loaded without the pages part) every key they use', () => {
+    const entries = [join(src, 'main.tsx')];
+    for (const page of [
+      'LoginPage',
+      'RegisterPage',
+      'FindPasswordPage',
+      'LoginVerifyPage',
+      'LoggingInPage',
+      'BindWechatPage',
+      'AccoundNumberInfoPage',
+    ]) {
+      entries.push(join(src, `features/accounts/pages/${page}.tsx`));
+    }
+    entries.push(join(src, 'features/shell/components/HomeShell.tsx'), join(src, 'features/shell/pages/NotFoundPage.tsx'));
+    entries.push(join(src, 'features/shell/pages/TabPlaceholderPage.tsx'), join(src, 'components/NotAvailable.tsx'));
+    entries.push(join(src, 'components/RouteErrorPage.tsx'));
+    const files = new Set<string>();
+    for (const entry of entries) for (const file of firstLoadFiles(entry)) files.add(file);
+    const tops = Object.keys(zh);
+    // first-load files whose pages' words are used only once those are loaded
+    const later: Record<string, string[]> = {
+      // the closed-course alert awaits loadStrings('pages') before it shows
+      'features/courses/components/CourseCheck.tsx': ['courses'],
+      // the term and teaching-type labels, called by course pages only (parseCourseId is the first load's)
+      'features/courses/utils.ts': ['courses'],
+    };
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const top of tops) {
+        if ((CORE_GROUPS as readonly string[]).includes(top) || later[file.slice(src.length)]?.includes(top)) continue;
+        if (new RegExp(`['\`]${top}\\.[A-Za-z$]`).test(text)) {
+          missing.push(`${file.slice(src.length)}: ${top}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,38 @@
+/// <reference types="node" />
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+const en = JSON.parse(readFileSync(new URL('../locales/en.json', import.meta.url), 'utf8')) as {
+  courses: { info: { title: string } };
+  login: { modeAccount: string };
+};
+
+// lib/i18n remembers the language in localStorage and sets <html lang>; nothing else of a browser is needed
+beforeAll(() => {
+  const items = new Map<string, string>();
+  vi.stubGlobal('window', globalThis);
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    removeItem: (key: string) => void items.delete(key),
+  });
+  vi.stubGlobal('document', { documentElement: { lang: 'zh-CN' } });
+});
+
+describe('locale parts at run time', () => {
+  it('load the pages part on demand, and give it to a language switched to while a page was loading', async () => {
+    const { default: i18n, applyLanguage, loadStrings } = await import('./i18n');
+    expect(i18n.exists('courses.info.title')).toBe(false);
+    expect(i18n.exists('login.modeAccount')).toBe(true);
+
+    // the user's English arrives (its core loading) just as a page's loader asks for the pages part
+    const switching = applyLanguage('en');
+    const page = loadStrings('pages');
+    await Promise.all([switching, page]);
+
+    expect(i18n.language).toBe('en');
+    expect(i18n.t('courses.info.title')).toBe(en.courses.info.title);
+    expect(i18n.t('login.modeAccount')).toBe(en.login.modeAccount);
+    expect(i18n.t('validation.phone')).not.toBe('validation.phone');
+  });
+});
