@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { type Action, createBrowserHistory, createPath, type History, type Location, parsePath } from './history';
 
 /**
- * The app's router (decision 006): the route table's static paths matched without regard to letter
+ * The app's router (decision 009): the route table's static paths matched without regard to letter
  * case, nested layout routes rendered through <Outlet />, an error element per route. No loaders,
  * no params: pages read the query with useSearchParams and load their own data.
  */
