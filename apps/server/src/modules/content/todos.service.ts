@@ -1,5 +1,7 @@
 import type { todoListInput, todoMarkInput } from '@paiclass/shared';
-import { and, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { preparedPerDatabase } from '../../db/prepared';
 import type { z } from 'zod';
 import { contentProgress, contents, courseMembers, courses, todoMarks } from '../../db/schema';
 import type { User } from '../../platform/auth';
@@ -40,8 +42,12 @@ export const registerTodoProvider = (p: TodoProvider) => providers.push(p);
 
 const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
 
+/** A prepared query's filter on an integer column: the placeholder's value, or every value when it is 0. */
+export const anyOrEqual = (column: AnyPgColumn, placeholder: string) =>
+  sql`(${sql.placeholder(placeholder)}::int = 0 or ${column} = ${sql.placeholder(placeholder)}::int)`;
+
 /** A `where` condition: the user has not ignored or finished this content's to-do of this kind. */
-export const notMarked = (userId: number, msgtype: SQL | number) =>
+export const notMarked = (userId: number | Placeholder, msgtype: SQL | number) =>
   sql`not exists (select 1 from ${todoMarks} m where m.user_id = ${userId} and m.content_id = ${contents.id} and m.msgtype = ${msgtype})`;
 
 /** The catalogue columns a to-do shows; never the item's body. */
@@ -60,16 +66,17 @@ export const todoColumns = {
  * Students: an unread announcement, and a material or topic with an end time still to come that
  * they have not learned or joined. Archived courses and ended courses give none.
  */
-const studentContentTodos: TodoProvider = async (ctx, user, filter) => {
-  const rows = await ctx.db
+const studentContentQuery = preparedPerDatabase((db) => {
+  const userId = sql.placeholder('userId');
+  return db
     .select(todoColumns)
     .from(contents)
     .innerJoin(
       courseMembers,
-      and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, user.id), eq(courseMembers.role, 'student')),
+      and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, userId), eq(courseMembers.role, 'student')),
     )
     .innerJoin(courses, eq(courses.id, contents.courseId))
-    .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, user.id)))
+    .leftJoin(contentProgress, and(eq(contentProgress.contentId, contents.id), eq(contentProgress.userId, userId)))
     .where(
       and(
         isNull(contents.deletedAt),
@@ -78,14 +85,19 @@ const studentContentTodos: TodoProvider = async (ctx, user, filter) => {
         eq(contents.itemType, 1),
         eq(contents.publishState, 2),
         isNull(contentProgress.userId),
-        notMarked(user.id, 1),
-        filter.courseId ? eq(contents.courseId, filter.courseId) : undefined,
-        filter.contenttype ? eq(contents.contenttype, filter.contenttype) : undefined,
+        notMarked(userId, 1),
+        anyOrEqual(contents.courseId, 'courseId'),
+        anyOrEqual(contents.contenttype, 'contenttype'),
         or(eq(contents.contenttype, 7), and(inArray(contents.contenttype, [2, 5, 8, 9, 10]), sql`${contents.endAt} > now()`)),
       ),
     )
     .orderBy(desc(contents.publishAt))
-    .limit(500);
+    .limit(500)
+    .prepare('todos_content');
+});
+
+const studentContentTodos: TodoProvider = async (ctx, user, filter) => {
+  const rows = await studentContentQuery(ctx.db).execute({ userId: user.id, courseId: filter.courseId, contenttype: filter.contenttype });
   const lang = user.lang === 'en' ? 'en' : 'zh';
   return rows.map((row) => presentTodo(row, 1, 0, translate(lang, `content.type.${row.contenttype}`)));
 };

@@ -11,6 +11,7 @@ import {
 import { courseMembers, courses, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { numericCode } from '../../platform/tokens';
@@ -116,8 +117,7 @@ function listFilter(userId: number, input: { isstudy: number; search: string; ty
  * SQL is not rebuilt per call, and it reads only the columns a list item shows. The tab, search,
  * year and term are parameters ('' or -1 for "all").
  */
-const courseListQueries = new WeakMap<Db, ReturnType<typeof prepareCourseList>>();
-function prepareCourseList(db: Db) {
+const courseListQuery = preparedPerDatabase((db) => {
   const p = (name: string) => sql.placeholder(name);
   return db
     .select({
@@ -157,7 +157,7 @@ function prepareCourseList(db: Db) {
     )
     .orderBy(desc(courseMembers.isTop), asc(courseMembers.sortOrder), desc(courses.id))
     .prepare('course_list');
-}
+});
 
 /** `/CourseApi/semesterList`: the caller's academic years and terms, newest first. */
 export async function listSemesters(ctx: AppContext, user: User, input: z.infer<typeof semesterListInput>, lang: Language) {
@@ -176,9 +176,7 @@ export async function listCourses(ctx: AppContext, user: User, input: z.infer<ty
   // Ketangpai clients send `semester: "", term: "0"` for every course; "0" names the full-year
   // term only together with a semester
   const allTerms = input.term === '' || (allSemesters && input.term === '0');
-  const query = courseListQueries.get(ctx.db) ?? prepareCourseList(ctx.db);
-  courseListQueries.set(ctx.db, query);
-  const rows = await query.execute({
+  const rows = await courseListQuery(ctx.db).execute({
     userId: user.id,
     roles: listRoles(input).join(','),
     search: searchPattern(input.search),

@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { contents, courseMembers, courses, groupMembers, homeworks, peerReviews, submissions } from '../../db/schema';
 import { translate } from '../../platform/i18n';
-import { notMarked, presentTodo, registerTodoProvider, type TodoItem, todoColumns } from '../content/todos.service';
+import { preparedPerDatabase } from '../../db/prepared';
+import { anyOrEqual, notMarked, presentTodo, registerTodoProvider, type TodoItem, todoColumns } from '../content/todos.service';
 import { takesSubmission } from './homework.policy';
 
 /**
@@ -10,16 +11,14 @@ import { takesSubmission } from './homework.policy';
  * waiting to be graded, with their count. One query: the counts and the student's own submission
  * are columns of it.
  */
-registerTodoProvider(async (ctx, user, filter) => {
-  if (filter.contenttype && filter.contenttype !== 4) return [];
-  const lang = user.lang === 'en' ? 'en' : 'zh';
-  const label = translate(lang, 'content.type.4');
+const homeworkTodoQuery = preparedPerDatabase((db) => {
+  const userId = sql.placeholder('userId');
   const student = sql`${courseMembers.role} = 'student'`;
   // the submission a student's work goes under: their own, or their group's in the homework's grouping
   const myOwner = sql`case when ${homeworks.type} = 2
-    then (select 'g:' || gm.group_id from ${groupMembers} gm where gm.user_id = ${user.id} and gm.set_id = ${homeworks.groupSetId})
-    else ${`u:${user.id}`} end`;
-  const rows = await ctx.db
+    then (select 'g:' || gm.group_id from ${groupMembers} gm where gm.user_id = ${userId} and gm.set_id = ${homeworks.groupSetId})
+    else 'u:' || ${userId}::int end`;
+  return db
     .select({
       ...todoColumns,
       isStudent: sql<boolean>`${student}`,
@@ -27,7 +26,7 @@ registerTodoProvider(async (ctx, user, filter) => {
       waiting: sql<number>`case when ${student} then 0 else
         (select count(*)::int from ${submissions} s where s.content_id = ${contents.id} and s.status = 1) end`,
       reviews: sql<number>`case when ${student} then
-        (select count(*)::int from ${peerReviews} p where p.content_id = ${contents.id} and p.reviewer_id = ${user.id} and p.reviewed_at is null)
+        (select count(*)::int from ${peerReviews} p where p.content_id = ${contents.id} and p.reviewer_id = ${userId} and p.reviewed_at is null)
         else 0 end`,
       owner: sql<string | null>`case when ${student} then ${myOwner} end`,
       myStatus: sql<number | null>`case when ${student} then
@@ -35,7 +34,7 @@ registerTodoProvider(async (ctx, user, filter) => {
     })
     .from(contents)
     .innerJoin(homeworks, eq(homeworks.contentId, contents.id))
-    .innerJoin(courseMembers, and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, user.id)))
+    .innerJoin(courseMembers, and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, userId)))
     .innerJoin(courses, eq(courses.id, contents.courseId))
     .where(
       and(
@@ -44,10 +43,17 @@ registerTodoProvider(async (ctx, user, filter) => {
         isNull(contents.deletedAt),
         isNull(courses.deletedAt),
         eq(courseMembers.archived, false),
-        notMarked(user.id, sql`case when ${student} then 1 else 2 end`),
-        filter.courseId ? eq(contents.courseId, filter.courseId) : undefined,
+        notMarked(userId, sql`case when ${student} then 1 else 2 end`),
+        anyOrEqual(contents.courseId, 'courseId'),
       ),
-    );
+    )
+    .prepare('todos_homework');
+});
+
+registerTodoProvider(async (ctx, user, filter) => {
+  if (filter.contenttype && filter.contenttype !== 4) return [];
+  const label = translate(user.lang === 'en' ? 'en' : 'zh', 'content.type.4');
+  const rows = await homeworkTodoQuery(ctx.db).execute({ userId: user.id, courseId: filter.courseId });
   const out: TodoItem[] = [];
   for (const r of rows) {
     if (!r.isStudent) {
