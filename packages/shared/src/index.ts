@@ -8,6 +8,8 @@ export * from './accounts/responses';
 export * from './accounts/types';
 export * from './courses/schemas';
 export * from './courses/members';
+export * from './courses/responses';
+export * from './members/responses';
 export * from './notices/schemas';
 export * from './notices/responses';
 export * from './files/schemas';

@@ -45,7 +45,7 @@ export const canCreateCourse = (user: { usertype: number }) => user.usertype ===
 export const overFreeCap = (user: { isvip: number }, created: number, cap: number) => user.isvip === 0 && created >= cap;
 
 /** How delete, quit and transfer are confirmed (spec 1 §4 deleteway): 1 typed course name, 0 login password. */
-export const deleteWay = (user: { passwordHash: string | null }) => (user.passwordHash ? 0 : 1);
+export const deleteWay = (user: { passwordHash: string | null }): 0 | 1 => (user.passwordHash ? 0 : 1);
 
 /** What a student may do in a grouping (spec 2 §6): nothing in a fixed one; join and leave otherwise; create when allowed. */
 export const studentMayChooseGroup = (set: { type: number }) => set.type !== 1;

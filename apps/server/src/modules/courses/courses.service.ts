@@ -18,7 +18,7 @@ import { numericCode } from '../../platform/tokens';
 import { type CourseRole, canCreateCourse, overFreeCap } from './courses.policy';
 import { authorize, presentOne, studentTotal } from './courses.queries';
 import { scheduleMemberNotice } from './member-notice';
-import { presentCourse, presentListedCourse, termText } from './presenters';
+import { bit, presentCourse, presentListedCourse, termText } from './presenters';
 import { inClassSql } from '../classtime/state';
 
 type Course = typeof courses.$inferSelect;
@@ -211,7 +211,7 @@ export async function setJoinCodeStopped(ctx: AppContext, user: User, courseId: 
     .update(courses)
     .set({ stopcode: stopped ? 1 : 0 })
     .where(eq(courses.id, courseId));
-  return { stopcode: stopped ? 1 : 0 };
+  return { stopcode: bit(stopped) };
 }
 
 /** Pins or unpins a course in the caller's own list. */
@@ -221,7 +221,7 @@ export async function setCoursePinned(ctx: AppContext, user: User, courseId: num
     .update(courseMembers)
     .set({ isTop: pinned })
     .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.userId, user.id)));
-  return { isTop: pinned ? 1 : 0 };
+  return { isTop: bit(pinned) };
 }
 
 /** Archives or restores a course in the caller's own list (spec 1 §4: active ⇄ archived). */
@@ -231,5 +231,5 @@ export async function setCourseArchived(ctx: AppContext, user: User, courseId: n
     .update(courseMembers)
     .set({ archived })
     .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.userId, user.id)));
-  return { archived: archived ? 1 : 0 };
+  return { archived: bit(archived) };
 }

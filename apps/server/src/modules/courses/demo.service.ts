@@ -7,7 +7,7 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { COPIED_TYPES, copyCatalogue } from '../content/copy';
 import { cloneCourse } from './lifecycle.service';
-import { termText } from './presenters';
+import { bit, termText } from './presenters';
 
 /**
  * Who may create a course from a demo (spec 1 §6 "specific users only"): teachers certified with an
@@ -45,7 +45,7 @@ export async function listDemoCourses(ctx: AppContext, user: User, lang: Languag
     : [];
   const items = new Map(counts.map((c) => [c.courseId, c.n]));
   return {
-    allowed: mayCreateFromDemo(user) ? 1 : 0,
+    allowed: bit(mayCreateFromDemo(user)),
     list: rows.map(({ course, username }) => ({
       id: course.id,
       coursename: course.coursename,

@@ -16,6 +16,7 @@ import { translate } from '../../platform/i18n';
 import { authorize } from './courses.queries';
 import { needsAttestToJoin } from '../institutions/institutions.service';
 import { recordMemberEvents } from './member-notice';
+import { bit } from './presenters';
 
 type Course = typeof courses.$inferSelect;
 
@@ -30,9 +31,10 @@ function enrollForm(course: Course, lang: Language) {
   const defaults = DEFAULT_ENROLL_QUESTIONS.map((key) => ({
     key,
     title: QUESTION_TITLES[lang][key],
-    selected: stored.get(key)?.selected ?? 0,
+    selected: bit(stored.get(key)?.selected ?? 0),
   }));
-  return [...defaults, ...course.enrollForm.filter((q) => !q.key)];
+  const custom = course.enrollForm.filter((q) => !q.key).map((q) => ({ ...q, selected: bit(q.selected) }));
+  return [...defaults, ...custom];
 }
 
 const asked = (course: Course, lang: Language) => enrollForm(course, lang).filter((q) => q.selected === 1);
@@ -112,10 +114,10 @@ export async function getEnrollForm(ctx: AppContext, user: User, code: string, l
     coursename: course.coursename,
     classname: course.classname,
     username: owner?.username ?? '',
-    auditstate: course.auditstate,
+    auditstate: course.auditstate as '0' | '1',
     formLists: asked(course, lang),
     /** -1 no request yet, 0 waiting, 1 approved, 2 rejected */
-    state: request?.state ?? -1,
+    state: (request?.state ?? -1) as -1 | 0 | 1 | 2,
     answers: request?.answers ?? [],
   };
 }
@@ -159,8 +161,8 @@ export async function getEnrollSetting(ctx: AppContext, user: User, courseId: nu
   const c = m.course;
   return {
     courseid: c.id,
-    enrollstate: c.enrollstate,
-    auditstate: c.auditstate,
+    enrollstate: c.enrollstate as '0' | '1',
+    auditstate: c.auditstate as '0' | '1',
     maxcount: c.maxcount,
     formLists: enrollForm(c, lang),
   };
@@ -195,7 +197,7 @@ export async function listEnrollments(ctx: AppContext, user: User, courseId: num
     username: r.username,
     stno: r.stno,
     avatar: r.avatar,
-    state: r.e.state,
+    state: r.e.state as 0 | 1 | 2,
     answers: r.e.answers,
     createtime: Math.floor(r.e.createdAt.getTime() / 1000),
   }));

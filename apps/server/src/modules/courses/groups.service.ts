@@ -8,6 +8,7 @@ import type { AppContext } from '../../platform/context';
 import { badInput, fail } from '../../platform/errors';
 import { can, studentMayChooseGroup, studentMayCreateGroup } from './courses.policy';
 import { authorize } from './courses.queries';
+import { bit } from './presenters';
 
 type GroupSetFields = Omit<z.infer<typeof groupSetInput>, 'courseid'>;
 
@@ -22,10 +23,10 @@ const setValues = (f: GroupSetFields) => ({
 const presentSet = (s: typeof groupSets.$inferSelect) => ({
   id: s.id,
   title: s.title,
-  type: s.type,
+  type: s.type as 1 | 2 | 3,
   membercap: s.membercap,
   groupcap: s.groupcap,
-  allowcreate: s.allowcreate ? 1 : 0,
+  allowcreate: bit(s.allowcreate),
   createtime: Math.floor(s.createdAt.getTime() / 1000),
 });
 
@@ -114,9 +115,9 @@ export async function groupSetInfo(ctx: AppContext, user: User, courseId: number
     })),
     ungrouped: students.filter((s) => !grouped.has(s.uid)),
     mygroup: mine,
-    canManage: can(m.role, 'manageGroups') ? 1 : 0,
-    canChoose: m.role === 'student' && studentMayChooseGroup(set) ? 1 : 0,
-    canCreate: m.role === 'student' && studentMayCreateGroup(set) ? 1 : 0,
+    canManage: bit(can(m.role, 'manageGroups')),
+    canChoose: bit(m.role === 'student' && studentMayChooseGroup(set)),
+    canCreate: bit(m.role === 'student' && studentMayCreateGroup(set)),
   };
 }
 

@@ -12,7 +12,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
 import { authorize, studentTotal } from './courses.queries';
-import { termText } from './presenters';
+import { bit, termText } from './presenters';
 
 const MODULE_TITLES: Record<Language, Record<(typeof COURSE_MODULES)[number], string>> = {
   zh: {
@@ -44,7 +44,8 @@ export async function getModules(ctx: AppContext, user: User, courseId: number, 
   const m = await authorize(ctx, user, courseId, 'view');
   const saved = m.course.modules;
   if (saved.length === 0) return COURSE_MODULES.map((key) => ({ key, name: MODULE_TITLES[lang][key] }));
-  return saved;
+  // saved through modulesInput, so every key is one of COURSE_MODULES
+  return saved as { key: (typeof COURSE_MODULES)[number]; name: string }[];
 }
 
 /** `/AllReachingActivityModules`: reorders, renames (at most 8 characters) and removes menus, keeping at least one. */
@@ -77,8 +78,8 @@ export async function getUserInfoInCourse(ctx: AppContext, user: User, courseId:
   const missing = !user.classno || !user.grade || !user.enrolltime;
   return {
     courseid: courseId,
-    courseRole: m.role === 'student' ? 0 : 1,
-    checkstate: m.role === 'student' && missing ? 1 : 0,
+    courseRole: bit(m.role !== 'student'),
+    checkstate: bit(m.role === 'student' && missing),
     setting: { classno: user.classno, grade: user.grade, enrolltime: user.enrolltime },
   };
 }
@@ -118,8 +119,8 @@ export async function getPortal(ctx: AppContext, coid: string, lang: Language) {
     teachtype: c.teachtype,
     describes: c.describes,
     total: Number(row.total),
-    classending: c.classending,
-    joinable: joinable ? 1 : 0,
+    classending: bit(c.classending),
+    joinable: bit(joinable),
     code: joinable ? c.code : '',
   };
 }

@@ -18,7 +18,7 @@ import { authorize, presentOne, studentTotal } from './courses.queries';
 import { insertCourseWithCode } from './courses.service';
 import { leaveCourseGroups } from './groups.service';
 import { recordMemberEvents, scheduleMemberNotice } from './member-notice';
-import { presentCourse } from './presenters';
+import { bit, presentCourse } from './presenters';
 
 /**
  * The second confirmation of delete, quit and transfer: the login password, or the course name
@@ -38,10 +38,10 @@ export async function getCourseInfo(ctx: AppContext, user: User, courseId: numbe
   const item = await presentOne(ctx, m.course, m, lang);
   return {
     ...item,
-    courseRole: m.role === 'student' ? 0 : 1,
+    courseRole: bit(m.role !== 'student'),
     memberRole: m.role,
-    canvisit: m.course.canvisit,
-    allowquit: m.course.allowQuit ? 1 : 0,
+    canvisit: bit(m.course.canvisit),
+    allowquit: bit(m.course.allowQuit),
     template: m.course.template ?? 0,
     deleteway: deleteWay(user),
     authData: abilities(m.role),
@@ -195,18 +195,18 @@ export async function listArchived(ctx: AppContext, user: User, input: z.infer<t
 export async function endCourse(ctx: AppContext, user: User, courseId: number, canvisit: number) {
   await authorize(ctx, user, courseId, 'end');
   await ctx.db.update(courses).set({ classending: 1, canvisit }).where(eq(courses.id, courseId));
-  return { classending: 1, canvisit };
+  return { classending: 1 as const, canvisit: bit(canvisit) };
 }
 
 export async function setAllowQuit(ctx: AppContext, user: User, courseId: number, allow: boolean) {
   await authorize(ctx, user, courseId, 'setAllowQuit');
   await ctx.db.update(courses).set({ allowQuit: allow }).where(eq(courses.id, courseId));
-  return { allowquit: allow ? 1 : 0 };
+  return { allowquit: bit(allow) };
 }
 
 export async function getAllowQuit(ctx: AppContext, user: User, courseId: number) {
   const m = await authorize(ctx, user, courseId, 'view');
-  return { allowquit: m.course.allowQuit ? 1 : 0 };
+  return { allowquit: bit(m.course.allowQuit) };
 }
 
 /** The template chosen after creation (types 1-6). */

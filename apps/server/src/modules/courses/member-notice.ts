@@ -9,6 +9,7 @@ import type { JobHandler } from '../../platform/jobs';
 import { translate } from '../../platform/i18n';
 import { createNotices } from '../notices/notices.service';
 import { authorize } from './courses.queries';
+import { bit } from './presenters';
 
 const DAY_MS = 86_400_000;
 export const MEMBER_NOTICE_JOB = 'member-notice';
@@ -86,7 +87,7 @@ export async function getMemberSetting(ctx: AppContext, user: User, courseId: nu
   const m = await authorize(ctx, user, courseId, 'manageMembers');
   return {
     courseid: courseId,
-    notify: m.course.memberNotify ? 1 : 0,
+    notify: bit(m.course.memberNotify),
     weekday: m.course.memberNotifyDay,
     time: m.course.memberNotifyTime,
   };

@@ -159,7 +159,7 @@ export async function teacherTeam(ctx: AppContext, user: User, courseId: number)
     .innerJoin(users, eq(users.id, courseMembers.userId))
     .where(and(eq(courseMembers.courseId, courseId), inArray(courseMembers.role, ['owner', 'assistant'])))
     .orderBy(sql`case when ${courseMembers.role} = 'owner' then 0 else 1 end`, asc(courseMembers.joinedAt));
-  return rows;
+  return rows.map((r) => ({ ...r, role: r.role as 'owner' | 'assistant' }));
 }
 
 /** Adds a teacher, found by account, phone or email, as an assistant. Owner only. */
@@ -177,7 +177,7 @@ export async function addAssistant(ctx: AppContext, user: User, courseId: number
     .onConflictDoNothing()
     .returning();
   if (added.length === 0) throw fail('alreadyMember');
-  return { uid: target.id, username: target.username, avatar: target.avatar, role: 'assistant' };
+  return { uid: target.id, username: target.username, avatar: target.avatar, role: 'assistant' as const };
 }
 
 export async function assistantInfo(ctx: AppContext, user: User, courseId: number, uid: number) {

@@ -1,4 +1,5 @@
-import type { Language } from '@paiclass/shared';
+import type { Language, courseAnswer, listedCourseAnswer } from '@paiclass/shared';
+import type { z } from 'zod';
 import type { courses } from '../../db/schema';
 import type { CourseRole } from './courses.policy';
 
@@ -14,6 +15,9 @@ const TERM_TEXT = {
   en: ['Full year', 'First term', 'Second term'],
 };
 
+/** A flag as the answers send it: 1 on, 0 off. */
+export const bit = (on: boolean | number): 0 | 1 => (on ? 1 : 0);
+
 export const termText = (lang: Language, term: number) => TERM_TEXT[lang][term] ?? '';
 
 /** The spec's course list item (spec 1 §3), shaped for Ketangpai clients and the web app alike. */
@@ -21,7 +25,7 @@ export function presentCourse(
   c: ListedCourseFields,
   m: { role: CourseRole; isTop: boolean; archived: boolean },
   extra: { teacherName: string; total: number; lang: Language; inClass?: boolean },
-) {
+): z.output<typeof courseAnswer> {
   const icontype = m.role === 'student' ? 0 : m.role === 'assistant' ? 2 : 1;
   return {
     id: c.id,
@@ -39,8 +43,8 @@ export function presentCourse(
     identity: '',
     isTop: m.isTop ? 1 : 0,
     archived: m.archived ? 1 : 0,
-    stopcode: c.stopcode,
-    classending: c.classending,
+    stopcode: bit(c.stopcode),
+    classending: bit(c.classending),
     semester: c.semester,
     term: c.term,
     termTxt: termText(extra.lang, c.term),
@@ -69,6 +73,6 @@ export function presentCourse(
  * A course of `semesterCourseList` with the value types Ketangpai sends (issue 10): `id` and
  * `term` as strings, the teacher's name also as `teachername`. `courseid` stays a number.
  */
-export function presentListedCourse(course: ReturnType<typeof presentCourse>) {
+export function presentListedCourse(course: z.output<typeof courseAnswer>): z.output<typeof listedCourseAnswer> {
   return { ...course, id: String(course.id), term: String(course.term), teachername: course.username };
 }

@@ -1,3 +1,20 @@
+import type {
+  allowQuitAnswer,
+  archiveAnswer,
+  codeStoppedAnswer,
+  courseDoneAnswer,
+  demoCourseListAnswer,
+  demoCreatedAnswer,
+  endCourseAnswer,
+  enrollReviewAnswer,
+  joinCodeAnswer,
+  listedCourseAnswer,
+  pinAnswer,
+  semesterListAnswer,
+  templateAnswer,
+  transferAnswer,
+} from '@paiclass/shared';
+import type { z } from 'zod';
 import { ApiError, api, NETWORK_ERROR } from '../../lib/api';
 import type {
   CourseInfo,
@@ -12,7 +29,6 @@ import type {
   EnrollRequest,
   EnrollSetting,
   JoinResult,
-  Semester,
   UserInCourse,
 } from './types';
 
@@ -28,26 +44,10 @@ export interface CourseBody {
 }
 
 /** A demo course offered to start a course from (spec 1 §6 "creates from demo"). */
-export interface DemoCourse {
-  id: number;
-  coursename: string;
-  classname: string;
-  /** the demo's author */
-  username: string;
-  semester: string;
-  term: number;
-  termTxt: string;
-  /** the introduction, plain text */
-  describes: string;
-  /** how many catalogue items it has */
-  items: number;
-}
+export type DemoCourse = DemoCourseList['list'][number];
 
 /** `/CourseApi/demoCourseList`: the demo courses, and whether the caller may create from them (certified teachers). */
-export interface DemoCourseList {
-  allowed: 0 | 1;
-  list: DemoCourse[];
-}
+export type DemoCourseList = z.output<typeof demoCourseListAnswer>;
 
 /** A new course from a demo: the demo and the new course's name, class, year and term. */
 export interface DemoCourseBody {
@@ -62,7 +62,7 @@ export interface DemoCourseBody {
 export type Confirmation = { password: string } | { coursename: string };
 
 /** A listed course as the server sends it: `id` and `term` as strings, as Ketangpai does (issue 10). */
-type WireCourseItem = Omit<CourseItem, 'id' | 'term'> & { id: number | string; term: number | string };
+type WireCourseItem = z.output<typeof listedCourseAnswer>;
 
 /** A listed course with numbers where the pages compare and count them. */
 export const readCourseItem = (c: WireCourseItem): CourseItem => ({ ...c, id: Number(c.id), term: Number(c.term) });
@@ -72,34 +72,36 @@ export const coursesApi = {
   createCourse: (body: CourseBody) => api<CourseItem>('/CourseApi/createCourse', body),
   editCourse: (id: number, body: CourseBody) => api<CourseItem>('/CourseApi/editCourse', { id, ...body }),
   getCourseInfo: (courseid: number) => api<CourseInfo>('/CourseApi/getCourseInfo', { courseid }),
-  semesterList: (body: { isstudy: 0 | 1; search: string }) => api<{ semester: Semester[] }>('/CourseApi/semesterList', body),
+  semesterList: (body: { isstudy: 0 | 1; search: string }) =>
+    api<z.output<typeof semesterListAnswer>>('/CourseApi/semesterList', body),
   semesterCourseList: async (body: { isstudy: 0 | 1; search: string; type?: 'teach' | 'assist' }) =>
     (await api<WireCourseItem[]>('/CourseApi/semesterCourseList', { ...body, semester: '', term: '' })).map(readCourseItem),
-  sortCourse: (ids: number[]) => api<object>('/CourseApi/sortCourse', { ids }),
-  setTop: (courseid: number, isTop: 0 | 1) => api<{ isTop: 0 | 1 }>('/CourseApi/setTop', { courseid, isTop }),
-  archiveCourse: (courseid: number) => api<{ archived: 1 }>('/CourseApi/archiveCourse', { courseid }),
-  restoreCourse: (courseid: number) => api<{ archived: 0 }>('/CourseApi/restoreCourse', { courseid }),
+  sortCourse: (ids: number[]) => api<z.output<typeof courseDoneAnswer>>('/CourseApi/sortCourse', { ids }),
+  setTop: (courseid: number, isTop: 0 | 1) => api<z.output<typeof pinAnswer>>('/CourseApi/setTop', { courseid, isTop }),
+  archiveCourse: (courseid: number) => api<z.output<typeof archiveAnswer>>('/CourseApi/archiveCourse', { courseid }),
+  restoreCourse: (courseid: number) => api<z.output<typeof archiveAnswer>>('/CourseApi/restoreCourse', { courseid }),
   archivedCourseList: (type: 0 | 1 | 2 | 3) => api<CourseItem[]>('/CourseApi/archivedCourseList', { type }),
-  resetCode: (courseid: number) => api<{ code: string }>('/CourseApi/resetCode', { courseid }),
-  stopCode: (courseid: number) => api<{ stopcode: 1 }>('/CourseApi/stopCode', { courseid }),
-  startCode: (courseid: number) => api<{ stopcode: 0 }>('/CourseApi/startCode', { courseid }),
+  resetCode: (courseid: number) => api<z.output<typeof joinCodeAnswer>>('/CourseApi/resetCode', { courseid }),
+  stopCode: (courseid: number) => api<z.output<typeof codeStoppedAnswer>>('/CourseApi/stopCode', { courseid }),
+  startCode: (courseid: number) => api<z.output<typeof codeStoppedAnswer>>('/CourseApi/startCode', { courseid }),
   deleteCourse: (courseid: number, confirmation: Confirmation) =>
-    api<object>('/CourseApi/deleteCourse', { courseid, ...confirmation }),
+    api<z.output<typeof courseDoneAnswer>>('/CourseApi/deleteCourse', { courseid, ...confirmation }),
   quitCourse: (courseid: number, confirmation: Confirmation) =>
-    api<object>('/CourseApi/quitCourse', { courseid, ...confirmation }),
+    api<z.output<typeof courseDoneAnswer>>('/CourseApi/quitCourse', { courseid, ...confirmation }),
   transferCourse: (courseid: number, account: string, confirmation: Confirmation) =>
-    api<{ ownerid: number; username: string }>('/CourseApi/transferCourse', { courseid, account, ...confirmation }),
+    api<z.output<typeof transferAnswer>>('/CourseApi/transferCourse', { courseid, account, ...confirmation }),
   copyCourse: (courseid: number, coursename: string) => api<CourseItem>('/CourseApi/copyCourse', { courseid, coursename }),
   demoCourseList: () => api<DemoCourseList>('/CourseApi/demoCourseList', {}),
   /** answers the new course and `copied`, how many catalogue items came over as drafts */
-  createCourseFromDemo: (body: DemoCourseBody) => api<CourseItem & { copied: number }>('/CourseApi/createCourseFromDemo', body),
+  createCourseFromDemo: (body: DemoCourseBody) =>
+    api<z.output<typeof demoCreatedAnswer>>('/CourseApi/createCourseFromDemo', body),
   endCourse: (courseid: number, canvisit: 0 | 1) =>
-    api<{ classending: 1; canvisit: 0 | 1 }>('/CourseApi/endCourse', { courseid, canvisit }),
+    api<z.output<typeof endCourseAnswer>>('/CourseApi/endCourse', { courseid, canvisit }),
   setCourseAllowQuit: (courseid: number, allowquit: 0 | 1) =>
-    api<{ allowquit: 0 | 1 }>('/CourseApi/setCourseAllowQuit', { courseid, allowquit }),
-  getCourseAllowQuit: (courseid: number) => api<{ allowquit: 0 | 1 }>('/CourseApi/getCourseAllowQuit', { courseid }),
+    api<z.output<typeof allowQuitAnswer>>('/CourseApi/setCourseAllowQuit', { courseid, allowquit }),
+  getCourseAllowQuit: (courseid: number) => api<z.output<typeof allowQuitAnswer>>('/CourseApi/getCourseAllowQuit', { courseid }),
   saveTemplate: (courseid: number, type: number) =>
-    api<{ template: number }>('/Futurev2/CourseTemplate/saveTempleteType', { courseid, type }),
+    api<z.output<typeof templateAnswer>>('/Futurev2/CourseTemplate/saveTempleteType', { courseid, type }),
   joinCourse: (code: string) => api<JoinResult>('/CourseApi/joinCourse', { code }),
   getEnrollForm: (code: string) => api<EnrollForm>('/CourseApi/getEnrollForm', { code }),
   submitEnroll: (code: string, answers: EnrollAnswer[]) => api<JoinResult>('/CourseApi/submitEnroll', { code, answers }),
@@ -113,7 +115,7 @@ export const coursesApi = {
   }) => api<EnrollSetting>('/CourseApi/saveEnrollSetting', body),
   enrollList: (courseid: number, state?: 0 | 1 | 2) => api<EnrollRequest[]>('/CourseApi/enrollList', { courseid, state }),
   enrollReview: (courseid: number, ids: number[], state: 1 | 2) =>
-    api<{ count: number }>('/CourseApi/enrollReview', { courseid, ids, state }),
+    api<z.output<typeof enrollReviewAnswer>>('/CourseApi/enrollReview', { courseid, ids, state }),
   getModules: (courseid: number) => api<CourseModule[]>('/CourseApi/getModules', { courseid }),
   saveModules: (courseid: number, modules: CourseModule[]) =>
     api<CourseModule[]>('/CourseApi/saveModules', { courseid, modules }),

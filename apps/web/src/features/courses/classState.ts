@@ -7,7 +7,7 @@ export type ClassState = 'live' | 'inClass' | 'inMeetingClass' | 'inMeeting';
  * with the meeting flag; type 0 with the meeting flag in meeting. The server sets type 3 while a
  * class time is in progress; live and meetings arrive with their areas.
  */
-export function classState(course: Pick<CourseItem, 'type' | 'is_meeting'>): ClassState | null {
+export function classState(course: Partial<Pick<CourseItem, 'type' | 'is_meeting'>>): ClassState | null {
   const type = Number(course.type ?? 0);
   const meeting = Number(course.is_meeting ?? 0) > 0;
   if (type === 1) return 'live';
