@@ -13,6 +13,8 @@ export * from './files/schemas';
 export * from './content/types';
 export * from './content/state';
 export * from './content/schemas';
+export * from './content/responses';
 export * from './homework/schemas';
+export * from './homework/responses';
 export * from './courses/permissions';
 export * from './institutions/schemas';
