@@ -1,4 +1,6 @@
+import type { noticeReadAnswer } from '@paiclass/shared';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import { contentProgress, contents, courseMembers, courses, messageNotices } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -46,7 +48,7 @@ export async function unreadNotices(ctx: AppContext, user: User) {
 }
 
 /** `/NoticeApi/readNotice`: marks an announcement read without opening it ("got it" in the dialog). */
-export async function readNotice(ctx: AppContext, user: User, id: number) {
+export async function readNotice(ctx: AppContext, user: User, id: number): Promise<z.output<typeof noticeReadAnswer>> {
   const { item, m } = await loadItemById(ctx, user, id);
   if (item.contenttype !== 7) throw fail('notFound');
   if (m.role === 'student') await markDone(ctx, user.id, item.id);

@@ -1,4 +1,4 @@
-import type { commentAddInput, commentPageInput } from '@paiclass/shared';
+import type { commentAddInput, commentLikeAnswer, commentPageInput, commentReplyAnswer } from '@paiclass/shared';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { commentLikes, comments, users } from '../../db/schema';
@@ -30,7 +30,7 @@ async function present(ctx: AppContext, user: User, rows: CommentRow[], mayDelet
         ).map((r) => r.id)
       : [],
   );
-  return (c: CommentRow) => {
+  return (c: CommentRow): z.output<typeof commentReplyAnswer> => {
     const who = names.find((n) => n.id === c.userId);
     return {
       id: c.id,
@@ -114,7 +114,7 @@ async function loadComment(ctx: AppContext, user: User, id: number) {
 }
 
 /** `/Futurev2/Comment/like`: likes a comment, or takes the like back when given again. */
-export async function likeComment(ctx: AppContext, user: User, id: number) {
+export async function likeComment(ctx: AppContext, user: User, id: number): Promise<z.output<typeof commentLikeAnswer>> {
   const { c } = await loadComment(ctx, user, id);
   return ctx.db.transaction(async (tx) => {
     const added = await tx.insert(commentLikes).values({ commentId: c.id, userId: user.id }).onConflictDoNothing().returning();

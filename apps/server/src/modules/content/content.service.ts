@@ -1,4 +1,16 @@
-import { type ContentInput, type ContentListInput, type contentEditInput, FOLDER_PAGE_SIZE } from '@paiclass/shared';
+import {
+  type ContentInput,
+  type ContentListInput,
+  type catalogueItemAnswer,
+  type contentDetailAnswer,
+  type contentEditInput,
+  type contentPageAnswer,
+  type downloadSettingAnswer,
+  FOLDER_PAGE_SIZE,
+  type folderChildrenAnswer,
+  type studyProgressAnswer,
+  type topicSettingAnswer,
+} from '@paiclass/shared';
 import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contentFiles, contentProgress, contents, courseMembers, courses, directories, files, users } from '../../db/schema';
@@ -184,7 +196,7 @@ async function folderPage(
   page: number,
   limit = FOLDER_PAGE_SIZE,
   input = { sort: '', desc: 1 },
-) {
+): Promise<z.output<typeof folderChildrenAnswer>> {
   const where = listWhere(role, folder.courseId, { types: [], dirid: 0 }, folder.id);
   const [total] = await ctx.db.select({ n: count() }).from(contents).where(where);
   const rows = await ctx.db
@@ -287,7 +299,11 @@ async function placeOf(ctx: AppContext, courseId: number, input: ContentListInpu
  * asked types wherever it sits, each naming its `folder`. `courserole` is only a hint: what a caller
  * sees follows their real role.
  */
-export async function getCourseContent(ctx: AppContext, user: User, input: ContentListInput) {
+export async function getCourseContent(
+  ctx: AppContext,
+  user: User,
+  input: ContentListInput,
+): Promise<z.output<typeof contentPageAnswer>> {
   const m = await courseRole(ctx, user, input.courseid);
   const place = await placeOf(ctx, input.courseid, input);
   if (place.folderId) {
@@ -322,7 +338,12 @@ export async function getCourseContent(ctx: AppContext, user: User, input: Conte
 }
 
 /** One item with its body; a student's opening of a material or notice counts as learned or read. */
-export async function getContentDetail(ctx: AppContext, user: User, courseId: number, id: number) {
+export async function getContentDetail(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  id: number,
+): Promise<z.output<typeof contentDetailAnswer>> {
   const { item, m } = await loadItem(ctx, user, courseId, id);
   if (m.role === 'student' && DONE_ON_OPEN.has(item.contenttype)) await markDone(ctx, user.id, item.id);
   const [presented] = await decorate(ctx, user, m.role, [item], true);
@@ -365,7 +386,12 @@ export async function downloadFile(ctx: AppContext, user: User, courseId: number
 }
 
 /** `/FutureV2/CourseMeans/getStudyProgress`: which students have learned (or read) an item. */
-export async function getStudyProgress(ctx: AppContext, user: User, courseId: number, id: number) {
+export async function getStudyProgress(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  id: number,
+): Promise<z.output<typeof studyProgressAnswer>> {
   const m = await requireManager(ctx, user, courseId);
   const { item } = await loadItem(ctx, user, courseId, id);
   const rows = await ctx.db
@@ -375,7 +401,7 @@ export async function getStudyProgress(ctx: AppContext, user: User, courseId: nu
     .leftJoin(contentProgress, and(eq(contentProgress.userId, courseMembers.userId), eq(contentProgress.contentId, item.id)))
     .where(and(eq(courseMembers.courseId, m.course.id), eq(courseMembers.role, 'student')))
     .orderBy(asc(users.username));
-  const list = rows.map((r) => ({
+  const list = rows.map((r): z.output<typeof studyProgressAnswer>['list'][number] => ({
     uid: r.uid,
     username: r.username,
     stno: r.stno,
@@ -582,7 +608,7 @@ export async function addFolder(
   contenttype: number,
   title: string,
   dirId: number,
-) {
+): Promise<z.output<typeof catalogueItemAnswer>> {
   const m = await requireManager(ctx, user, courseId);
   const dir = await targetDirectory(ctx, courseId, dirId);
   const [row] = await ctx.db
@@ -707,7 +733,13 @@ export async function setEndTime(ctx: AppContext, user: User, courseId: number, 
 }
 
 /** `/FutureV2/CourseMeans/setDownload`: whether students may download an item's files (spec 2 §6). */
-export async function setDownload(ctx: AppContext, user: User, courseId: number, id: number, downloadable: boolean) {
+export async function setDownload(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  id: number,
+  downloadable: boolean,
+): Promise<z.output<typeof downloadSettingAnswer>> {
   await requireManager(ctx, user, courseId);
   const { item } = await loadItem(ctx, user, courseId, id);
   await ctx.db.update(contents).set({ downloadable, updatedAt: new Date() }).where(eq(contents.id, item.id));
@@ -766,12 +798,21 @@ export async function endJob(ctx: AppContext, payload: Record<string, unknown>, 
 }
 
 /** `/Futurev2/Topic/getSetting` and `updateSetting`: whether students may start topics. */
-export async function getTopicSetting(ctx: AppContext, user: User, courseId: number) {
+export async function getTopicSetting(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+): Promise<z.output<typeof topicSettingAnswer>> {
   const m = await courseRole(ctx, user, courseId);
   return { courseid: courseId, allowstudent: m.course.studentTopics ? 1 : 0 };
 }
 
-export async function setTopicSetting(ctx: AppContext, user: User, courseId: number, allow: boolean) {
+export async function setTopicSetting(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  allow: boolean,
+): Promise<z.output<typeof topicSettingAnswer>> {
   await requireManager(ctx, user, courseId);
   await ctx.db.update(courses).set({ studentTopics: allow }).where(eq(courses.id, courseId));
   return { courseid: courseId, allowstudent: allow ? 1 : 0 };

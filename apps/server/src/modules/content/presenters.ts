@@ -1,4 +1,5 @@
-import { normalizeContentState } from '@paiclass/shared';
+import { type attachmentAnswer, type contentItemAnswer, normalizeContentState } from '@paiclass/shared';
+import type { z } from 'zod';
 import type { contents, files } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { presentFile } from '../files/files.service';
@@ -29,7 +30,7 @@ export function itemState(item: Item, done: boolean) {
  * A file as the caller may have it: where the resource is not downloadable for the caller, the
  * answer carries the name and size but no address at all (spec 2 §6; Ketangpai leaked one).
  */
-export function presentAttachment(ctx: AppContext, f: FileRow, downloadable: boolean) {
+export function presentAttachment(ctx: AppContext, f: FileRow, downloadable: boolean): z.output<typeof attachmentAnswer> {
   if (downloadable) {
     const file = presentFile(ctx, f);
     // the names other Ketangpai clients read the download address by
@@ -75,7 +76,10 @@ export function timeState(item: Item, now = Date.now()) {
  * How a folder is recognised by each style of Ketangpai client: `isfolder`/`isdir` 1, `type` 3, or
  * no attachment with `filecount` > 0; files answer 0 and their own `type` (the content type).
  */
-function folderFlags(item: Item, filecount: number | undefined) {
+function folderFlags(
+  item: Item,
+  filecount: number | undefined,
+): { type: number; isfolder: 0 | 1; isdir: 0 | 1; filecount?: number } {
   const folder = item.itemType === 2;
   return folder
     ? { type: 3, isfolder: 1, isdir: 1, filecount: filecount ?? 0 }
@@ -83,7 +87,7 @@ function folderFlags(item: Item, filecount: number | undefined) {
 }
 
 /** One catalogue item in the shape Ketangpai clients read (spec 2 §3, issue #4). */
-export function presentItem(ctx: AppContext, item: Item, x: ItemExtras) {
+export function presentItem(ctx: AppContext, item: Item, x: ItemExtras): z.output<typeof contentItemAnswer> {
   const { status, state, normalized } = itemState(item, x.done);
   return {
     id: item.id,
@@ -99,7 +103,7 @@ export function presentItem(ctx: AppContext, item: Item, x: ItemExtras) {
     state,
     normalized,
     /** spec 2 §4 publish states: 0 unpublished, 1 not started, 2 ongoing, 3 ended */
-    publishState: item.publishState,
+    publishState: item.publishState as 0 | 1 | 2 | 3,
     publish_time: seconds(item.publishAt),
     releasetime: seconds(item.publishAt),
     createtime: seconds(item.createdAt),

@@ -1,4 +1,4 @@
-import type { todoListInput, todoMarkInput } from '@paiclass/shared';
+import type { todoItemAnswer, todoListInput, todoMarkInput } from '@paiclass/shared';
 import { and, desc, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -11,20 +11,7 @@ import { translate } from '../../platform/i18n';
 import { loadItemById } from './content.service';
 
 /** A to-do item (spec 1 §3): msgtype 1 for a student's own work, 2 for a teacher's with a count. */
-export interface TodoItem {
-  id: number;
-  courseid: number;
-  classname: string;
-  coursename: string;
-  contentid: number;
-  contenttype: number;
-  msgtype: 1 | 2;
-  activitylabel: string;
-  contenttitle: string;
-  starttime: number;
-  endtime: number;
-  number: number;
-}
+export type TodoItem = z.output<typeof todoItemAnswer>;
 
 export interface TodoFilter {
   courseId: number;
@@ -105,7 +92,16 @@ registerTodoProvider(studentContentTodos);
 
 /** A to-do as answered, from a row of `todoColumns`. */
 export function presentTodo(
-  row: { id: number; courseId: number; contenttype: number; title: string; publishAt: Date | null; endAt: Date | null; coursename: string; classname: string },
+  row: {
+    id: number;
+    courseId: number;
+    contenttype: number;
+    title: string;
+    publishAt: Date | null;
+    endAt: Date | null;
+    coursename: string;
+    classname: string;
+  },
   msgtype: 1 | 2,
   number: number,
   activitylabel: string,
@@ -129,7 +125,9 @@ export function presentTodo(
 /** Every open to-do of the user: soonest deadline first, then newest. */
 async function openTodos(ctx: AppContext, user: User, filter: TodoFilter) {
   const all = (await Promise.all(providers.map((p) => p(ctx, user, filter)))).flat();
-  return all.sort((a, b) => (a.endtime || Number.MAX_SAFE_INTEGER) - (b.endtime || Number.MAX_SAFE_INTEGER) || b.starttime - a.starttime);
+  return all.sort(
+    (a, b) => (a.endtime || Number.MAX_SAFE_INTEGER) - (b.endtime || Number.MAX_SAFE_INTEGER) || b.starttime - a.starttime,
+  );
 }
 
 /** `/todoApi/getIndexList`: the home page's first to-dos (limit 3, spec 1 §9). */

@@ -1,4 +1,6 @@
+import type { homeworkAnswer, homeworkSettingsAnswer, submissionAnswer } from '@paiclass/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   type contents,
   courseMembers,
@@ -28,9 +30,10 @@ type Submission = typeof submissions.$inferSelect;
 export type HomeworkItem = typeof contents.$inferSelect;
 
 /** The homework settings as clients read them. */
-export function presentSettings(hw: Homework) {
+export function presentSettings(hw: Homework): z.output<typeof homeworkSettingsAnswer> {
   return {
-    type: hw.type,
+    // the homework schemas let in nothing else
+    type: hw.type as 1 | 2 | 3,
     fullscore: hw.fullScore,
     allowlate: hw.allowLate ? 1 : 0,
     groupsetid: hw.groupSetId ?? 0,
@@ -40,7 +43,7 @@ export function presentSettings(hw: Homework) {
     reviewers: hw.reviewers,
     anonymous: hw.anonymous ? 1 : 0,
     mincomment: hw.minComment,
-    scoremode: hw.scoreMode,
+    scoremode: hw.scoreMode as 1 | 2,
     scorespublished: hw.scoresPublished ? 1 : 0,
   };
 }
@@ -106,7 +109,11 @@ const seconds = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 10
  * Submissions as their viewer may see them, in three queries whatever their number. The score and
  * the teacher's comment reach a student only once published; the teacher sees everything.
  */
-export async function presentSubmissions(ctx: AppContext, rows: Submission[], asTeacher: boolean) {
+export async function presentSubmissions(
+  ctx: AppContext,
+  rows: Submission[],
+  asTeacher: boolean,
+): Promise<z.output<typeof submissionAnswer>[]> {
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.map((s) => s.userId))];
   const groupIds = [...new Set(rows.flatMap((s) => (s.groupId ? [s.groupId] : [])))];
@@ -143,7 +150,7 @@ export async function presentSubmissions(ctx: AppContext, rows: Submission[], as
       score: visible ? s.score : null,
       comment: visible ? s.comment : '',
       scorepublished: s.scorePublished ? 1 : 0,
-      shared: s.shared,
+      shared: s.shared as 0 | 1 | 2,
       sharereason: s.shareReason,
     };
   });
@@ -160,7 +167,11 @@ export async function presentSubmission(ctx: AppContext, s: Submission, asTeache
  * and, for a student, their own submission and whether they may submit now; for a teacher, the
  * counts per state.
  */
-export async function presentHomework(ctx: AppContext, user: User, { item, hw, m }: HomeworkAccess) {
+export async function presentHomework(
+  ctx: AppContext,
+  user: User,
+  { item, hw, m }: HomeworkAccess,
+): Promise<z.output<typeof homeworkAnswer>> {
   const base = { ...(await presentOneItem(ctx, user, m.role, item)), settings: presentSettings(hw) };
   if (grades(m.role)) return { ...base, counts: await counts(ctx, item, hw) };
   const owner = await ownerOf(ctx, hw, user.id);

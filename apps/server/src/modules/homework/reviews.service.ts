@@ -1,15 +1,22 @@
+import {
+  GRADE_MAX,
+  type myReviewsAnswer,
+  type reviewDetailAnswer,
+  type reviewInput,
+  type reviewOverrideAnswer,
+  type reviewSubmitAnswer,
+} from '@paiclass/shared';
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { GRADE_MAX, type reviewInput } from '@paiclass/shared';
+import type { Db } from '../../db/client';
 import { contents, courses, homeworks, peerReviews, submissions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
-import type { Db } from '../../db/client';
 import type { AppContext } from '../../platform/context';
 import { AppError, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { createNotices } from '../notices/notices.service';
-import { expectedOwners, filesById, loadHomework, ownerOf, pickFiles, requireGrader } from './homework.queries';
 import { submits } from './homework.policy';
+import { expectedOwners, filesById, loadHomework, ownerOf, pickFiles, requireGrader } from './homework.queries';
 
 export const ASSIGN_JOB = 'homework.assignReviews';
 export const assignKey = (contentId: number) => `reviews:${contentId}`;
@@ -119,7 +126,12 @@ const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
  * `/HomeworkApi/myReviews`: the submissions a student is to review. When the homework is anonymous
  * the authors' names never leave the server.
  */
-export async function myReviews(ctx: AppContext, user: User, courseId: number, id: number) {
+export async function myReviews(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  id: number,
+): Promise<z.output<typeof myReviewsAnswer>> {
   const { item, hw, m } = await loadHomework(ctx, user, courseId, id);
   if (!submits(m.role)) throw fail('forbidden');
   const rows = await ctx.db
@@ -164,7 +176,11 @@ function checkReview(hw: { fullScore: number; minComment: number }, input: { sco
  * `/HomeworkApi/submitReview`: a reviewer's score and comment for an assigned submission. Only the
  * assigned reviewer, once, with a comment of at least the minimum length.
  */
-export async function submitReview(ctx: AppContext, user: User, input: z.infer<typeof reviewInput>) {
+export async function submitReview(
+  ctx: AppContext,
+  user: User,
+  input: z.infer<typeof reviewInput>,
+): Promise<z.output<typeof reviewSubmitAnswer>> {
   const { item, hw, m } = await loadHomework(ctx, user, input.courseid, input.id);
   if (!submits(m.role)) throw fail('forbidden');
   const [review] = await ctx.db
@@ -184,7 +200,11 @@ export async function submitReview(ctx: AppContext, user: User, input: z.infer<t
 }
 
 /** `/HomeworkApi/overrideReview`: the teacher changes any review. */
-export async function overrideReview(ctx: AppContext, user: User, input: z.infer<typeof reviewInput>) {
+export async function overrideReview(
+  ctx: AppContext,
+  user: User,
+  input: z.infer<typeof reviewInput>,
+): Promise<z.output<typeof reviewOverrideAnswer>> {
   const { item, hw } = await requireGrader(ctx, user, input.courseid, input.id);
   const score = checkReview(hw, input, true);
   const updated = await ctx.db
@@ -206,7 +226,13 @@ export const peerAverage = (reviews: Pick<Review, 'score' | 'reviewedAt'>[]) => 
  * `/HomeworkApi/reviewDetail`: the reviews of a submission. The teacher sees who reviewed; a
  * student sees the reviews of their own work, without the reviewers when the homework is anonymous.
  */
-export async function reviewDetail(ctx: AppContext, user: User, courseId: number, id: number, sid: number) {
+export async function reviewDetail(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  id: number,
+  sid: number,
+): Promise<z.output<typeof reviewDetailAnswer>> {
   const { item, hw, m } = await loadHomework(ctx, user, courseId, id);
   const teacher = !submits(m.role);
   let submission: typeof submissions.$inferSelect | undefined;
@@ -234,7 +260,7 @@ export async function reviewDetail(ctx: AppContext, user: User, courseId: number
   const named = teacher || !hw.anonymous;
   return {
     sid: submission.id,
-    scoremode: hw.scoreMode,
+    scoremode: hw.scoreMode as 1 | 2,
     // a student sees the average with the score, once published
     peeraverage: teacher || submission.scorePublished ? peerAverage(rows.map((x) => x.r)) : null,
     list: rows

@@ -1,14 +1,19 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
+  type cancelShareAnswer,
   GRADE_MAX,
-  SUBMISSION_FILTERS,
+  type gradeAnswer,
   type gradeInput,
+  type ownerPageAnswer,
   type repulseInput,
+  SUBMISSION_FILTERS,
+  type shareAnswer,
   type shareInput,
   type submissionListInput,
   type submitInput,
+  type workHistoryAnswer,
 } from '@paiclass/shared';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
 import { courses, files, homeworkCalls, homeworks, submissions, submissionVersions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -16,9 +21,8 @@ import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { markDone } from '../content/content.service';
 import { queueConversions } from '../files/convert';
-import { queueDupCheck } from './dupcheck/dupcheck.service';
-import { scheduleAssignment, settleReviewScores } from './reviews.service';
 import { createNotices } from '../notices/notices.service';
+import { queueDupCheck } from './dupcheck/dupcheck.service';
 import { isOvertime, submissionState, submits, takesSubmission } from './homework.policy';
 import {
   expectedOwners,
@@ -31,6 +35,7 @@ import {
   presentSubmissions,
   requireGrader,
 } from './homework.queries';
+import { scheduleAssignment, settleReviewScores } from './reviews.service';
 
 type Submission = typeof submissions.$inferSelect;
 
@@ -138,7 +143,13 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
 }
 
 /** `/HomeworkApi/stuWorkHistory`: every version of a submission, newest first (a student: their own). */
-export async function history(ctx: AppContext, user: User, courseId: number, id: number, sid: number) {
+export async function history(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  id: number,
+  sid: number,
+): Promise<z.output<typeof workHistoryAnswer>> {
   const { hw, m, item } = await loadHomework(ctx, user, courseId, id);
   let submission: Submission | undefined;
   if (submits(m.role)) {
@@ -208,7 +219,11 @@ function passes(filter: number, s: Submission | undefined, called: boolean) {
  * `/HomeworkApi/stuUserList` (and `/homework/filter`): every student (or group) with their
  * submission and state, filtered (0 all … 8 expedited).
  */
-export async function listSubmissions(ctx: AppContext, user: User, input: z.infer<typeof submissionListInput>) {
+export async function listSubmissions(
+  ctx: AppContext,
+  user: User,
+  input: z.infer<typeof submissionListInput>,
+): Promise<z.output<typeof ownerPageAnswer>> {
   const { item, hw } = await requireGrader(ctx, user, input.courseid, input.id);
   const owners = await expectedOwners(ctx, item, hw);
   const rows = await ctx.db.select().from(submissions).where(eq(submissions.contentId, item.id));
@@ -270,7 +285,11 @@ async function selected(ctx: AppContext, item: HomeworkItem, sids: number[]) {
  * `/HomeworkApi/correct` (one or a batch): a score (required, at most the full score and at most
  * 100) and a comment. Published at once when the homework's scores are already published.
  */
-export async function grade(ctx: AppContext, user: User, input: z.infer<typeof gradeInput>) {
+export async function grade(
+  ctx: AppContext,
+  user: User,
+  input: z.infer<typeof gradeInput>,
+): Promise<z.output<typeof gradeAnswer>> {
   const { item, hw } = await requireGrader(ctx, user, input.courseid, input.id);
   const full = Math.min(hw.fullScore, GRADE_MAX);
   if (input.score > full) throw new AppError('badInput', 'validation.gradeOverFull', { full });
@@ -327,7 +346,11 @@ export async function publishScores(ctx: AppContext, user: User, courseId: numbe
 }
 
 /** `/HomeworkApi/share` and `cancelShare`: an excellent submission shown to the class, with a reason. */
-export async function share(ctx: AppContext, user: User, input: z.infer<typeof shareInput>) {
+export async function share(
+  ctx: AppContext,
+  user: User,
+  input: z.infer<typeof shareInput>,
+): Promise<z.output<typeof shareAnswer>> {
   const { item } = await requireGrader(ctx, user, input.courseid, input.id);
   const [s] = await selected(ctx, item, [input.sid]);
   if (s!.status === 2) throw fail('notSubmitted');
@@ -335,7 +358,13 @@ export async function share(ctx: AppContext, user: User, input: z.infer<typeof s
   return { sid: s!.id, shared: 1 };
 }
 
-export async function cancelShare(ctx: AppContext, user: User, courseId: number, id: number, sid: number) {
+export async function cancelShare(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  id: number,
+  sid: number,
+): Promise<z.output<typeof cancelShareAnswer>> {
   const { item } = await requireGrader(ctx, user, courseId, id);
   const [s] = await selected(ctx, item, [sid]);
   if (s!.shared !== 1) throw fail('notFound');

@@ -1,6 +1,16 @@
+import type {
+  cancelShareAnswer,
+  contentCountAnswer,
+  gradeAnswer,
+  homeworkCountAnswer,
+  shareAnswer,
+  shareListAnswer,
+  workHistoryAnswer,
+} from '@paiclass/shared';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
-import type { ContentPage } from '../materials/types';
-import type { Homework, HomeworkAddBody, HomeworkFields, OwnerPage, Submission, WorkVersion } from './types';
+import type { ContentItem, ContentPage } from '../materials/types';
+import type { Homework, HomeworkAddBody, HomeworkFields, OwnerPage, Submission } from './types';
 
 /** spec 2 §3: homework is content type 4 */
 export const HOMEWORK_TYPE = 4;
@@ -23,33 +33,36 @@ export const homeworkApi = {
   edit: (body: HomeworkFields & { id: number }) => api<Homework>('/HomeworkApi/editHomework', body),
   /** a draft or scheduled homework, out now */
   publish: (courseid: number, id: number) =>
-    api<unknown>('/FutureV2/CourseMeans/publishContent', { courseid, id, publish_time: 0 }),
-  remove: (courseid: number, id: number) => api<{ count: number }>('/FutureV2/CourseMeans/deleteContent', { courseid, id }),
+    api<ContentItem>('/FutureV2/CourseMeans/publishContent', { courseid, id, publish_time: 0 }),
+  remove: (courseid: number, id: number) =>
+    api<z.output<typeof contentCountAnswer>>('/FutureV2/CourseMeans/deleteContent', { courseid, id }),
 
   // students
   submit: (courseid: number, id: number, fileids: number[], message: string) =>
     api<Submission>('/HomeworkApi/stuWorkSubmit', { courseid, id, fileids, message }),
   /** a student's own versions; a teacher names the submission */
   history: (courseid: number, id: number, sid?: number) =>
-    api<{ list: WorkVersion[] }>('/HomeworkApi/stuWorkHistory', { courseid, id, ...(sid ? { sid } : {}) }),
-  shareList: (courseid: number, id: number) => api<{ list: Submission[] }>('/HomeworkApi/stuWorkShareList', { courseid, id }),
+    api<z.output<typeof workHistoryAnswer>>('/HomeworkApi/stuWorkHistory', { courseid, id, ...(sid ? { sid } : {}) }),
+  shareList: (courseid: number, id: number) =>
+    api<z.output<typeof shareListAnswer>>('/HomeworkApi/stuWorkShareList', { courseid, id }),
 
   // teachers
   owners: (body: { courseid: number; id: number; filter: number; page: number; limit?: number }) =>
     api<OwnerPage>('/HomeworkApi/stuUserList', { limit: OWNER_PAGE_SIZE, ...body }),
   detail: (courseid: number, id: number, sid: number) => api<Submission>('/HomeworkApi/stuWorkDetail', { courseid, id, sid }),
   grade: (courseid: number, id: number, sids: number[], score: number, comment: string) =>
-    api<{ count: number; score: number; published: 0 | 1 }>('/HomeworkApi/correct', { courseid, id, sids, score, comment }),
+    api<z.output<typeof gradeAnswer>>('/HomeworkApi/correct', { courseid, id, sids, score, comment }),
   repulse: (courseid: number, id: number, sids: number[], reason: string) =>
-    api<{ count: number }>('/HomeworkApi/repulse', { courseid, id, sids, reason }),
-  publishScores: (courseid: number, id: number) => api<{ count: number }>('/HomeworkApi/publishScore', { courseid, id }),
+    api<z.output<typeof homeworkCountAnswer>>('/HomeworkApi/repulse', { courseid, id, sids, reason }),
+  publishScores: (courseid: number, id: number) =>
+    api<z.output<typeof homeworkCountAnswer>>('/HomeworkApi/publishScore', { courseid, id }),
   share: (courseid: number, id: number, sid: number, reason: string) =>
-    api<{ sid: number; shared: 1 }>('/HomeworkApi/share', { courseid, id, sid, reason }),
+    api<z.output<typeof shareAnswer>>('/HomeworkApi/share', { courseid, id, sid, reason }),
   cancelShare: (courseid: number, id: number, sid: number) =>
-    api<{ sid: number; shared: 2 }>('/HomeworkApi/cancelShare', { courseid, id, sid }),
+    api<z.output<typeof cancelShareAnswer>>('/HomeworkApi/cancelShare', { courseid, id, sid }),
   /** everyone who has not submitted, or the students named */
   call: (courseid: number, id: number, uids: number[] = []) =>
-    api<{ count: number }>('/HomeworkApi/call', { courseid, id, uids }),
+    api<z.output<typeof homeworkCountAnswer>>('/HomeworkApi/call', { courseid, id, uids }),
 };
 
 /** TanStack Query keys of the homework area. */

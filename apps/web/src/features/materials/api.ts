@@ -1,4 +1,12 @@
-import { FOLDER_PAGE_SIZE } from '@paiclass/shared';
+import {
+  type contentCountAnswer,
+  type contentRenameAnswer,
+  type directoryDeleteAnswer,
+  type directoryListAnswer,
+  type downloadSettingAnswer,
+  FOLDER_PAGE_SIZE,
+} from '@paiclass/shared';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import { MATERIAL_TYPES } from './paths';
 import type {
@@ -37,14 +45,15 @@ export const materialsApi = {
   addFolder: (courseid: number, contenttype: number, title: string, dirid = 0) =>
     api<ContentItem>('/FutureV2/CourseMeans/addFolder', { courseid, contenttype, title, dirid }),
   rename: (courseid: number, id: number, title: string) =>
-    api<{ id: number; title: string }>('/FutureV2/CourseMeans/rename', { courseid, id, title }),
+    api<z.output<typeof contentRenameAnswer>>('/FutureV2/CourseMeans/rename', { courseid, id, title }),
   /** into a folder of the same family, or back to the top with 0 */
   moveToFolder: (courseid: number, ids: number[], folderid: number) =>
-    api<{ count: number }>('/FutureV2/CourseMeans/moveToFolder', { courseid, ids, folderid }),
+    api<z.output<typeof contentCountAnswer>>('/FutureV2/CourseMeans/moveToFolder', { courseid, ids, folderid }),
   /** into a directory (a folder takes its children along), or out of every directory with 0 */
   directoryChange: (courseid: number, ids: number[], dirid: number) =>
-    api<{ count: number }>('/FutureV2/CourseMeans/directoryChange', { courseid, ids, dirid }),
-  remove: (courseid: number, id: number) => api<{ count: number }>('/FutureV2/CourseMeans/deleteContent', { courseid, id }),
+    api<z.output<typeof contentCountAnswer>>('/FutureV2/CourseMeans/directoryChange', { courseid, ids, dirid }),
+  remove: (courseid: number, id: number) =>
+    api<z.output<typeof contentCountAnswer>>('/FutureV2/CourseMeans/deleteContent', { courseid, id }),
   /** now (0) or at a time (epoch seconds) */
   publish: (courseid: number, id: number, publishTime = 0) =>
     api<ContentItem>('/FutureV2/CourseMeans/publishContent', { courseid, id, publish_time: publishTime }),
@@ -52,16 +61,17 @@ export const materialsApi = {
   setEndTime: (courseid: number, id: number, endtime: number) =>
     api<ContentItem>('/FutureV2/CourseMeans/setEndTime', { courseid, id, endtime }),
   setDownload: (courseid: number, id: number, downloadable: boolean) =>
-    api<{ id: number; downloadable: 0 | 1 }>('/FutureV2/CourseMeans/setDownload', {
+    api<z.output<typeof downloadSettingAnswer>>('/FutureV2/CourseMeans/setDownload', {
       courseid,
       id,
       downloadable: downloadable ? 1 : 0,
     }),
-  directories: (courseid: number) => api<{ list: Directory[] }>('/CourseApi/getCourseDirectory', { courseid }),
+  directories: (courseid: number) => api<z.output<typeof directoryListAnswer>>('/CourseApi/getCourseDirectory', { courseid }),
   addDirectory: (courseid: number, title: string) => api<Directory>('/CourseApi/addDirectory', { courseid, title }),
   renameDirectory: (courseid: number, id: number, title: string) =>
-    api<{ id: number; title: string }>('/CourseApi/renameDirectory', { courseid, id, title }),
-  deleteDirectory: (courseid: number, id: number) => api<{ id: number }>('/CourseApi/deleteDirectory', { courseid, id }),
+    api<z.output<typeof contentRenameAnswer>>('/CourseApi/renameDirectory', { courseid, id, title }),
+  deleteDirectory: (courseid: number, id: number) =>
+    api<z.output<typeof directoryDeleteAnswer>>('/CourseApi/deleteDirectory', { courseid, id }),
 };
 
 /** TanStack Query keys of the materials and catalogue pages. */

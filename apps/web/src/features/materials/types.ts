@@ -1,109 +1,43 @@
-import type { UploadedFile } from '../../lib/upload';
+import type {
+  attachmentAnswer,
+  catalogueItemAnswer,
+  contentPageAnswer,
+  directoryAnswer,
+  folderChildrenAnswer,
+  materialFilesAnswer,
+  studyProgressAnswer,
+} from '@paiclass/shared';
+import type { z } from 'zod';
 
-/** Shapes of the course content calls (docs/api.md "Course content", spec 2 §3). */
+/** Shapes of the course content calls (docs/api.md "Course content", spec 2 §3), from the server's answer schemas. */
 
 /** A file of an item; where the caller may not download it, no address at all and `candownload` 0. */
-export interface Attachment extends UploadedFile {
-  candownload: 0 | 1;
-}
+export type Attachment = z.output<typeof attachmentAnswer>;
+
+/** A catalogue item (item_type 1) or a folder (item_type 2, with the first page of its `children`). */
+export type ContentItem = z.output<typeof catalogueItemAnswer>;
 
 /** spec 2 §4 publish states: 0 unpublished (draft), 1 scheduled (not started), 2 published, 3 ended */
-export type PublishState = 0 | 1 | 2 | 3;
+export type PublishState = ContentItem['publishState'];
 
 /** One page of a folder's children (spec 2 §3: currentPage, pageSize 10, finished). */
-export interface FolderChildren {
-  list: ContentItem[];
-  total: number;
-  currentPage: number;
-  pageSize: number;
-  finished: 0 | 1;
-}
+export type FolderChildren = z.output<typeof folderChildrenAnswer>;
 
-/** A catalogue item: a content item (item_type 1) or a folder (item_type 2). */
-export interface ContentItem {
-  id: number;
-  courseid: number;
-  /** spec 2 §3 content type: 2, 8 material, 9 MOOC video, 10 external link, 5 topic, 7 announcement, ... */
-  contenttype: number;
-  /** 1 an item, 2 (or 3) a folder with children */
-  item_type: number;
-  title: string;
-  link: string;
-  status: number;
-  state: number;
-  publishState: PublishState;
-  /** epoch seconds, 0 none */
-  publish_time: number;
-  createtime: number;
-  endtime: number;
-  /** 1 the caller has learned (opened) it */
-  mstatus: 0 | 1;
-  /** 1 students may download its files */
-  downloadable: 0 | 1;
-  attachment: Attachment[];
-  folder: { id: number; title: string } | null;
-  directory: { id: number; title: string } | null;
-  author: { id: number; username: string } | null;
-  /** teachers and assistants only */
-  statistics?: { completed: number; unlearned: number };
-  /** folders: the first page of children */
-  children?: FolderChildren;
-}
+/** `getCourseContent`: a page of the catalogue (with `courserole`). */
+export type ContentPage = z.output<typeof contentPageAnswer>;
 
-/** `getCourseContent`: a page of the catalogue. */
-export interface ContentPage {
-  list: ContentItem[];
-  total: number;
-  page: number;
-  limit: number;
-  courserole: 0 | 1;
-}
-
-/** `getCourseContent` with `folderid`: a page of one folder. */
-export interface FolderPage {
-  list: ContentItem[];
-  total: number;
-  page: number;
-  limit: number;
-  finished: 0 | 1;
-}
+/** `getCourseContent` with `folderid`: a page of one folder (with `finished`). */
+export type FolderPage = ContentPage;
 
 /** `/FutureV2/Courseware/query`: a material's files. */
-export interface MaterialFiles {
-  id: number;
-  title: string;
-  contenttype: number;
-  link: string;
-  downloadable: 0 | 1;
-  attachment: Attachment[];
-}
+export type MaterialFiles = z.output<typeof materialFilesAnswer>;
 
 /** `/CourseApi/getCourseDirectory` rows: how many top-level items each directory holds. */
-export interface Directory {
-  id: number;
-  title: string;
-  count: number;
-}
-
-export interface StudyRow {
-  uid: number;
-  username: string;
-  stno: string;
-  avatar: string;
-  /** 1 learned */
-  state: 0 | 1;
-  /** epoch seconds */
-  donetime: number;
-}
+export type Directory = z.output<typeof directoryAnswer>;
 
 /** `getStudyProgress`: who has learned an item. */
-export interface StudyProgress {
-  id: number;
-  title: string;
-  completed: number;
-  unlearned: number;
-  list: StudyRow[];
-}
+export type StudyProgress = z.output<typeof studyProgressAnswer>;
+export type StudyRow = StudyProgress['list'][number];
 
 /** `addContent`'s body (packages/shared content schemas). */
 export interface ContentBody {

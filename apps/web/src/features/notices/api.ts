@@ -1,5 +1,7 @@
+import type { contentCountAnswer, noticeReadAnswer, unreadNoticesAnswer } from '@paiclass/shared';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
-import type { ActivityBody, ActivityItem, ActivityPage, ReadProgress, UnreadNotice } from './types';
+import type { ActivityBody, ActivityDetail, ActivityItem, ActivityPage, ReadProgress } from './types';
 
 /** spec 2 §3: announcements are content type 7 */
 export const NOTICE_TYPE = 7;
@@ -14,11 +16,12 @@ export const activityApi = {
   list: (courseid: number, contenttype: 5 | 7, page: number) =>
     api<ActivityPage>('/FutureV2/CourseMeans/getCourseContent', { courseid, contenttype, page, limit: ACTIVITY_PAGE_SIZE }),
   /** a student's opening of a notice marks it read */
-  detail: (courseid: number, id: number) => api<ActivityItem>('/FutureV2/CourseMeans/getContentDetail', { courseid, id }),
+  detail: (courseid: number, id: number) => api<ActivityDetail>('/FutureV2/CourseMeans/getContentDetail', { courseid, id }),
   add: (body: ActivityBody) => api<ActivityItem>('/FutureV2/CourseMeans/addContent', body),
   edit: (body: { courseid: number; id: number; title: string; content: string; fileids: number[] }) =>
     api<ActivityItem>('/FutureV2/CourseMeans/editContent', body),
-  remove: (courseid: number, id: number) => api<{ count: number }>('/FutureV2/CourseMeans/deleteContent', { courseid, id }),
+  remove: (courseid: number, id: number) =>
+    api<z.output<typeof contentCountAnswer>>('/FutureV2/CourseMeans/deleteContent', { courseid, id }),
   /** a draft or scheduled item, now (0) or at a time */
   publish: (courseid: number, id: number, publishTime = 0) =>
     api<ActivityItem>('/FutureV2/CourseMeans/publishContent', { courseid, id, publish_time: publishTime }),
@@ -28,9 +31,9 @@ export const activityApi = {
 
 /** The announcement calls of the course list (spec 1 §2 unread-announcement dialog). */
 export const noticesApi = {
-  unread: () => api<{ list: UnreadNotice[] }>('/NoticeApi/unreadNotices'),
+  unread: () => api<z.output<typeof unreadNoticesAnswer>>('/NoticeApi/unreadNotices'),
   /** "got it": read without opening */
-  markRead: (id: number) => api<{ id: number; state: 1 }>('/NoticeApi/readNotice', { id }),
+  markRead: (id: number) => api<z.output<typeof noticeReadAnswer>>('/NoticeApi/readNotice', { id }),
 };
 
 /** TanStack Query keys of the notice area. */

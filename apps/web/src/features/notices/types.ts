@@ -1,62 +1,29 @@
-/** Shapes of the content calls the notice and topic pages read (docs/api.md "Course content", spec 2 §3). */
+import type {
+  contentDetailAnswer,
+  contentItemAnswer,
+  contentPageAnswer,
+  studyProgressAnswer,
+  unreadNoticeAnswer,
+} from '@paiclass/shared';
+import type { z } from 'zod';
+
+/** Shapes of the content calls the notice and topic pages read (docs/api.md "Course content", spec 2 §3), from the server's answer schemas. */
+
+/** `getContentDetail`: a notice (type 7) or topic (type 5) with its body, `courserole` and `allowcomment`. */
+export type ActivityDetail = z.output<typeof contentDetailAnswer>;
+
+/** A notice or topic as a list row or a detail: the detail's own fields are there only on a detail. */
+export type ActivityItem = z.output<typeof contentItemAnswer> & Partial<Pick<ActivityDetail, 'courserole' | 'allowcomment'>>;
 
 /** spec 2 §4 publish states: 0 unpublished (draft), 1 scheduled (not started), 2 published, 3 ended */
-export type PublishState = 0 | 1 | 2 | 3;
-
-/** A notice (type 7) or topic (type 5) as `getCourseContent` and `getContentDetail` answer it. */
-export interface ActivityItem {
-  id: number;
-  courseid: number;
-  contenttype: number;
-  /** 1 an item, 2 (or 3) a folder */
-  item_type: number;
-  title: string;
-  /** the sanitised body with fresh image addresses (detail only) */
-  content?: string;
-  publishState: PublishState;
-  /** epoch seconds, 0 none */
-  publish_time: number;
-  createtime: number;
-  endtime: number;
-  /** 1: a notice the caller has read, a topic the caller has taken part in */
-  mstatus: 0 | 1;
-  author: { id: number; username: string } | null;
-  /** teachers and assistants only: students who have / have not read (or taken part) */
-  statistics?: { completed: number; unlearned: number };
-  /** detail only: 1 the caller manages the course's content */
-  courserole?: 0 | 1;
-  /** detail only: 0 once it has ended (no more comments) */
-  allowcomment?: 0 | 1;
-}
+export type PublishState = ActivityItem['publishState'];
 
 /** `getCourseContent`: one page of a course's items of one type. */
-export interface ActivityPage {
-  list: ActivityItem[];
-  total: number;
-  page: number;
-  limit: number;
-  courserole: 0 | 1;
-}
-
-export interface ReaderRow {
-  uid: number;
-  username: string;
-  stno: string;
-  avatar: string;
-  /** 1 read */
-  state: 0 | 1;
-  /** epoch seconds */
-  donetime: number;
-}
+export type ActivityPage = z.output<typeof contentPageAnswer>;
 
 /** `getStudyProgress`: which students have read a notice. */
-export interface ReadProgress {
-  id: number;
-  title: string;
-  completed: number;
-  unlearned: number;
-  list: ReaderRow[];
-}
+export type ReadProgress = z.output<typeof studyProgressAnswer>;
+export type ReaderRow = ReadProgress['list'][number];
 
 /** 0 keep as a draft, 1 publish now, 2 publish at `publish_time` */
 export type PublishMode = 0 | 1 | 2;
@@ -75,11 +42,4 @@ export interface ActivityBody {
 }
 
 /** An unread announcement of the course-list dialog (spec 1 §3 Notice). */
-export interface UnreadNotice {
-  id: number;
-  title: string;
-  courseid: number;
-  coursename: string;
-  /** epoch seconds */
-  publishtime: number;
-}
+export type UnreadNotice = z.output<typeof unreadNoticeAnswer>;

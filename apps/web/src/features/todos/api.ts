@@ -1,37 +1,22 @@
-import { HOME_TODO_LIMIT, PAGE_SIZE } from '@paiclass/shared';
+import {
+  HOME_TODO_LIMIT,
+  PAGE_SIZE,
+  type todoIndexAnswer,
+  type todoItemAnswer,
+  type todoMarkAnswer,
+  type todoPageAnswer,
+} from '@paiclass/shared';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 /** A to-do item (spec 1 §3): msgtype 1 a student's own work, 2 a teacher's with `number` waiting. */
-export interface TodoItem {
-  id: number;
-  courseid: number;
-  classname: string;
-  coursename: string;
-  contentid: number;
-  contenttype: number;
-  msgtype: 1 | 2;
-  activitylabel: string;
-  contenttitle: string;
-  /** epoch seconds */
-  starttime: number;
-  /** epoch seconds, 0 none */
-  endtime: number;
-  number: number;
-}
+export type TodoItem = z.output<typeof todoItemAnswer>;
 
-/** A course of the to-do filter popup: the courses that have open to-dos. */
-export interface TodoCourse {
-  id: number;
-  coursename: string;
-  classname: string;
-}
+/** `getTodoList`: a page, with the courses that have open to-dos for the filter popup. */
+export type TodoPage = z.output<typeof todoPageAnswer>;
 
-export interface TodoPage {
-  total: number;
-  page: number;
-  list: TodoItem[];
-  courses: TodoCourse[];
-}
+/** A course of the to-do filter popup. */
+export type TodoCourse = TodoPage['courses'][number];
 
 /** What identifies a to-do to ignore or finish. */
 const markBody = (item: TodoItem) => ({
@@ -44,12 +29,12 @@ const markBody = (item: TodoItem) => ({
 /** The to-do calls of docs/api.md, typed. */
 export const todosApi = {
   /** the home page's first to-dos (limit 3, spec 1 §9) */
-  indexList: () => api<{ total: number; list: TodoItem[] }>('/todoApi/getIndexList', { limit: HOME_TODO_LIMIT }),
+  indexList: () => api<z.output<typeof todoIndexAnswer>>('/todoApi/getIndexList', { limit: HOME_TODO_LIMIT }),
   /** classid 0 all courses; type 0 all content types; 10 a page (spec 1 §9) */
   list: (body: { classid: number; page: number }) =>
     api<TodoPage>('/Futurev2/Todo/getTodoList', { classid: body.classid, type: 0, page: body.page, limit: PAGE_SIZE }),
-  ignore: (item: TodoItem) => api<object>('/Futurev2/Todo/ignoreTodo', markBody(item)),
-  finish: (item: TodoItem) => api<object>('/Futurev2/Todo/tagFinishedTodo', markBody(item)),
+  ignore: (item: TodoItem) => api<z.output<typeof todoMarkAnswer>>('/Futurev2/Todo/ignoreTodo', markBody(item)),
+  finish: (item: TodoItem) => api<z.output<typeof todoMarkAnswer>>('/Futurev2/Todo/tagFinishedTodo', markBody(item)),
 };
 
 /** TanStack Query keys of the to-dos, so that an ignored or finished one leaves every list. */

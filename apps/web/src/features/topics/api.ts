@@ -1,3 +1,5 @@
+import type { contentCountAnswer } from '@paiclass/shared';
+import type { z } from 'zod';
 import { api } from '../../lib/api';
 import type { CommentPage, LikeResult, TopicComment, TopicSetting } from './types';
 
@@ -19,7 +21,8 @@ export const topicsApi = {
   /** likes, or takes the like back */
   like: (id: number) => api<LikeResult>('/Futurev2/Comment/like', { id }),
   /** a comment goes with its replies */
-  deleteComment: (id: number, courseid: number) => api<{ count: number }>('/Futurev2/Comment/delComment', { id, courseid }),
+  deleteComment: (id: number, courseid: number) =>
+    api<z.output<typeof contentCountAnswer>>('/Futurev2/Comment/delComment', { id, courseid }),
 };
 
 /** TanStack Query keys of the topic area. */

@@ -1,5 +1,13 @@
+import {
+  DUP_VIEWS_PER_DOCUMENT,
+  DUP_VIEWS_PER_HOMEWORK,
+  type dupPersonAnswer,
+  type dupReportAnswer,
+  type recheckRulesAnswer,
+  type repeatAnswer,
+} from '@paiclass/shared';
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import { DUP_VIEWS_PER_DOCUMENT, DUP_VIEWS_PER_HOMEWORK } from '@paiclass/shared';
+import type { z } from 'zod';
 import { contents, dupPairs, dupViews, files, homeworks, submissions, submissionTexts, users } from '../../../db/schema';
 import type { User } from '../../../platform/auth';
 import type { AppContext } from '../../../platform/context';
@@ -132,7 +140,12 @@ async function viewsLeft(ctx: AppContext, user: User, contentId: number) {
 }
 
 /** `/HomeworkApi/recheckRules`: the formats, the ceiling and the views the caller has left. */
-export async function recheckRules(ctx: AppContext, user: User, courseId: number, id: number) {
+export async function recheckRules(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  id: number,
+): Promise<z.output<typeof recheckRulesAnswer>> {
   const { hw, item } = await requireGrader(ctx, user, courseId, id);
   return {
     formats: ['txt', 'md', 'docx', 'pdf'],
@@ -158,7 +171,12 @@ const names = async (ctx: AppContext, ids: number[]) =>
  * `/HomeworkApi/rechecking`: each submission's highest similarity and with whom, and the pairs at
  * or over the ceiling. Uses one homework view.
  */
-export async function rechecking(ctx: AppContext, user: User, courseId: number, id: number) {
+export async function rechecking(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  id: number,
+): Promise<z.output<typeof dupReportAnswer>> {
   const { hw, item } = await requireGrader(ctx, user, courseId, id);
   if (!hw.dupCheck) return { enabled: 0, done: 0, list: [], pairs: [] };
   // a view is used only for a finished report: waiting for a running check costs nothing
@@ -170,11 +188,11 @@ export async function rechecking(ctx: AppContext, user: User, courseId: number, 
     .where(eq(submissions.contentId, item.id));
   const pairs = await ctx.db.select().from(dupPairs).where(eq(dupPairs.contentId, item.id));
   const who = await names(ctx, [...new Set([...subs.map((s) => s.sid), ...pairs.flatMap((p) => [p.a, p.b])])]);
-  const person = (sid: number) => {
+  const person = (sid: number): z.output<typeof dupPersonAnswer> => {
     const w = who.find((x) => x.sid === sid);
     return { sid, uid: w?.uid ?? 0, username: w?.username ?? '', earlier: w && w.contentId !== item.id ? 1 : 0 };
   };
-  const list = subs.map((s) => {
+  const list = subs.map((s): z.output<typeof dupReportAnswer>['list'][number] => {
     let best = { similarity: 0, with: 0 };
     for (const p of pairs) {
       const mineShare = p.a === s.sid ? p.aInB : p.b === s.sid ? p.bInA : -1;
@@ -182,7 +200,8 @@ export async function rechecking(ctx: AppContext, user: User, courseId: number, 
     }
     return {
       ...person(s.sid),
-      format: s.format ?? 'pending',
+      // the job writes only these formats
+      format: (s.format ?? 'pending') as 'ok' | 'unsupported' | 'failed' | 'pending',
       highest: best.similarity,
       highestwith: best.with ? person(best.with) : null,
       flagged: best.similarity >= hw.dupCeiling ? 1 : 0,
@@ -202,7 +221,14 @@ export async function rechecking(ctx: AppContext, user: User, courseId: number, 
 }
 
 /** `/HomeworkApi/repeat`: two submissions side by side with their matching passages. Uses one view of the document. */
-export async function repeat(ctx: AppContext, user: User, courseId: number, id: number, sid: number, other: number) {
+export async function repeat(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  id: number,
+  sid: number,
+  other: number,
+): Promise<z.output<typeof repeatAnswer>> {
   const { item } = await requireGrader(ctx, user, courseId, id);
   const [pair] = await ctx.db
     .select()

@@ -9,6 +9,7 @@ import { formatTime, publishLabel } from '../../materials/utils';
 import { ListBody, ListEmpty, ListFooter } from '../../notices/components/ListStates';
 import { useHomework, useHomeworkList } from '../hooks/useHomework';
 import { addTaskPath, homeworkPath, type Role } from '../paths';
+import type { WorkState } from '../types';
 import { WorkStateTag } from './WorkStateTag';
 
 /**
@@ -102,7 +103,8 @@ function HomeworkRow({
                 </Tag>
               ) : null
             ) : hw.data && hw.data.state !== undefined ? (
-              <WorkStateTag state={hw.data.state} testid="homework-row-state" />
+              // a student's answer: `state` is where their work stands
+              <WorkStateTag state={hw.data.state as WorkState} testid="homework-row-state" />
             ) : null}
             {hw.data && hw.data.settings.type !== 1 ? (
               <Tag color="primary" fill="outline" className="hw-tag" data-testid="homework-row-type">

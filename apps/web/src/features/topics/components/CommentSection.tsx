@@ -16,13 +16,14 @@ import { CommentItem } from './CommentItem';
 /** A comment or reply in the cached pages with its like toggled as the server answered. */
 function withLike(data: InfiniteData<CommentPage> | undefined, like: LikeResult) {
   if (!data) return data;
-  const apply = (c: TopicComment): TopicComment =>
-    c.id === like.id
-      ? { ...c, isliked: like.isliked, likes: like.likes }
-      : c.replies
-        ? { ...c, replies: c.replies.map(apply) }
-        : c;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, list: page.list.map(apply) })) };
+  const apply = <C extends TopicComment>(c: C): C => (c.id === like.id ? { ...c, isliked: like.isliked, likes: like.likes } : c);
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      list: page.list.map((c) => ({ ...apply(c), replies: c.replies.map(apply) })),
+    })),
+  };
 }
 
 /**
