@@ -83,13 +83,17 @@ export interface Item {
 export const addContent = (request: APIRequestContext, token: string, body: Record<string, unknown>) =>
   api<Item>(request, '/FutureV2/CourseMeans/addContent', { publish: 1, ...body }, token);
 
-/** The top level of a course's catalogue (0) or materials (2), as the server has it now. */
+/**
+ * The top level of a course's catalogue (0) or materials (2: the materials family, files, MOOC videos
+ * and links, asked for as the materials page does: the server answers exactly the types asked), as the
+ * server has it now.
+ */
 export const catalogue = async (request: APIRequestContext, token: string, courseid: number, contenttype = 0, dirid = 0) =>
   (
     await api<{ list: Item[] }>(
       request,
       '/FutureV2/CourseMeans/getCourseContent',
-      { courseid, contenttype, dirid, limit: 100 },
+      { courseid, contenttype: contenttype === 2 ? [2, 8, 9, 10] : contenttype, dirid, limit: 100 },
       token,
     )
   ).list;
