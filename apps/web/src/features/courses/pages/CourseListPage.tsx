@@ -23,7 +23,6 @@ import { ClassStateBanner } from '../components/ClassStateBanner';
 import type { CodeCourse } from '../components/CodePopup';
 import { CourseCard } from '../components/CourseCard';
 import { useCourseList } from '../hooks/useCourseList';
-import { useCourseMenu } from '../hooks/useCourseMenu';
 import type { CourseItem, ListTab } from '../types';
 import { courseHomePath, menuRole, moveCourse, semesterTitle } from '../utils';
 
@@ -34,6 +33,8 @@ const SEMESTERS_SHOWN = 2;
 // shown on demand: the course code popup (QR code) and the sort mode (issue 10: /ktpCourse's first load)
 const CodePopup = lazy(() => import('../components/CodePopup').then((m) => ({ default: m.CodePopup })));
 const SortList = lazy(() => import('../components/SortList').then((m) => ({ default: m.SortList })));
+// and the course menu with its flows (dialogs, toasts, the course schemas), on the first tap of a "⋯"
+const CourseMenu = lazy(() => import('../components/CourseMenu').then((m) => ({ default: m.CourseMenu })));
 
 /** /ktpCourse: the caller's courses by tab, grouped by semester, with search, sorting and each course's menu (spec 1 §2). */
 export default function CourseListPage() {
@@ -55,7 +56,8 @@ export default function CourseListPage() {
   }, [typed]);
 
   const list = useCourseList(tab, search);
-  const menu = useCourseMenu();
+  const [menuCourse, setMenuCourse] = useState<CourseItem | null>(null);
+  const menuOpened = useWasTrue(menuCourse !== null);
   const [codeCourse, setCodeCourse] = useState<(CodeCourse & { owner: boolean }) | null>(null);
   // the code popup (QR code, popup animation) is fetched when first shown, and stays mounted to animate its closing
   const codeOpened = useWasTrue(codeCourse !== null);
@@ -81,7 +83,7 @@ export default function CourseListPage() {
       key={course.id}
       course={course}
       onOpen={() => open(course)}
-      onMore={() => menu.openMenu(course)}
+      onMore={() => setMenuCourse(course)}
       onCode={
         Number(course.role) === 1
           ? () =>
@@ -230,7 +232,11 @@ export default function CourseListPage() {
         )}
       </div>
 
-      {menu.element}
+      {menuOpened ? (
+        <Suspense fallback={null}>
+          <CourseMenu course={menuCourse} onClose={() => setMenuCourse(null)} />
+        </Suspense>
+      ) : null}
       {/* spec 1 §2: the announcements the caller has not read yet */}
       <UnreadNoticeDialog onShowingChange={setNoticeShowing} />
       {/* spec 1 §6: the caller's school requires identity authentication */}
