@@ -1,6 +1,6 @@
 import { USERTYPE_TEACHER } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ErrorBlock, SearchBar, type SearchBarRef, Skeleton, Tabs } from 'antd-mobile';
+import { Button, SearchBar, type SearchBarRef, Skeleton } from 'antd-mobile';
 import {
   AddCircleOutline,
   DownOutline,
@@ -11,6 +11,7 @@ import {
 } from 'antd-mobile-icons';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LightTabs } from '../../../components/LightTabs';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
@@ -33,6 +34,8 @@ const SEMESTERS_SHOWN = 2;
 // shown on demand: the course code popup (QR code) and the sort mode (issue 10: /ktpCourse's first load)
 const CodePopup = lazy(() => import('../components/CodePopup').then((m) => ({ default: m.CodePopup })));
 const SortList = lazy(() => import('../components/SortList').then((m) => ({ default: m.SortList })));
+// the empty and error states' pictures, when there is no list to show
+const ErrorBlock = lazy(() => import('../../../components/EmptyBlock'));
 // and the course menu with its flows (dialogs, toasts, the course schemas), on the first tap of a "⋯"
 const CourseMenu = lazy(() => import('../components/CourseMenu').then((m) => ({ default: m.CourseMenu })));
 
@@ -185,11 +188,16 @@ export default function CourseListPage() {
       </div>
 
       {isTeacher ? (
-        <Tabs activeKey={tab} onChange={switchTab} className="course-tabs">
-          <Tabs.Tab key="teach" title={<span data-testid="course-tab-teach">{t('courses.list.tabTeach')}</span>} />
-          <Tabs.Tab key="assist" title={<span data-testid="course-tab-assist">{t('courses.list.tabAssist')}</span>} />
-          <Tabs.Tab key="study" title={<span data-testid="course-tab-study">{t('courses.list.tabStudy')}</span>} />
-        </Tabs>
+        <LightTabs
+          activeKey={tab}
+          onChange={switchTab}
+          className="course-tabs"
+          tabs={[
+            { key: 'teach', title: <span data-testid="course-tab-teach">{t('courses.list.tabTeach')}</span> },
+            { key: 'assist', title: <span data-testid="course-tab-assist">{t('courses.list.tabAssist')}</span> },
+            { key: 'study', title: <span data-testid="course-tab-study">{t('courses.list.tabStudy')}</span> },
+          ]}
+        />
       ) : null}
 
       <div className="course-list-body" data-testid="course-list" data-tab={tab} aria-busy={list.isFetching}>
@@ -204,7 +212,9 @@ export default function CourseListPage() {
           </div>
         ) : list.isError ? (
           <div className="page-center course-list-state">
-            <ErrorBlock status="default" title={t('courses.list.loadFailed')} description={errorMessage(list.error)} />
+            <Suspense fallback={null}>
+              <ErrorBlock status="default" title={t('courses.list.loadFailed')} description={errorMessage(list.error)} />
+            </Suspense>
             <Button
               color="primary"
               fill="outline"
@@ -226,7 +236,9 @@ export default function CourseListPage() {
             />
           </Suspense>
         ) : count === 0 ? (
-          <EmptyList tab={tab} searching={search !== ''} isTeacher={isTeacher} />
+          <Suspense fallback={null}>
+            <EmptyList tab={tab} searching={search !== ''} isTeacher={isTeacher} />
+          </Suspense>
         ) : (
           <CourseSections key={`${tab}:${search}`} pinned={data!.pinned} groups={data!.groups} renderCard={card} />
         )}
