@@ -35,7 +35,8 @@ const SEMESTERS_SHOWN = 2;
 const CodePopup = lazy(() => import('../components/CodePopup').then((m) => ({ default: m.CodePopup })));
 const SortList = lazy(() => import('../components/SortList').then((m) => ({ default: m.SortList })));
 // the empty and error states' pictures, when there is no list to show
-const ErrorBlock = lazy(() => import('../../../components/EmptyBlock'));
+const EmptyBlock = lazy(() => import('../../../components/EmptyBlock'));
+const ErrorBlock = lazy(() => import('../../../components/ErrorPicture'));
 // and the course menu with its flows (dialogs, toasts, the course schemas), on the first tap of a "⋯"
 const CourseMenu = lazy(() => import('../components/CourseMenu').then((m) => ({ default: m.CourseMenu })));
 
@@ -331,7 +332,7 @@ function EmptyList({ tab, searching, isTeacher }: { tab: ListTab; searching: boo
   if (searching) {
     return (
       <div className="page-center course-list-state" data-testid="course-empty">
-        <ErrorBlock
+        <EmptyBlock
           status="empty"
           title={<span data-testid="course-empty-title">{t('courses.list.noMatch')}</span>}
           description=""
@@ -353,7 +354,7 @@ function EmptyList({ tab, searching, isTeacher }: { tab: ListTab; searching: boo
         : t('courses.list.emptyStudyText');
   return (
     <div className="page-center course-list-state" data-testid="course-empty">
-      <ErrorBlock
+      <EmptyBlock
         status="empty"
         title={<span data-testid="course-empty-title">{title}</span>}
         description={<span data-testid="course-empty-text">{text}</span>}
