@@ -95,10 +95,13 @@ export async function createCourse(request: APIRequestContext, token: string, fi
   );
 }
 
-/** The ids of a person's course list: taught (teach), assisted (assist) or learned (study). */
+/**
+ * The ids of a person's course list: taught (teach), assisted (assist) or learned (study); the list
+ * answers them as strings, as Ketangpai does (issue 10), and the journeys name courses by number.
+ */
 export async function listIds(request: APIRequestContext, token: string, tab: 'teach' | 'assist' | 'study') {
   const body = tab === 'study' ? { isstudy: 1 } : { isstudy: 0, type: tab };
-  return (await api<{ id: number }[]>(request, '/CourseApi/semesterCourseList', body, token)).map((c) => c.id);
+  return (await api<{ id: string }[]>(request, '/CourseApi/semesterCourseList', body, token)).map((c) => Number(c.id));
 }
 
 /** The card of a course in a list, by its id. */

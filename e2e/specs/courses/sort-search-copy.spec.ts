@@ -8,8 +8,9 @@ test('a teacher reorders courses, searches them and copies one under a new name'
   const second = await createCourse(request, teacher.token, { coursename: '计算机组成', classname: '计科 2202 班' });
   const third = await createCourse(request, teacher.token, { coursename: '算法设计', classname: '计科 2203 班' });
   const order = async () =>
-    (await api<{ id: number }[]>(request, '/CourseApi/semesterCourseList', { isstudy: 0, type: 'teach' }, teacher.token)).map(
-      (c) => c.id,
+    // the list answers ids as strings, as Ketangpai does (issue 10)
+    (await api<{ id: string }[]>(request, '/CourseApi/semesterCourseList', { isstudy: 0, type: 'teach' }, teacher.token)).map(
+      (c) => Number(c.id),
     );
   // newest first until the teacher orders them
   expect(await order()).toEqual([third.id, second.id, first.id]);
@@ -111,7 +112,7 @@ test('a teacher reorders courses, searches them and copies one under a new name'
   await expect(page.getByText('已复制为「算法设计（2027 春）」')).toBeVisible();
   await expect(page.getByTestId('course-card')).toHaveCount(4);
   const copies = (
-    await api<{ id: number; coursename: string; code: string }[]>(
+    await api<{ id: string; coursename: string; code: string }[]>(
       request,
       '/CourseApi/semesterCourseList',
       { isstudy: 0, type: 'teach' },
@@ -120,5 +121,5 @@ test('a teacher reorders courses, searches them and copies one under a new name'
   ).filter((c) => c.coursename === '算法设计（2027 春）');
   expect(copies).toHaveLength(1);
   expect(copies[0]!.code).not.toBe(third.code);
-  await expect(card(page, copies[0]!.id)).toBeVisible();
+  await expect(card(page, Number(copies[0]!.id))).toBeVisible();
 });
