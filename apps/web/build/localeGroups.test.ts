@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CORE_GROUPS, pickPart } from './localeGroups';
+import { AREA_GROUPS, CORE_GROUPS, pickPart } from './localeGroups';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const zh = JSON.parse(readFileSync(join(src, 'locales/zh.json'), 'utf8')) as Record<string, unknown>;
@@ -29,12 +29,30 @@ function firstLoadFiles(entry: string, seen = new Set<string>()): Set<string> {
 }
 
 describe('locale parts', () => {
-  it('cut each language into a core and the rest, together the whole file', () => {
+  it('cut each language into a core, the courses part and the others, together the whole file, none twice', () => {
     const core = pickPart(zh, 'core');
-    const pages = pickPart(zh, 'pages');
+    const courses = pickPart(zh, 'courses');
+    const others = pickPart(zh, 'others');
     expect(Object.keys(core).sort()).toEqual([...CORE_GROUPS].sort());
-    expect({ ...core, ...pages }).toEqual(zh);
-    expect(Object.keys(pages).some((key) => key in core)).toBe(false);
+    expect(Object.keys(courses).sort()).toEqual([...AREA_GROUPS.courses].sort());
+    expect({ ...core, ...courses, ...others }).toEqual(zh);
+    const keys = [core, courses, others].flatMap((part) => Object.keys(part));
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('give the course list (loaded with the courses part only) every key its first render uses', () => {
+    const files = firstLoadFiles(join(src, 'features/courses/pages/CourseListPage.tsx'));
+    const allowed = new Set<string>([...CORE_GROUPS, ...AREA_GROUPS.courses]);
+    const missing: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const top of Object.keys(zh)) {
+        if (!allowed.has(top) && new RegExp(`['\`]${top}\\.[A-Za-z$]`).test(text))
+          missing.push(`${file.slice(src.length)}: ${top}`);
+      }
+    }
+    expect(files.size).toBeGreaterThan(5);
+    expect(missing).toEqual([]);
   });
 
   it('give the first load and the account and shell pages (loaded without the pages part) every key they use', () => {

@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { type Plugin, runnerImport } from 'vite';
 
 /**
- * The locale files are fetched in two parts (issue 10): the core, part of the first load (the shell,
+ * The locale files are fetched in parts (issue 10): the core, part of the first load (the shell,
  * login, register and the other account pages, common words, error pages), and the pages' strings,
- * fetched with the first page outside the core, before it renders. zh.json and en.json stay one file
+ * fetched with the first page outside the core, before it renders: an area's part (AREA_GROUPS) for a
+ * page that needs only that area's words, else every part. zh.json and en.json stay one file
  * each; the build cuts them by these top-level keys.
  */
 export const CORE_GROUPS = [
@@ -29,14 +30,30 @@ export const CORE_GROUPS = [
   'wechat',
 ] as const;
 
-/** `core`: the top-level keys above; `pages`: every other one. */
-export type StringPart = 'core' | 'pages';
-export const STRING_PARTS: readonly StringPart[] = ['core', 'pages'];
+/**
+ * Areas cut out of the pages' strings, each its own chunk: the course list fetches the courses' part
+ * only (its words and the home button's), not the homework's, materials', members' and the others'.
+ */
+export const AREA_GROUPS = {
+  courses: ['courses', 'home'],
+} as const;
+
+/** `core`: the core groups; an area: its groups; `others`: every other top-level key. */
+export type StringPart = 'core' | keyof typeof AREA_GROUPS | 'others';
+export const STRING_PARTS: readonly StringPart[] = [
+  'core',
+  ...(Object.keys(AREA_GROUPS) as (keyof typeof AREA_GROUPS)[]),
+  'others',
+];
 
 /** The part of a locale tree that a part holds. */
 export function pickPart<T extends Record<string, unknown>>(tree: T, part: StringPart): Partial<T> {
-  const core = new Set<string>(CORE_GROUPS);
-  return Object.fromEntries(Object.entries(tree).filter(([key]) => core.has(key) === (part === 'core'))) as Partial<T>;
+  const areas = AREA_GROUPS as Record<string, readonly string[]>;
+  const owner = (key: string) =>
+    (CORE_GROUPS as readonly string[]).includes(key)
+      ? 'core'
+      : (Object.keys(areas).find((area) => areas[area]?.includes(key)) ?? 'others');
+  return Object.fromEntries(Object.entries(tree).filter(([key]) => owner(key) === part)) as Partial<T>;
 }
 
 const PREFIX = 'virtual:locales/';

@@ -23,7 +23,8 @@ const CourseEnrollInfoPage = lazyPage(() => import('./features/courses/pages/Cou
 const CourseHomePage = lazyPage(() => import('./features/courses/pages/CourseHomePage'), 'pages');
 const CourseIntroPage = lazyPage(() => import('./features/courses/pages/CourseIntroPage'), 'pages');
 const CourseInfoPage = lazyPage(() => import('./features/courses/pages/CourseInfoPage'), 'pages');
-const CourseListPage = lazyPage(() => import('./features/courses/pages/CourseListPage'), 'pages');
+// the course list needs the courses' words only (localeGroups.test.ts holds it to it)
+const CourseListPage = lazyPage(() => import('./features/courses/pages/CourseListPage'), 'courses');
 const CoursePage = lazyPage(() => import('./features/courses/pages/CoursePage'), 'pages');
 const CourseDoorPage = lazyPage(() => import('./features/courses/pages/CourseDoorPage'), 'pages');
 const CreateCourseFromDemoPage = lazyPage(() => import('./features/courses/pages/CreateCourseFromDemoPage'), 'pages');

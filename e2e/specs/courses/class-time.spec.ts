@@ -8,7 +8,10 @@ test.describe('class time', () => {
     request,
   }) => {
     const teacher = await registerPerson(request, 1, '陈老师');
-    const course = await createCourse(request, teacher.token, { coursename: `线性代数 ${Date.now() % 100000}`, classname: '数学 2301 班' });
+    const course = await createCourse(request, teacher.token, {
+      coursename: `线性代数 ${Date.now() % 100000}`,
+      classname: '数学 2301 班',
+    });
     const student = await registerPerson(request, 0, '周同学');
     await completeProfile(request, student.token);
     await api(request, '/CourseApi/joinCourse', { code: course.code }, student.token);
@@ -66,7 +69,12 @@ test.describe('class time', () => {
     await expect(card(page, course.id)).toBeVisible();
     await expect(card(page, course.id).getByTestId('course-tag-class-state')).toHaveCount(0);
     await expect(page.getByTestId('class-state-banner')).toHaveCount(0);
-    const status = await api<{ status: number }>(request, '/Futurev2/AttendClass/classTimeStatus', { courseid: course.id }, student.token);
+    const status = await api<{ status: number }>(
+      request,
+      '/Futurev2/AttendClass/classTimeStatus',
+      { courseid: course.id },
+      student.token,
+    );
     expect(status.status).toBe(0);
   });
 });

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const en = JSON.parse(readFileSync(new URL('../locales/en.json', import.meta.url), 'utf8')) as {
   courses: { info: { title: string } };
+  homework: Record<string, unknown>;
   login: { modeAccount: string };
 };
 
@@ -25,6 +26,12 @@ describe('locale parts at run time', () => {
     expect(i18n.exists('courses.info.title')).toBe(false);
     expect(i18n.exists('login.modeAccount')).toBe(true);
 
+    // the course list asks for the courses' words only: the other areas' stay unfetched
+    await loadStrings('courses');
+    expect(i18n.exists('courses.info.title')).toBe(true);
+    const homeworkKey = `homework.${Object.keys(en.homework)[0]}`;
+    expect(i18n.exists(homeworkKey)).toBe(false);
+
     // the user's English arrives (its core loading) just as a page's loader asks for the pages part
     const switching = applyLanguage('en');
     const page = loadStrings('pages');
@@ -34,5 +41,6 @@ describe('locale parts at run time', () => {
     expect(i18n.t('courses.info.title')).toBe(en.courses.info.title);
     expect(i18n.t('login.modeAccount')).toBe(en.login.modeAccount);
     expect(i18n.t('validation.phone')).not.toBe('validation.phone');
+    expect(i18n.exists(homeworkKey)).toBe(true);
   });
 });

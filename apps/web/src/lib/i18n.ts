@@ -46,25 +46,40 @@ void i18n.use(initReactI18next).init({
 const antdLocales: Partial<Record<Language, AntdLocale>> = {};
 export const antdLocaleFor = (lang: string): AntdLocale | undefined => (isLanguage(lang) ? antdLocales[lang] : undefined);
 
-/** The parts of the locale strings (build/localeGroups.ts): the core of the first load, the pages' strings. */
-export type StringPart = 'core' | 'pages';
+/** The chunks of the locale strings (build/localeGroups.ts): the core of the first load, the courses' part, the others. */
+type Chunk = 'core' | 'courses' | 'others';
+
+/**
+ * What a page asks for: the core, the courses' words only (the course list), or all the pages'
+ * strings (`pages`: the courses' part and the others).
+ */
+export type StringPart = 'core' | 'courses' | 'pages';
+const CHUNKS: Record<StringPart, Chunk[]> = { core: ['core'], courses: ['courses'], pages: ['courses', 'others'] };
 
 type Loader = () => Promise<{ default: Tree }>;
 
 /** Each language's parts; a literal import each, so the build makes each part its own chunk. */
-const parts: Record<Language, Record<StringPart, Loader>> = {
-  zh: { core: () => Promise.resolve({ default: zhCore as Tree }), pages: () => import('virtual:locales/zh/pages') },
-  en: { core: () => import('virtual:locales/en/core'), pages: () => import('virtual:locales/en/pages') },
+const parts: Record<Language, Record<Chunk, Loader>> = {
+  zh: {
+    core: () => Promise.resolve({ default: zhCore as Tree }),
+    courses: () => import('virtual:locales/zh/courses'),
+    others: () => import('virtual:locales/zh/others'),
+  },
+  en: {
+    core: () => import('virtual:locales/en/core'),
+    courses: () => import('virtual:locales/en/courses'),
+    others: () => import('virtual:locales/en/others'),
+  },
 };
 
 let wanted: Language | null = null;
 
-/** The parts in use: the core always, the pages' strings once a page outside the core asked for them. */
-const wantedParts = new Set<StringPart>(['core']);
+/** The chunks in use: the core always, the pages' ones once a page outside the core asked for them. */
+const wantedParts = new Set<Chunk>(['core']);
 const loading = new Map<string, Promise<void>>([['zh/core', Promise.resolve()]]);
 
-/** Fetches one part of a language's strings once; a failed fetch can be tried again. */
-function loadPart(lang: Language, part: StringPart): Promise<void> {
+/** Fetches one chunk of a language's strings once; a failed fetch can be tried again. */
+function loadPart(lang: Language, part: Chunk): Promise<void> {
   const key = `${lang}/${part}`;
   let pending = loading.get(key);
   if (!pending) {
@@ -82,10 +97,11 @@ function loadPart(lang: Language, part: StringPart): Promise<void> {
  * loader awaits them with its chunk, so no page renders a raw key.
  */
 export function loadStrings(part: StringPart): Promise<void> {
-  wantedParts.add(part);
+  const chunks = CHUNKS[part];
+  for (const chunk of chunks) wantedParts.add(chunk);
   // a language being switched to gets the part too: its load may have started before this part was wanted
   const langs = new Set([currentLanguage(), wanted ?? currentLanguage()]);
-  return Promise.all([...langs].map((lang) => loadPart(lang, part))).then(() => undefined);
+  return Promise.all([...langs].flatMap((lang) => chunks.map((chunk) => loadPart(lang, chunk)))).then(() => undefined);
 }
 
 /** Fetches a language's strings (the parts in use) and antd-mobile's texts for it once; Chinese's are in main.tsx. */

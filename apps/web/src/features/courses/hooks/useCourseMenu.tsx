@@ -1,28 +1,14 @@
 import { CODES, copyInput, transferInput } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { ActionSheet, Dialog, Toast } from 'antd-mobile';
-import type { Action } from 'antd-mobile/es/components/action-sheet';
-import { useState } from 'react';
+import { Dialog, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { contentWithTestId } from '../../../components/BodyTestId';
 import { confirmDialog } from '../../../components/dialogs';
 import { ApiError, showApiError } from '../../../lib/api';
-import { useNavigate } from '../../../lib/router';
 import { validate } from '../../../lib/validation';
 import { type Confirmation, courseKeys, coursesApi } from '../api';
 import { PromptBack, usePrompt } from '../components/PromptDialog';
 import type { CourseInfo, CourseItem } from '../types';
-import { menuRole } from '../utils';
-
-type MenuKey = 'pin' | 'edit' | 'copy' | 'archive' | 'transfer' | 'delete' | 'quit';
-
-/** spec 1 §6 course menu: owner, assistant (icontype 2), student (role 0), identity 4. */
-const MENUS: Record<ReturnType<typeof menuRole>, MenuKey[]> = {
-  owner: ['pin', 'edit', 'copy', 'archive', 'transfer', 'delete'],
-  assistant: ['pin', 'edit', 'copy', 'archive'],
-  student: ['pin', 'archive', 'quit'],
-  limited: ['archive'],
-};
 
 type Kind = 'delete' | 'quit' | 'transfer';
 
@@ -210,67 +196,4 @@ export function useCourseFlows() {
   };
 
   return { element, removeCourse, quitCourse, transferCourse, copyCourse, archiveCourse, pinCourse, refresh };
-}
-
-/** The "⋯" action sheet of a course card, by role (spec 1 §6). */
-export function useCourseMenu() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const flows = useCourseFlows();
-  const [course, setCourse] = useState<CourseItem | null>(null);
-
-  const labels: Record<MenuKey, string> = {
-    pin: course?.isTop ? t('courses.menu.unpin') : t('courses.menu.pin'),
-    edit: t('courses.menu.edit'),
-    copy: t('courses.menu.copy'),
-    archive: t('courses.menu.archive'),
-    transfer: t('courses.menu.transfer'),
-    delete: t('courses.menu.delete'),
-    quit: t('courses.menu.quit'),
-  };
-
-  const run = (key: MenuKey, target: CourseItem) => {
-    setCourse(null);
-    switch (key) {
-      case 'pin':
-        return void flows.pinCourse(target);
-      case 'edit':
-        return navigate(`/newCourse?id=${target.id}`);
-      case 'copy':
-        return void flows.copyCourse(target);
-      case 'archive':
-        return void flows.archiveCourse(target);
-      case 'transfer':
-        return void flows.transferCourse(target.id);
-      case 'delete':
-        return void flows.removeCourse(target.id);
-      case 'quit':
-        return void flows.quitCourse(target.id);
-    }
-  };
-
-  const actions: Action[] = course
-    ? MENUS[menuRole(course)].map((key) => ({
-        key,
-        text: <span data-testid={`course-action-${key}`}>{labels[key]}</span>,
-        danger: key === 'delete' || key === 'quit',
-        onClick: () => run(key, course),
-      }))
-    : [];
-
-  const element = (
-    <>
-      <ActionSheet
-        visible={course !== null}
-        actions={actions}
-        extra={course ? <span data-testid="course-menu-title">{course.coursename}</span> : undefined}
-        cancelText={t('common.cancel')}
-        onClose={() => setCourse(null)}
-        data-testid="course-menu"
-      />
-      {flows.element}
-    </>
-  );
-
-  return { openMenu: setCourse, element, flows };
 }

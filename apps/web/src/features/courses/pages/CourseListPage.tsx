@@ -1,6 +1,6 @@
 import { USERTYPE_TEACHER } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ErrorBlock, SearchBar, type SearchBarRef, Skeleton, Tabs } from 'antd-mobile';
+import { Button, SearchBar, type SearchBarRef, Skeleton } from 'antd-mobile';
 import {
   AddCircleOutline,
   DownOutline,
@@ -11,6 +11,7 @@ import {
 } from 'antd-mobile-icons';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LightTabs } from '../../../components/LightTabs';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
@@ -23,7 +24,6 @@ import { ClassStateBanner } from '../components/ClassStateBanner';
 import type { CodeCourse } from '../components/CodePopup';
 import { CourseCard } from '../components/CourseCard';
 import { useCourseList } from '../hooks/useCourseList';
-import { useCourseMenu } from '../hooks/useCourseMenu';
 import type { CourseItem, ListTab } from '../types';
 import { courseHomePath, menuRole, moveCourse, semesterTitle } from '../utils';
 
@@ -34,6 +34,11 @@ const SEMESTERS_SHOWN = 2;
 // shown on demand: the course code popup (QR code) and the sort mode (issue 10: /ktpCourse's first load)
 const CodePopup = lazy(() => import('../components/CodePopup').then((m) => ({ default: m.CodePopup })));
 const SortList = lazy(() => import('../components/SortList').then((m) => ({ default: m.SortList })));
+// the empty and error states' pictures, when there is no list to show
+const EmptyBlock = lazy(() => import('../../../components/EmptyBlock'));
+const ErrorBlock = lazy(() => import('../../../components/ErrorPicture'));
+// and the course menu with its flows (dialogs, toasts, the course schemas), on the first tap of a "⋯"
+const CourseMenu = lazy(() => import('../components/CourseMenu').then((m) => ({ default: m.CourseMenu })));
 
 /** /ktpCourse: the caller's courses by tab, grouped by semester, with search, sorting and each course's menu (spec 1 §2). */
 export default function CourseListPage() {
@@ -55,7 +60,8 @@ export default function CourseListPage() {
   }, [typed]);
 
   const list = useCourseList(tab, search);
-  const menu = useCourseMenu();
+  const [menuCourse, setMenuCourse] = useState<CourseItem | null>(null);
+  const menuOpened = useWasTrue(menuCourse !== null);
   const [codeCourse, setCodeCourse] = useState<(CodeCourse & { owner: boolean }) | null>(null);
   // the code popup (QR code, popup animation) is fetched when first shown, and stays mounted to animate its closing
   const codeOpened = useWasTrue(codeCourse !== null);
@@ -81,7 +87,7 @@ export default function CourseListPage() {
       key={course.id}
       course={course}
       onOpen={() => open(course)}
-      onMore={() => menu.openMenu(course)}
+      onMore={() => setMenuCourse(course)}
       onCode={
         Number(course.role) === 1
           ? () =>
@@ -183,11 +189,16 @@ export default function CourseListPage() {
       </div>
 
       {isTeacher ? (
-        <Tabs activeKey={tab} onChange={switchTab} className="course-tabs">
-          <Tabs.Tab key="teach" title={<span data-testid="course-tab-teach">{t('courses.list.tabTeach')}</span>} />
-          <Tabs.Tab key="assist" title={<span data-testid="course-tab-assist">{t('courses.list.tabAssist')}</span>} />
-          <Tabs.Tab key="study" title={<span data-testid="course-tab-study">{t('courses.list.tabStudy')}</span>} />
-        </Tabs>
+        <LightTabs
+          activeKey={tab}
+          onChange={switchTab}
+          className="course-tabs"
+          tabs={[
+            { key: 'teach', title: <span data-testid="course-tab-teach">{t('courses.list.tabTeach')}</span> },
+            { key: 'assist', title: <span data-testid="course-tab-assist">{t('courses.list.tabAssist')}</span> },
+            { key: 'study', title: <span data-testid="course-tab-study">{t('courses.list.tabStudy')}</span> },
+          ]}
+        />
       ) : null}
 
       <div className="course-list-body" data-testid="course-list" data-tab={tab} aria-busy={list.isFetching}>
@@ -202,7 +213,9 @@ export default function CourseListPage() {
           </div>
         ) : list.isError ? (
           <div className="page-center course-list-state">
-            <ErrorBlock status="default" title={t('courses.list.loadFailed')} description={errorMessage(list.error)} />
+            <Suspense fallback={null}>
+              <ErrorBlock status="default" title={t('courses.list.loadFailed')} description={errorMessage(list.error)} />
+            </Suspense>
             <Button
               color="primary"
               fill="outline"
@@ -224,13 +237,19 @@ export default function CourseListPage() {
             />
           </Suspense>
         ) : count === 0 ? (
-          <EmptyList tab={tab} searching={search !== ''} isTeacher={isTeacher} />
+          <Suspense fallback={null}>
+            <EmptyList tab={tab} searching={search !== ''} isTeacher={isTeacher} />
+          </Suspense>
         ) : (
           <CourseSections key={`${tab}:${search}`} pinned={data!.pinned} groups={data!.groups} renderCard={card} />
         )}
       </div>
 
-      {menu.element}
+      {menuOpened ? (
+        <Suspense fallback={null}>
+          <CourseMenu course={menuCourse} onClose={() => setMenuCourse(null)} />
+        </Suspense>
+      ) : null}
       {/* spec 1 §2: the announcements the caller has not read yet */}
       <UnreadNoticeDialog onShowingChange={setNoticeShowing} />
       {/* spec 1 §6: the caller's school requires identity authentication */}
@@ -313,7 +332,7 @@ function EmptyList({ tab, searching, isTeacher }: { tab: ListTab; searching: boo
   if (searching) {
     return (
       <div className="page-center course-list-state" data-testid="course-empty">
-        <ErrorBlock
+        <EmptyBlock
           status="empty"
           title={<span data-testid="course-empty-title">{t('courses.list.noMatch')}</span>}
           description=""
@@ -335,7 +354,7 @@ function EmptyList({ tab, searching, isTeacher }: { tab: ListTab; searching: boo
         : t('courses.list.emptyStudyText');
   return (
     <div className="page-center course-list-state" data-testid="course-empty">
-      <ErrorBlock
+      <EmptyBlock
         status="empty"
         title={<span data-testid="course-empty-title">{title}</span>}
         description={<span data-testid="course-empty-text">{text}</span>}

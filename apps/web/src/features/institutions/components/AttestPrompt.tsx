@@ -1,15 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { titleWithTestId } from '../../../components/BodyTestId';
+import { lazy, Suspense, useState } from 'react';
+import { reloadOnce } from '../../../lib/chunkReload';
+import { loadStrings } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
-import { testId } from '../../../lib/testid';
 import { useUser } from '../../accounts/authStore';
 import { retryNetworkOnly } from '../../courses/api';
 import { institutionKeys, institutionsApi } from '../api';
 import { ATTEST_FIRST_TIME_PATH, dismissAttestPrompt, isAttestPromptDismissed } from '../attestPrompt';
-import '../institutions.css';
+
+// the dialog (antd Dialog and its animation, the institutions' strings) is fetched only when the school
+// requires authentication (issue 10: /ktpCourse's first load)
+const AttestPromptDialog = lazy(
+  reloadOnce(() =>
+    Promise.all([import('./AttestPromptDialog'), loadStrings('pages')]).then(([m]) => ({ default: m.AttestPromptDialog })),
+  ),
+);
 
 /**
  * The identity-authentication prompt of the course list (spec 1 §6: institution-authenticated
@@ -18,7 +23,6 @@ import '../institutions.css';
  * (not again today) and "authenticate". `blocked` holds it back while another dialog is up.
  */
 export function AttestPrompt({ blocked }: { blocked: boolean }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useUser();
   const [laterFor, setLaterFor] = useState(0);
@@ -36,43 +40,30 @@ export function AttestPrompt({ blocked }: { blocked: boolean }) {
   const need = attest.data?.needAttest ?? null;
   const visible = Boolean(need) && !dismissed && !blocked && !gone;
 
+  const opened = useWasTrue(visible);
+  if (!opened) return null;
   return (
-    <Dialog
-      visible={visible}
-      title={titleWithTestId(t('institutions.prompt.title'), 'attest-prompt')}
-      closeOnMaskClick={false}
-      content={
-        <div className="attest-prompt-body">
-          <p className="attest-prompt-text" data-testid="attest-prompt-text">
-            {t('institutions.prompt.text', { jigou: need?.jigou ?? '' })}
-          </p>
-          <p className="attest-prompt-hint">{t('institutions.prompt.hint')}</p>
-        </div>
-      }
-      actions={[
-        [
-          {
-            key: 'later',
-            text: t('institutions.prompt.later'),
-            onClick: () => {
-              if (!user) return;
-              dismissAttestPrompt(Number(user.id));
-              setLaterFor(Number(user.id));
-            },
-            ...testId('attest-prompt-later'),
-          },
-          {
-            key: 'go',
-            text: t('institutions.prompt.go'),
-            bold: true,
-            onClick: () => {
-              setGone(true);
-              navigate(ATTEST_FIRST_TIME_PATH);
-            },
-            ...testId('attest-prompt-go'),
-          },
-        ],
-      ]}
-    />
+    <Suspense fallback={null}>
+      <AttestPromptDialog
+        visible={visible}
+        jigou={need?.jigou ?? ''}
+        onLater={() => {
+          if (!user) return;
+          dismissAttestPrompt(Number(user.id));
+          setLaterFor(Number(user.id));
+        }}
+        onGo={() => {
+          setGone(true);
+          navigate(ATTEST_FIRST_TIME_PATH);
+        }}
+      />
+    </Suspense>
   );
+}
+
+/** true from the first time `value` is true on. */
+function useWasTrue(value: boolean) {
+  const [was, setWas] = useState(value);
+  if (value && !was) setWas(true);
+  return was || value;
 }

@@ -1,19 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Dialog } from 'antd-mobile';
-import { RightOutline, SoundOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { titleWithTestId } from '../../../components/BodyTestId';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { showApiError } from '../../../lib/api';
+import { reloadOnce } from '../../../lib/chunkReload';
+import { loadStrings } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
-import { testId } from '../../../lib/testid';
 import { useUser } from '../../accounts/authStore';
 import { retryNetworkOnly } from '../../courses/api';
-import { formatTime } from '../../courses/pages/EnrollReviewPage';
 import { noticeKeys, noticesApi } from '../api';
 import { noticePath } from '../paths';
-import '../notices.css';
+
+// the dialog itself (antd Dialog and its animation, the notices' strings) is fetched only when there is
+// something unread to show (issue 10: /ktpCourse's first load)
+const UnreadNoticeList = lazy(
+  reloadOnce(() =>
+    Promise.all([import('./UnreadNoticeList'), loadStrings('pages')]).then(([m]) => ({ default: m.UnreadNoticeList })),
+  ),
+);
 
 /**
  * The unread-announcement dialog of the course list (spec 1 §2): the announcements of the courses
@@ -23,7 +26,6 @@ import '../notices.css';
  * prompt of the page (identity authentication) waits for it.
  */
 export function UnreadNoticeDialog({ onShowingChange }: { onShowingChange?: (showing: boolean) => void } = {}) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const user = useUser();
@@ -62,66 +64,31 @@ export function UnreadNoticeDialog({ onShowingChange }: { onShowingChange?: (sho
     }
   };
 
+  const opened = useWasTrue(visible);
+  if (!opened) return null;
   return (
-    <Dialog
-      visible={visible}
-      title={titleWithTestId(t('notices.unreadDialog.title', { count: list.length }), 'unread-dialog')}
-      closeOnMaskClick={false}
-      destroyOnClose
-      content={
-        <ul className="unread-list" data-testid="unread-list">
-          {list.map((n) => (
-            <li key={n.id}>
-              <button
-                type="button"
-                className="unread-item"
-                data-testid="unread-item"
-                data-id={n.id}
-                onClick={() => {
-                  setClosed(true);
-                  navigate(noticePath(n.courseid, 0, n.id));
-                }}
-              >
-                <span className="unread-icon">
-                  <SoundOutline />
-                </span>
-                <span className="unread-text">
-                  <span className="unread-course" data-testid="unread-course">
-                    {n.coursename}
-                  </span>
-                  <span className="unread-title" data-testid="unread-title">
-                    {n.title}
-                  </span>
-                  <span className="unread-time">{formatTime(Number(n.publishtime))}</span>
-                </span>
-                <RightOutline className="unread-arrow" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      }
-      actions={[
-        [
-          {
-            key: 'later',
-            text: t('notices.unreadDialog.later'),
-            disabled: marking,
-            onClick: () => {
-              session.set(STORAGE_KEYS.unreadNoticesLater, '1');
-              setLater(true);
-            },
-            ...testId('unread-later'),
-          },
-          {
-            key: 'ok',
-            text: t('notices.unreadDialog.gotIt'),
-            bold: true,
-            disabled: marking,
-            onClick: () => void markAll(),
-            ...testId('unread-ok'),
-          },
-        ],
-      ]}
-    />
+    <Suspense fallback={null}>
+      <UnreadNoticeList
+        visible={visible}
+        list={list}
+        marking={marking}
+        onOpen={(n) => {
+          setClosed(true);
+          navigate(noticePath(n.courseid, 0, n.id));
+        }}
+        onLater={() => {
+          session.set(STORAGE_KEYS.unreadNoticesLater, '1');
+          setLater(true);
+        }}
+        onOk={() => void markAll()}
+      />
+    </Suspense>
   );
+}
+
+/** true from the first time `value` is true on. */
+function useWasTrue(value: boolean) {
+  const [was, setWas] = useState(value);
+  if (value && !was) setWas(true);
+  return was || value;
 }
