@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { localeGroups } from './build/localeGroups';
+import { inlineEntryCss } from './build/inlineEntryCss';
 import { precompress } from './build/precompress';
 
 /** The API server in development; `npm start` serves API and web from one origin instead. */
@@ -10,7 +11,7 @@ const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
 const proxied = { target: API_TARGET, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), localeGroups(), precompress()],
+  plugins: [react(), localeGroups(), inlineEntryCss(), precompress()],
   resolve: {
     // one React only, or hooks break: the root package.json overrides antd-mobile's React 16-18 peer range
     dedupe: ['react', 'react-dom'],
