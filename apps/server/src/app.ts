@@ -57,6 +57,8 @@ export interface AppOptions {
 
 /** Collapses duplicate slashes and maps an API path, whatever its case, to the registered one. */
 export function canonicalUrl(url: string, known: Map<string, string>) {
+  // most calls come spelt as registered: nothing to rewrite
+  if (known.get(url) === url) return url;
   const q = url.indexOf('?');
   const rawPath = q === -1 ? url : url.slice(0, q);
   const query = q === -1 ? '' : url.slice(q);
@@ -89,6 +91,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         : {
             level: config.logLevel,
             redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+            // no pid and hostname on every line: the process is known from where its log goes
+            base: undefined,
             // written in batches off the request path; flushed on exit by pino
             stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
           },
@@ -100,6 +104,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   app.addHook('onRoute', (route) => {
     known.set(route.url.toLowerCase(), route.url);
+    known.set(route.url, route.url);
   });
   app.addHook('onResponse', async (req, reply) => {
     // the path only: query strings carry signed file addresses and codes, which never go to a log
