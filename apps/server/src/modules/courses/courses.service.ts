@@ -21,8 +21,6 @@ import { scheduleMemberNotice } from './member-notice';
 import { bit, presentCourse, presentListedCourse, termText } from './presenters';
 import { inClassSql } from '../classtime/state';
 
-type Course = typeof courses.$inferSelect;
-
 /** Draws join codes until one is free: the unique index decides, so two instances never share a code. */
 async function withFreshCode<T>(attempt: (code: string) => Promise<T | undefined>): Promise<T> {
   for (let i = 0; i < 50; i++) {
