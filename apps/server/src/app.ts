@@ -37,6 +37,7 @@ import { registerAbsoluteAddresses } from './platform/addresses';
 import { registerAuth } from './platform/auth';
 import { type Bus, MemoryBus } from './platform/bus';
 import type { AppContext } from './platform/context';
+import { ReadCache } from './platform/read-cache';
 import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, WebhookSmsTransport } from './platform/delivery';
 import { isApiRequest, notFoundEnvelope, parseUntypedBody, registerApi, registerEnvelope } from './platform/envelope';
 import { AppError } from './platform/errors';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     wechat: options.wechat ?? (config.wechat ? new WechatOpenPlatform(config.wechat.appid, config.wechat.secret) : undefined),
     jobs: new JobQueue(database.db, app.log),
     sessions: new SessionCache(bus),
+    reads: new ReadCache(database.changes),
   };
   await ctx.sessions.start();
   ctx.jobs.register(MEMBER_NOTICE_JOB, memberNoticeJob(ctx));
@@ -146,9 +148,19 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   ctx.jobs.register(ASSIGN_JOB, (payload) => assignJob(ctx, payload));
   ctx.jobs.register(CONVERT_JOB, (payload) => convertJob(ctx, payload));
   app.decorate('ctx', ctx);
+  // a request that wrote counts once more after its commit, so that the next cached read waits for
+  // the change feed to pass on its changes before answering (see ReadCache)
+  app.decorateRequest('writesAtStart', 0);
+  app.addHook('onRequest', async (req) => {
+    req.writesAtStart = database.changes.writes;
+  });
+  app.addHook('onSend', async (req) => {
+    if (database.changes.writes !== req.writesAtStart) database.changes.wrote();
+  });
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     await ctx.sessions.stop();
+    ctx.reads.stop();
     await bus.close();
     redis?.disconnect();
     if (!options.database) await database.close();

@@ -5,6 +5,7 @@ import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { type ChangeFeed, PgliteChangeFeed, PostgresChangeFeed } from './change-feed';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -14,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /** what the database says has changed, for the in-process read cache */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -57,7 +60,20 @@ export async function openDatabase(options: {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
       client.release();
     }
-    return { db: drizzlePg(pool, { schema, logger: options.logger }) as unknown as Db, driver: 'postgres', close: () => pool.end() };
+    const changes = new PostgresChangeFeed(
+      () => new pg.Client({ connectionString: options.url }),
+      (err) => options.onIdleError?.(err),
+    );
+    await changes.start();
+    return {
+      db: drizzlePg(pool, { schema, logger: changes.logger(options.logger) }) as unknown as Db,
+      driver: 'postgres',
+      changes,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
+    };
   }
   let dir: string | undefined;
   if (options.dataDir && options.dataDir !== 'memory') {
@@ -68,6 +84,16 @@ export async function openDatabase(options: {
   const template = fresh && fs.existsSync(PGLITE_TEMPLATE) ? new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) : undefined;
   const client = new PGlite(dir, template ? { loadDataDir: template } : {});
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-  const db = drizzlePglite(client, { schema, logger: options.logger });
-  return { db: db as unknown as Db, driver: 'pglite', close: () => client.close() };
+  const changes = new PgliteChangeFeed();
+  await changes.start(client);
+  const db = drizzlePglite(client, { schema, logger: changes.logger(options.logger) });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    changes,
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
+  };
 }

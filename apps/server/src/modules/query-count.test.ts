@@ -28,6 +28,7 @@ afterAll(async () => {
  */
 async function cold<T>(uid: number, work: () => Promise<T>) {
   await app.ctx.sessions.forgetUser(uid);
+  app.ctx.reads.clear();
   return counter.measure(work);
 }
 

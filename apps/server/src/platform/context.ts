@@ -5,6 +5,7 @@ import type { users } from '../db/schema';
 import type { Bus } from './bus';
 import type { Delivery, OutboxTransport } from './delivery';
 import type { JobQueue } from './jobs';
+import type { ReadCache } from './read-cache';
 import type { SessionCache } from './session-cache';
 import type { Storage } from './storage';
 import type { WechatProvider } from '../modules/accounts/wechat';
@@ -28,10 +29,16 @@ export interface AppContext {
   jobs: JobQueue;
   /** token → session and user for a few seconds; `forgetUser` after any change to a user or their sessions */
   sessions: SessionCache<User>;
+  /** app-open answers per user, dropped when the database announces a change to what they were read from */
+  reads: ReadCache;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+  }
+  interface FastifyRequest {
+    /** the database's write counter when the request arrived */
+    writesAtStart: number;
   }
 }

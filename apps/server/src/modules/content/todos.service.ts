@@ -8,6 +8,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
+import { userCourseTags } from '../courses/courses.queries';
 import { loadItemById } from './content.service';
 
 /** A to-do item (spec 1 §3): msgtype 1 for a student's own work, 2 for a teacher's with a count. */
@@ -131,9 +132,18 @@ async function openTodos(ctx: AppContext, user: User, filter: TodoFilter) {
 }
 
 /** `/todoApi/getIndexList`: the home page's first to-dos (limit 3, spec 1 §9). */
-export async function getIndexList(ctx: AppContext, user: User, limit: number) {
-  const all = await openTodos(ctx, user, { courseId: 0, contenttype: 0 });
-  return { total: all.length, list: all.slice(0, limit) };
+export function getIndexList(ctx: AppContext, user: User, limit: number) {
+  return ctx.reads.remember(`todos ${user.id} ${user.lang} ${limit}`, async () => {
+    const [all, tags] = await Promise.all([openTodos(ctx, user, { courseId: 0, contenttype: 0 }), userCourseTags(ctx, user.id)]);
+    return { value: { total: all.length, list: all.slice(0, limit) }, tags, until: firstDeadline(all) };
+  });
+}
+
+/** When the first of the to-dos' deadlines passes (ms), changing the list by time alone; undefined when none is ahead. */
+function firstDeadline(todos: TodoItem[]) {
+  const now = Date.now() / 1000;
+  const ahead = todos.map((t) => t.endtime).filter((end) => end > now);
+  return ahead.length ? Math.min(...ahead) * 1000 : undefined;
 }
 
 /** `/Futurev2/Todo/getTodoList`: paged (10), with the courses that have to-dos for the filter popup. */

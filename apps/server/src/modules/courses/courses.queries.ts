@@ -18,6 +18,15 @@ type Course = typeof courses.$inferSelect;
 /** A course's number of students, as a column of a query over `courses`. */
 export const studentTotal = sql<number>`(select count(*)::int from ${courseMembers} s where s.course_id = ${courses.id} and s.role = 'student')`;
 
+/**
+ * The read-cache tags of everything about a user's courses: the user, and every course they belong
+ * to in any role, archived or not (a kept answer goes when any of them changes).
+ */
+export async function userCourseTags(ctx: AppContext, userId: number) {
+  const rows = await ctx.db.select({ courseId: courseMembers.courseId }).from(courseMembers).where(eq(courseMembers.userId, userId));
+  return [`u${userId}`, ...rows.map((r) => `c${r.courseId}`)];
+}
+
 /** The caller's membership in a live course, or undefined: the one scoped lookup every course call starts with. */
 export async function membership(ctx: AppContext, userId: number, courseId: number) {
   const [row] = await ctx.db

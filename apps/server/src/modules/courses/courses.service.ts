@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { numericCode } from '../../platform/tokens';
 import { type CourseRole, canCreateCourse, overFreeCap } from './courses.policy';
-import { authorize, presentOne, studentTotal } from './courses.queries';
+import { authorize, presentOne, studentTotal, userCourseTags } from './courses.queries';
 import { scheduleMemberNotice } from './member-notice';
 import { bit, presentCourse, presentListedCourse, termText } from './presenters';
 import { inClassSql } from '../classtime/state';
@@ -135,6 +135,7 @@ const courseListQuery = preparedPerDatabase((db) => {
       role: courseMembers.role,
       isTop: courseMembers.isTop,
       archived: courseMembers.archived,
+      ownerId: courses.ownerId,
       teacherName: users.username,
       total: studentTotal,
       inClass: inClassSql,
@@ -169,7 +170,15 @@ export async function listSemesters(ctx: AppContext, user: User, input: z.infer<
 }
 
 /** `/CourseApi/semesterCourseList`: the caller's courses, pinned first, then in the caller's order. */
-export async function listCourses(ctx: AppContext, user: User, input: z.infer<typeof semesterCourseListInput>, lang: Language) {
+export function listCourses(ctx: AppContext, user: User, input: z.infer<typeof semesterCourseListInput>, lang: Language) {
+  const key = `courses ${user.id} ${lang} ${input.isstudy} ${input.type ?? ''} ${input.semester} ${input.term} ${input.search}`;
+  return ctx.reads.remember(key, async () => {
+    const [value, tags] = await Promise.all([readCourseList(ctx, user, input, lang), userCourseTags(ctx, user.id)]);
+    return { value: value.list, tags: [...tags, ...value.owners] };
+  });
+}
+
+async function readCourseList(ctx: AppContext, user: User, input: z.infer<typeof semesterCourseListInput>, lang: Language) {
   const allSemesters = input.semester === '' || input.semester === '0';
   // Ketangpai clients send `semester: "", term: "0"` for every course; "0" names the full-year
   // term only together with a semester
@@ -181,11 +190,15 @@ export async function listCourses(ctx: AppContext, user: User, input: z.infer<ty
     semester: allSemesters ? '' : input.semester,
     term: allTerms ? -1 : Number(input.term),
   });
-  return rows.map((r) =>
-    presentListedCourse(
-      presentCourse(r, { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived }, { teacherName: r.teacherName, total: Number(r.total), lang, inClass: Boolean(r.inClass) }),
+  return {
+    list: rows.map((r) =>
+      presentListedCourse(
+        presentCourse(r, { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived }, { teacherName: r.teacherName, total: Number(r.total), lang, inClass: Boolean(r.inClass) }),
+      ),
     ),
-  );
+    // the teacher's name is shown: a rename changes the list
+    owners: rows.map((r) => `u${r.ownerId}`),
+  };
 }
 
 /** A new join code for the course; the old one stops working at once. Owner only. */
