@@ -107,13 +107,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     known.set(route.url.toLowerCase(), route.url);
     known.set(route.url, route.url);
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // the path only: query strings carry signed file addresses and codes, which never go to a log
     const q = req.url.indexOf('?');
     req.log.info(
       { method: req.method, path: q === -1 ? req.url : req.url.slice(0, q), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, user: req.user?.id },
       'request',
     );
+    done();
   });
 
   // Redis and S3 clients are loaded only when configured: the embedded start does not pay for them
@@ -151,11 +152,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // a request that wrote counts once more after its commit, so that the next cached read waits for
   // the change feed to pass on its changes before answering (see ReadCache)
   app.decorateRequest('writesAtStart', 0);
-  app.addHook('onRequest', async (req) => {
+  // hooks on every request are written with callbacks: an async hook costs a promise per request
+  app.addHook('onRequest', (req, _reply, done) => {
     req.writesAtStart = database.changes.writes;
+    done();
   });
-  app.addHook('onSend', async (req) => {
+  app.addHook('onSend', (req, _reply, payload, done) => {
     if (database.changes.writes !== req.writesAtStart) database.changes.wrote();
+    done(null, payload);
   });
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
@@ -183,8 +187,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     done(null, parseUntypedBody(body as string)),
   );
   registerAbsoluteAddresses(app, config.publicUrl);
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+    done();
   });
   registerEnvelope(app);
   registerAuth(app, ctx);

@@ -32,10 +32,10 @@ export function absoluteAddresses(json: string, origin: string) {
  * clients fetch the addresses with a plain HTTP client, so a path alone is useless to them.
  */
 export function registerAbsoluteAddresses(app: FastifyInstance, publicUrl?: string) {
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (typeof payload !== 'string' || !payload.includes(`"${FILE_PATH_PREFIX}`)) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (typeof payload !== 'string' || !payload.includes(`"${FILE_PATH_PREFIX}`)) return done(null, payload);
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return done(null, payload);
     const origin = publicOrigin(req, publicUrl);
-    return origin ? absoluteAddresses(payload, origin) : payload;
+    done(null, origin ? absoluteAddresses(payload, origin) : payload);
   });
 }

@@ -57,28 +57,34 @@ export async function findSession(ctx: Pick<AppContext, 'db' | 'sessions'>, toke
  */
 export function registerAuth(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'sessions'>) {
   app.decorateRequest('lang', 'zh');
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', (req, _reply, done) => {
     req.lang = languageFromHeader(req.headers['accept-language']);
+    done();
   });
   // before validation, so that a logged-in caller's bad input is answered in the account's language
-  app.addHook('preValidation', async (req) => {
+  app.addHook('preValidation', (req, _reply, done) => {
     // API calls need a login unless they say otherwise; documents, the web app and "not found" do not
     const mode = req.routeOptions.config?.auth ?? (!req.is404 && isApiRequest(req) ? 'required' : 'none');
-    if (mode === 'none') return;
-    const token = readToken(req);
-    const found = token ? await findSession(ctx, token) : undefined;
-    if (found) {
-      req.user = found.user;
-      req.sessionId = found.sessionId;
-      req.restricted = (found.restricted as Restriction | null) ?? null;
-      req.lang = found.user.lang === 'en' ? 'en' : 'zh';
-    }
-    if (mode === 'optional') return;
-    if (!found) throw fail('notLoggedIn');
-    if (req.restricted && !req.routeOptions.config?.allowRestricted?.includes(req.restricted)) {
-      throw fail(req.restricted === 'password' ? 'mustResetPassword' : 'mustBindContact');
-    }
+    if (mode === 'none') return done();
+    authenticate(ctx, req, mode).then(() => done(), done);
   });
+}
+
+/** Resolves the caller's token for a call that takes (`optional`) or needs (`required`) a login. */
+async function authenticate(ctx: Pick<AppContext, 'db' | 'sessions'>, req: FastifyRequest, mode: 'optional' | 'required') {
+  const token = readToken(req);
+  const found = token ? await findSession(ctx, token) : undefined;
+  if (found) {
+    req.user = found.user;
+    req.sessionId = found.sessionId;
+    req.restricted = (found.restricted as Restriction | null) ?? null;
+    req.lang = found.user.lang === 'en' ? 'en' : 'zh';
+  }
+  if (mode === 'optional') return;
+  if (!found) throw fail('notLoggedIn');
+  if (req.restricted && !req.routeOptions.config?.allowRestricted?.includes(req.restricted)) {
+    throw fail(req.restricted === 'password' ? 'mustResetPassword' : 'mustBindContact');
+  }
 }
 
 /** The logged-in caller; handlers of `auth: required` routes use it. */

@@ -46,10 +46,9 @@ export async function registerApi(app: FastifyInstance, modules: ((app: FastifyI
  * caller's language. Unknown faults log their details with the request id and answer a generic message.
  */
 export function registerEnvelope(app: FastifyInstance) {
-  app.addHook('preSerialization', async (req, _reply, payload) => {
-    if (payload && typeof payload === 'object' && built.has(payload)) return payload;
-    if (!isApiRequest(req)) return payload;
-    return envelope(1, CODES.ok, translate(req.lang, 'ok'), payload ?? {});
+  app.addHook('preSerialization', (req, _reply, payload, done) => {
+    if ((payload && typeof payload === 'object' && built.has(payload)) || !isApiRequest(req)) return done(null, payload);
+    done(null, envelope(1, CODES.ok, translate(req.lang, 'ok'), payload ?? {}));
   });
 
   app.setErrorHandler((error: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) => {
@@ -75,7 +74,9 @@ export function registerEnvelope(app: FastifyInstance) {
       return reply.status(e.statusCode).send(envelope(0, CODES.badInput, translate(lang, 'errors.badInput'), null));
     }
     req.log.error({ err: error, reqId: req.id }, 'unexpected fault');
-    return reply.status(500).send(envelope(0, CODES.serverError, translate(lang, 'errors.serverError', { requestId: String(req.id) }), null));
+    return reply
+      .status(500)
+      .send(envelope(0, CODES.serverError, translate(lang, 'errors.serverError', { requestId: String(req.id) }), null));
   });
 }
 

@@ -20,8 +20,10 @@ afterAll(async () => {
   await db.drop();
 });
 
-const studyList = (token: string) => call(app, '/CourseApi/semesterCourseList', { isstudy: 1, semester: '', term: '' }, { token });
-const teachList = (token: string) => call(app, '/CourseApi/semesterCourseList', { isstudy: 0, semester: '', term: '' }, { token });
+const studyList = (token: string) =>
+  call(app, '/CourseApi/semesterCourseList', { isstudy: 1, semester: '', term: '' }, { token });
+const teachList = (token: string) =>
+  call(app, '/CourseApi/semesterCourseList', { isstudy: 0, semester: '', term: '' }, { token });
 const todos = (token: string) => call(app, '/todoApi/getIndexList', {}, { token });
 const names = (res: { data: Array<{ coursename: string }> }) => res.data.map((c) => c.coursename);
 
@@ -57,7 +59,12 @@ describe('the app-open reads kept in memory', () => {
     expect(names(await studyList(student.token))).toEqual(['缓存 改名前']);
     expect((await todos(student.token)).data.total).toBe(0);
 
-    const edited = await call(app, '/CourseApi/editCourse', { id: course.id, ...courseForm({ coursename: '缓存 改名后' }) }, { token: teacher.token });
+    const edited = await call(
+      app,
+      '/CourseApi/editCourse',
+      { id: course.id, ...courseForm({ coursename: '缓存 改名后' }) },
+      { token: teacher.token },
+    );
     expect(edited.status).toBe(1);
     const notice = { courseid: course.id, contenttype: 7, title: '缓存通知', content: '<p>明天上课</p>', publish: 1 };
     expect((await call(app, '/FutureV2/CourseMeans/addContent', notice, { token: teacher.token })).status).toBe(1);
@@ -83,7 +90,10 @@ describe('the app-open reads kept in memory', () => {
         where c.relname = t.table_name and g.tgname = 'paiclass_changed' and c.relnamespace = to_regnamespace(current_schema())
       ) as watched
       from information_schema.tables t where t.table_schema = current_schema() and t.table_type = 'BASE TABLE'`);
-    const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: typeof rows }).rows) as Array<{ table_name: string; watched: boolean }>;
+    const list = (Array.isArray(rows) ? rows : (rows as unknown as { rows: typeof rows }).rows) as Array<{
+      table_name: string;
+      watched: boolean;
+    }>;
     expect(list.length).toBeGreaterThan(20);
     const missing = list.filter((r) => !r.watched && !UNWATCHED_TABLES.includes(r.table_name)).map((r) => r.table_name);
     expect(missing).toEqual([]);
@@ -94,13 +104,22 @@ describe('the app-open reads kept in memory', () => {
     try {
       const teacher = await newTeacher(app);
       const course = await newCourse(app, teacher.token, { coursename: '缓存 实例一' });
-      expect(names(await call(other, '/CourseApi/semesterCourseList', { isstudy: 0, semester: '', term: '' }, { token: teacher.token }))).toEqual([
-        '缓存 实例一',
-      ]);
-      await call(app, '/CourseApi/editCourse', { id: course.id, ...courseForm({ coursename: '缓存 实例二' }) }, { token: teacher.token });
+      expect(
+        names(
+          await call(other, '/CourseApi/semesterCourseList', { isstudy: 0, semester: '', term: '' }, { token: teacher.token }),
+        ),
+      ).toEqual(['缓存 实例一']);
+      await call(
+        app,
+        '/CourseApi/editCourse',
+        { id: course.id, ...courseForm({ coursename: '缓存 实例二' }) },
+        { token: teacher.token },
+      );
       let seen: string[] = [];
       for (let i = 0; i < 40; i++) {
-        seen = names(await call(other, '/CourseApi/semesterCourseList', { isstudy: 0, semester: '', term: '' }, { token: teacher.token }));
+        seen = names(
+          await call(other, '/CourseApi/semesterCourseList', { isstudy: 0, semester: '', term: '' }, { token: teacher.token }),
+        );
         if (seen[0] === '缓存 实例二') break;
         await new Promise((r) => setTimeout(r, 25));
       }
@@ -137,18 +156,40 @@ class FakeFeed implements ChangeFeed {
 }
 
 describe('ReadCache', () => {
-  const reader = (value: () => number, tags = ['c1'], until?: number) => async () => ({ value: value(), tags, until });
+  const reader =
+    (value: () => number, tags = ['c1'], until?: number) =>
+    async () => ({ value: value(), tags, until });
 
   it('keeps a value until one of its tags changes', async () => {
     const feed = new FakeFeed();
     const cache = new ReadCache(feed);
     let n = 0;
-    expect(await cache.remember('k', reader(() => ++n, ['c1', 'u2']))).toBe(1);
-    expect(await cache.remember('k', reader(() => ++n, ['c1', 'u2']))).toBe(1);
+    expect(
+      await cache.remember(
+        'k',
+        reader(() => ++n, ['c1', 'u2']),
+      ),
+    ).toBe(1);
+    expect(
+      await cache.remember(
+        'k',
+        reader(() => ++n, ['c1', 'u2']),
+      ),
+    ).toBe(1);
     feed.change('c9');
-    expect(await cache.remember('k', reader(() => ++n, ['c1', 'u2']))).toBe(1);
+    expect(
+      await cache.remember(
+        'k',
+        reader(() => ++n, ['c1', 'u2']),
+      ),
+    ).toBe(1);
     feed.change('u2');
-    expect(await cache.remember('k', reader(() => ++n, ['c1', 'u2']))).toBe(2);
+    expect(
+      await cache.remember(
+        'k',
+        reader(() => ++n, ['c1', 'u2']),
+      ),
+    ).toBe(2);
   });
 
   it('does not keep a read that a change overlapped', async () => {
@@ -159,23 +200,47 @@ describe('ReadCache', () => {
       feed.change('c1'); // committed while the read ran: what it read may be old
       return { value: ++n, tags: ['c1'] };
     });
-    expect(await cache.remember('k', reader(() => ++n))).toBe(2);
+    expect(
+      await cache.remember(
+        'k',
+        reader(() => ++n),
+      ),
+    ).toBe(2);
   });
 
   it('waits for the fence after a write of its own, and keeps nothing while the feed is down', async () => {
     const feed = new FakeFeed();
     const cache = new ReadCache(feed);
     let n = 0;
-    await cache.remember('k', reader(() => ++n));
+    await cache.remember(
+      'k',
+      reader(() => ++n),
+    );
     feed.wrote();
-    await cache.remember('k', reader(() => ++n));
+    await cache.remember(
+      'k',
+      reader(() => ++n),
+    );
     expect(feed.fences).toBe(1);
-    await cache.remember('k', reader(() => ++n));
+    await cache.remember(
+      'k',
+      reader(() => ++n),
+    );
     expect(feed.fences).toBe(1);
     feed.listening = false;
     feed.reset();
-    expect(await cache.remember('k', reader(() => ++n))).toBe(2);
-    expect(await cache.remember('k', reader(() => ++n))).toBe(3);
+    expect(
+      await cache.remember(
+        'k',
+        reader(() => ++n),
+      ),
+    ).toBe(2);
+    expect(
+      await cache.remember(
+        'k',
+        reader(() => ++n),
+      ),
+    ).toBe(3);
     expect(cache.size).toBe(0);
   });
 
@@ -183,11 +248,32 @@ describe('ReadCache', () => {
     const feed = new FakeFeed();
     const cache = new ReadCache(feed, 60);
     let n = 0;
-    await cache.remember('deadline', reader(() => ++n, ['c1'], Date.now() + 30));
-    await cache.remember('aged', reader(() => 100));
-    expect(await cache.remember('deadline', reader(() => ++n))).toBe(1);
+    await cache.remember(
+      'deadline',
+      reader(() => ++n, ['c1'], Date.now() + 30),
+    );
+    await cache.remember(
+      'aged',
+      reader(() => 100),
+    );
+    expect(
+      await cache.remember(
+        'deadline',
+        reader(() => ++n),
+      ),
+    ).toBe(1);
     await new Promise((r) => setTimeout(r, 70));
-    expect(await cache.remember('deadline', reader(() => ++n))).toBe(2);
-    expect(await cache.remember('aged', reader(() => 200))).toBe(200);
+    expect(
+      await cache.remember(
+        'deadline',
+        reader(() => ++n),
+      ),
+    ).toBe(2);
+    expect(
+      await cache.remember(
+        'aged',
+        reader(() => 200),
+      ),
+    ).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import type { ChangeFeed } from '../db/change-feed';
+import { keepAnswer } from './responses';
 
 /** What a cached read answers with: its value, the tags of what it was read from, and until when it holds. */
 export interface Readout<T> {
@@ -82,11 +83,12 @@ export class ReadCache {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.remove(oldest);
     }
+    keepAnswer(out.value);
     this.entries.set(key, { value: out.value, tags, until });
     for (const tag of tags) {
-      let keys = this.byTag.get(tag);
-      if (!keys) this.byTag.set(tag, (keys = new Set()));
-      keys.add(key);
+      const keys = this.byTag.get(tag);
+      if (keys) keys.add(key);
+      else this.byTag.set(tag, new Set([key]));
     }
   }
 

@@ -15,16 +15,36 @@ export function responseSerializer(check: boolean): FastifySerializerCompiler<un
   return ({ schema, method, url }) => {
     if (!(schema instanceof z.ZodType)) return (payload: unknown) => JSON.stringify(payload);
     const fast = fastJson(envelopeJsonSchema(schema) as Parameters<typeof fastJson>[0]);
+    let dataOnly: ((data: unknown) => string) | undefined;
     return (payload: unknown) => {
-      const body = payload as { status?: unknown; data?: unknown } | null;
+      const body = payload as { status?: unknown; code?: unknown; message?: unknown; data?: unknown } | null;
       if (body?.status !== 1) return JSON.stringify(payload);
       if (check) {
         const result = schema.safeParse(body.data);
-        if (!result.success) throw new Error(`the answer of ${method} ${url} does not match its schema: ${z.prettifyError(result.error)}`);
+        if (!result.success)
+          throw new Error(`the answer of ${method} ${url} does not match its schema: ${z.prettifyError(result.error)}`);
       }
-      return fast(payload);
+      const data = body.data;
+      if (data === null || typeof data !== 'object' || !kept.has(data)) return fast(payload);
+      // a kept answer is serialized once, then only its envelope is written around it
+      let json = serializedKept.get(data);
+      if (json === undefined) {
+        dataOnly ??= fastJson(dataJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);
+        json = dataOnly(data);
+        serializedKept.set(data, json);
+      }
+      return `{"status":1,"code":${Number(body.code)},"message":${JSON.stringify(body.message)},"data":${json}}`;
     };
   };
+}
+
+/** Answers that never change once made (the read cache's), and their serialized `data`. */
+const kept = new WeakSet<object>();
+const serializedKept = new WeakMap<object, string>();
+
+/** Marks a value as never changing again, so that its serialization can be reused. */
+export function keepAnswer(value: unknown) {
+  if (value !== null && typeof value === 'object') kept.add(Object.freeze(value));
 }
 
 /** The JSON Schema of a data schema, for serializing and for the OpenAPI document. */
@@ -37,7 +57,12 @@ export function dataJsonSchema(schema: z.ZodType) {
 function envelopeJsonSchema(data: z.ZodType) {
   return {
     type: 'object',
-    properties: { status: { type: 'integer' }, code: { type: 'integer' }, message: { type: 'string' }, data: dataJsonSchema(data) },
+    properties: {
+      status: { type: 'integer' },
+      code: { type: 'integer' },
+      message: { type: 'string' },
+      data: dataJsonSchema(data),
+    },
     required: ['status', 'code', 'message', 'data'],
   };
 }
@@ -47,7 +72,8 @@ function openObjects(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(openObjects);
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(node)) out[key] = key === 'additionalProperties' && value === false ? true : openObjects(value);
+  for (const [key, value] of Object.entries(node))
+    out[key] = key === 'additionalProperties' && value === false ? true : openObjects(value);
   if (out.type === 'object' && out.additionalProperties === undefined) out.additionalProperties = true;
   return out;
 }
@@ -59,7 +85,12 @@ export const openApiTransform: typeof jsonSchemaTransform = (document) => {
   if (response?.['200']) {
     response['200'] = {
       type: 'object',
-      properties: { status: { type: 'integer', const: 1 }, code: { type: 'integer', const: 10000 }, message: { type: 'string' }, data: response['200'] },
+      properties: {
+        status: { type: 'integer', const: 1 },
+        code: { type: 'integer', const: 10000 },
+        message: { type: 'string' },
+        data: response['200'],
+      },
       required: ['status', 'code', 'message', 'data'],
     };
   }
