@@ -1,8 +1,9 @@
 // `npm start`: builds the web app and the server when either is missing or older than its sources, then
-// starts the one process that serves the API, the web app and the sockets, as compiled JavaScript.
-import { spawn, spawnSync } from 'node:child_process';
+// runs the one process that serves the API, the web app and the sockets, as compiled JavaScript.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -35,6 +36,6 @@ const shared = 'packages/shared/src';
 buildWhenStale('web app', 'apps/web/dist/index.html', ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', shared], 'build:web');
 buildWhenStale('server', 'apps/server/dist/main.js', ['apps/server/src', 'apps/server/build.mjs', shared], 'build:server');
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// the server runs in this process (one Node start, not two); it handles SIGINT and SIGTERM itself
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(path.join(root, 'apps/server/dist/main.js')).href);
