@@ -94,8 +94,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
             redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
             // no pid and hostname on every line: the process is known from where its log goes
             base: undefined,
-            // written in batches off the request path; flushed on exit by pino
-            stream: pino.destination({ dest: 1, sync: false, minLength: 4096 }),
+            // written in batches of 16 KB off the request path (4 KB batches still cost a fifth of a
+            // small call's time), at least every half second, and flushed on exit by pino
+            stream: pino.destination({ dest: 1, sync: false, minLength: 16000, periodicFlush: 500 }),
           },
     // one line per request, written below, instead of Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
