@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
 
@@ -12,11 +14,36 @@ export const DEMO = {
   weak: { mobile: '13800000004', password: '123456', name: '赵同学' },
 };
 
-export async function api<T = any>(request: APIRequestContext, path: string, body: Record<string, unknown> = {}, token?: string): Promise<T> {
+export async function api<T = any>(
+  request: APIRequestContext,
+  path: string,
+  body: Record<string, unknown> = {},
+  token?: string,
+): Promise<T> {
   const res = await request.post(path, { data: body, headers: token ? { token } : {} });
   const json = await res.json();
   if (json.status !== 1) throw new Error(`${path} refused: ${json.code} ${json.message}`);
   return json.data as T;
+}
+
+/** An institution the run's operator data holds (apps/server/test/e2e-seed.ts), with its activation codes by number. */
+export interface SeededInstitution {
+  jigouid: number;
+  jigou: string;
+  /** the phone the roster lists for its teacher, where certification codes go */
+  teacherMobile?: string;
+  codes: Record<string, string>;
+}
+
+/** The operator data seeded into this run's data folder before the server started (nothing that writes is on HTTP). */
+export function seeded(): {
+  semester: string;
+  institutions: Record<string, SeededInstitution>;
+  demoCourse: { id: number; coursename: string; author: { mobile: string; password: string; name: string } };
+} {
+  const dir = process.env.PAICLASS_E2E_DATA_DIR;
+  if (!dir) throw new Error('PAICLASS_E2E_DATA_DIR is not set: run the journeys with e2e/playwright.config.ts');
+  return JSON.parse(fs.readFileSync(path.join(dir, 'e2e-seed.json'), 'utf8'));
 }
 
 /** The newest code for a phone, an email or a picture code's sessionid. */
@@ -53,5 +80,21 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)), fullPage: false });
 }
 
-export const test = base;
+/**
+ * Every journey also checks the content security policy: a violation the browser reports (a blocked
+ * script, style, image, frame or connection) fails the test that caused it.
+ */
+export const test = base.extend<{ cspGuard: undefined }>({
+  cspGuard: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await use(undefined);
+      expect(violations, 'content security policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 export { expect };

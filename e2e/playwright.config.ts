@@ -13,8 +13,10 @@ const inGroupA = GROUP_A.map((folder) => `**/specs/${folder}/**`); // whole fold
 const suffix = group ? `-${group}` : '';
 
 const port = Number(process.env.E2E_PORT ?? (group === 'b' ? 3200 : 3100));
-// a fresh embedded server per run: its own data folder, PGlite, the development outbox
-const dataDir = path.join(os.tmpdir(), `paiclass-e2e${suffix}-${Date.now()}`);
+// a fresh embedded server per run: its own data folder, PGlite, the development outbox. The workers load this
+// file again: they take the runner's folder from the environment, to read the operator data seeded there.
+process.env.PAICLASS_E2E_DATA_DIR ??= path.join(os.tmpdir(), `paiclass-e2e${suffix}-${Date.now()}`);
+const dataDir = process.env.PAICLASS_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: './specs',
@@ -38,16 +40,34 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   webServer: {
-    // as `npm start` runs it: compiled, built first when missing or older than its sources
-    command: 'node scripts/start.mjs',
+    // the operator data first (institutions, a demo course: apps/server/test/e2e-seed.ts), as the operator
+    // commands would load it; then the server as `npm start` runs it: compiled, built first when missing or stale
+    command: 'npx tsx apps/server/test/e2e-seed.ts && node scripts/start.mjs',
     cwd: '..',
     url: `http://127.0.0.1:${port}/openapi.json`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MODE: 'development', LOG_LEVEL: 'warn', CHECK_RESPONSES: 'true', DATABASE_URL: '', REDIS_URL: '' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MODE: 'development',
+      LOG_LEVEL: 'warn',
+      CHECK_RESPONSES: 'true',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
   },
 });

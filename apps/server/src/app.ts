@@ -39,13 +39,15 @@ import { type Bus, MemoryBus } from './platform/bus';
 import type { AppContext } from './platform/context';
 import { ReadCache } from './platform/read-cache';
 import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, WebhookSmsTransport } from './platform/delivery';
+import { registerSecurityHeaders } from './platform/security-headers';
+import { LoginLimits, MemoryCounters, RedisCounters } from './platform/login-limits';
 import { isApiRequest, notFoundEnvelope, parseUntypedBody, registerApi, registerEnvelope } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { JobQueue } from './platform/jobs';
 import { openApiTransform, responseSerializer } from './platform/responses';
 import { SessionCache } from './platform/session-cache';
 import { LocalStorage, type Storage } from './platform/storage';
-import { newToken } from './platform/tokens';
+import { newToken, sha256 } from './platform/tokens';
 
 export interface AppOptions {
   /** an already open database (tests share one per file) */
@@ -112,7 +114,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     // the path only: query strings carry signed file addresses and codes, which never go to a log
     const q = req.url.indexOf('?');
     req.log.info(
-      { method: req.method, path: q === -1 ? req.url : req.url.slice(0, q), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, user: req.user?.id },
+      {
+        method: req.method,
+        path: q === -1 ? req.url : req.url.slice(0, q),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        user: req.user?.id,
+      },
       'request',
     );
     done();
@@ -128,6 +136,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const transports: { sms?: Transport; email?: Transport } = {};
   if (config.smtpUrl) transports.email = new SmtpTransport(config.smtpUrl, config.mailFrom);
   if (config.smsWebhookUrl) transports.sms = new WebhookSmsTransport(config.smsWebhookUrl);
+  const secret = await loadSecret(database, config.secret);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -136,11 +145,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     delivery: new ChannelDelivery(transports, devOutbox),
     devOutbox,
     redis,
-    secret: await loadSecret(database, config.secret),
+    secret,
     wechat: options.wechat ?? (config.wechat ? new WechatOpenPlatform(config.wechat.appid, config.wechat.secret) : undefined),
     jobs: new JobQueue(database.db, app.log),
     sessions: new SessionCache(bus),
     reads: new ReadCache(database.changes),
+    // Redis keys are namespaced by the installation (a digest of its secret): two sharing a Redis never share counters
+    loginLimits: new LoginLimits(
+      redis ? new RedisCounters(redis, `paiclass-login:${sha256(secret).slice(0, 12)}:`) : new MemoryCounters(),
+    ),
   };
   await ctx.sessions.start();
   ctx.jobs.register(MEMBER_NOTICE_JOB, memberNoticeJob(ctx));
@@ -194,6 +207,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   registerEnvelope(app);
   registerAuth(app, ctx);
+  await registerSecurityHeaders(app, config, path.join(config.webDist, 'index.html'));
   // answers above a small size go compressed; built assets are compressed at build time (below)
   await app.register(compress, {
     threshold: 1024,
@@ -206,7 +220,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     redis,
     nameSpace: 'paiclass-rl:',
     skipOnError: false,
-    errorResponseBuilder: (_req, context) => new AppError('rateLimited', 'errors.rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),
+    errorResponseBuilder: (_req, context) =>
+      new AppError('rateLimited', 'errors.rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),
   });
   await app.register(swagger, {
     openapi: {
@@ -220,9 +235,26 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
 
   // the client offers [token, hash] as sub-protocols; the first is echoed so browsers accept the socket
-  await app.register(websocket, { options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false } });
+  await app.register(websocket, {
+    options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false },
+  });
   await app.register(classroomGateway);
-  await registerApi(app, [accountsRoutes, schoolRoutes, coursesRoutes, courseHomeRoutes, membersRoutes, groupsRoutes, classTimeRoutes, institutionsRoutes, noticesRoutes, filesRoutes, contentRoutes, homeworkRoutes, scoresRoutes, ...(config.production ? [] : [devRoutes])]);
+  await registerApi(app, [
+    accountsRoutes,
+    schoolRoutes,
+    coursesRoutes,
+    courseHomeRoutes,
+    membersRoutes,
+    groupsRoutes,
+    classTimeRoutes,
+    institutionsRoutes,
+    noticesRoutes,
+    filesRoutes,
+    contentRoutes,
+    homeworkRoutes,
+    scoresRoutes,
+    ...(config.production ? [] : [devRoutes]),
+  ]);
 
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);

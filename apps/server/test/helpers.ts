@@ -116,7 +116,8 @@ export async function call<T = any>(
 
 /** The newest code the development outbox holds for a phone, email or picture sessionid. */
 export async function lastCode(app: FastifyInstance, target: string): Promise<string> {
-  const res = await call<{ code: string }>(app, '/DevApi/lastCode', { target });
+  // the outbox answers only this machine's own sockets
+  const res = await call<{ code: string }>(app, '/DevApi/lastCode', { target }, { ip: '127.0.0.1' });
   if (res.status !== 1) throw new Error(`no code for ${target}: ${res.message}`);
   return res.data.code;
 }

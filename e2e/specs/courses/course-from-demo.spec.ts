@@ -1,13 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
-import { api, DEMO, expect, test } from '../../fixtures';
+import { api, DEMO, expect, seeded, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, registerPerson, signIn, thisAcademicYear } from './helpers';
+import { registerPerson, signIn, thisAcademicYear } from './helpers';
 
 /*
- * Courses from a demo course (spec 1 §6 "Teacher: creates from demo, specific users only"). A fresh
- * teacher's course is marked a demo through the development endpoint; the teacher who uses it is
- * fresh too and is certified with an institution this journey imports, so that the demo school's
- * accounts stay as other journeys expect them.
+ * Courses from a demo course (spec 1 §6 "Teacher: creates from demo, specific users only"). The demo
+ * course, of its own author, and the institutions the teachers certify with are loaded before the
+ * server starts, as the operator commands would (apps/server/test/e2e-seed.ts); the teachers are
+ * fresh, so that the demo school's accounts stay as other journeys expect them.
  */
 
 interface CatalogueItem {
@@ -19,48 +19,20 @@ interface CatalogueItem {
   directory: { id: number; title: string } | null;
 }
 
-/** A demo course: a directory with a link in it, a notice and an introduction. */
-async function demoCourse(request: APIRequestContext) {
-  const author = await registerPerson(request, 1, '周老师');
-  const suffix = Date.now() % 100000;
-  const course = await createCourse(request, author.token, {
-    coursename: `示范：大学物理 ${suffix}`,
-    classname: '物理示范班',
-    term: 1,
-  });
-  const dir = await api<{ id: number }>(
-    request,
-    '/CourseApi/addDirectory',
-    { courseid: course.id, title: '第一章 力学' },
-    author.token,
-  );
-  const add = (body: Record<string, unknown>) =>
-    api<{ id: number }>(request, '/FutureV2/CourseMeans/addContent', { courseid: course.id, publish: 1, ...body }, author.token);
-  await add({ contenttype: 10, title: '参考网站：力学演示', link: 'https://example.edu.cn/x', dirid: dir.id });
-  await add({ contenttype: 7, title: '开课通知', content: '<p>欢迎选修大学物理，第一周请预习第一章。</p>' });
-  await api(
-    request,
-    '/CourseApi/saveCourseIntro',
-    {
-      courseid: course.id,
-      describes:
-        '本课程讲授经典力学、热学与电磁学的基本概念和方法，配有演示实验视频、课堂讨论话题和每周作业，适合理工科一年级学生。',
-    },
-    author.token,
-  );
-  await api(request, '/DevApi/setDemoCourse', { courseid: course.id, demo: 1 });
-  return { author, course };
+/** The demo course: a directory with a link in it, a notice and an introduction. */
+function demoCourse() {
+  return { course: seeded().demoCourse };
 }
 
-/** Certifies a teacher with an institution imported for this journey (its roster lists the teacher). */
-async function certify(request: APIRequestContext, teacher: { name: string; token: string }) {
-  const school = await api<{ jigouid: number; jigou: string }>(request, '/DevApi/importInstitution', {
-    name: `演示学院${Date.now()}`,
-    requireAttest: false,
-    people: [{ usertype: 1, realname: teacher.name, realstno: 'T9001' }],
-    classes: [],
-  });
-  await api(request, '/AttestApi/attest', { jigouid: school.jigouid, realname: teacher.name, realstno: 'T9001' }, teacher.token);
+/** Certifies a teacher with the institution seeded for this journey (its roster lists the teacher), by its activation code. */
+async function certify(request: APIRequestContext, teacher: { name: string; token: string }, slot: 'demo-zh' | 'demo-en') {
+  const school = seeded().institutions[slot]!;
+  await api(
+    request,
+    '/AttestApi/attest',
+    { jigouid: school.jigouid, realname: teacher.name, realstno: 'T9001', code: school.codes.T9001 },
+    teacher.token,
+  );
   return school;
 }
 
@@ -68,7 +40,7 @@ test('an uncertified teacher is told why; once certified, creates a course from 
   page,
   request,
 }) => {
-  const { course: demo } = await demoCourse(request);
+  const { course: demo } = demoCourse();
   const teacher = await registerPerson(request, 1, '林老师');
   const newName = `大学物理（${Date.now() % 100000} 秋）`;
   const year = thisAcademicYear();
@@ -104,7 +76,7 @@ test('an uncertified teacher is told why; once certified, creates a course from 
   await expect(page).toHaveURL(/\/myAllSetting\?detail=myMechanism$/);
 
   // certified: /newCourse offers the demos
-  await certify(request, teacher);
+  await certify(request, teacher, 'demo-zh');
   await page.goto('/newCourse');
   await expect(page.getByTestId('course-from-demo')).toContainText('从示范课程创建');
   await shot(page, 'courses-demo-02-entry');
@@ -190,9 +162,9 @@ test('an uncertified teacher is told why; once certified, creates a course from 
 });
 
 test('in English: the demo list and the form', async ({ page, request }) => {
-  const { course: demo } = await demoCourse(request);
+  const { course: demo } = demoCourse();
   const teacher = await registerPerson(request, 1, 'Grace Hopper');
-  await certify(request, teacher);
+  await certify(request, teacher, 'demo-en');
   await api(request, '/UserApi/setLanguage', { lang: 'en' }, teacher.token);
   await signIn(page, request, teacher);
 

@@ -1,11 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { api, freshPhone, lastCode } from '../../fixtures';
-import { thisAcademicYear } from '../courses/helpers';
+import { api, freshPhone, lastCode, seeded } from '../../fixtures';
 
 /*
- * Institution journeys import their own institution (roster and timetable) through the development
- * endpoint, with a name no other run uses, and register fresh people whose school is that name, so
- * that the demo school and its accounts stay as other journeys expect them.
+ * Institution journeys certify with an institution of their own (roster and timetable), loaded before
+ * the server starts as the operator command would (apps/server/test/e2e-seed.ts), and register fresh
+ * people whose school is that name, so that the demo school and its accounts stay as other journeys expect them.
  */
 
 export interface Account {
@@ -28,7 +27,7 @@ export interface ScheduledCourse {
   jigou: string;
 }
 
-/** The roster and timetable of a journey's institution: a teacher, two students, two scheduled courses. */
+/** The roster and timetable of a journey's institution (as apps/server/test/e2e-seed.ts loads it): a teacher, two students, two scheduled courses. */
 export const ROSTER = {
   teacher: { realname: '陈老师', realstno: 'T9001' },
   /** listed in the second scheduled course only */
@@ -39,40 +38,15 @@ export const ROSTER = {
   second: { coursename: '操作系统', classname: '计科 2402 班', term: 2 },
 };
 
-let runs = 0;
-/** Imports an institution that requires identity authentication; its name is unique to this run. */
-export async function importInstitution(request: APIRequestContext) {
-  runs += 1;
-  const name = `机构认证测试学院 ${String(Date.now()).slice(-6)}${runs}`;
-  // the academic year the course form offers for this year, as academicYears()[2]
-  const semester = thisAcademicYear();
-  const tag = `${Date.now()}-${runs}`;
-  const imported = await api<{ jigouid: number; jigou: string }>(request, '/DevApi/importInstitution', {
-    name,
-    requireAttest: true,
-    people: [
-      { usertype: 1, ...ROSTER.teacher },
-      { usertype: 0, ...ROSTER.student1 },
-      { usertype: 0, ...ROSTER.student2 },
-    ],
-    classes: [
-      {
-        teachClass: `DS-${tag}`,
-        ...ROSTER.first,
-        semester,
-        teacherStno: ROSTER.teacher.realstno,
-        students: [ROSTER.student2.realstno],
-      },
-      {
-        teachClass: `OS-${tag}`,
-        ...ROSTER.second,
-        semester,
-        teacherStno: ROSTER.teacher.realstno,
-        students: [ROSTER.student1.realstno, ROSTER.student2.realstno],
-      },
-    ],
-  });
-  return { ...imported, semester };
+/**
+ * The institution seeded for one journey (it requires identity authentication): the teacher's
+ * phone is on the roster, and everyone has a one-time activation code.
+ */
+export function journeyInstitution(slot: 'auth-teacher' | 'auth-student' | 'auth-pending') {
+  const data = seeded();
+  const school = data.institutions[slot];
+  if (!school) throw new Error(`no seeded institution ${slot}`);
+  return { ...school, semester: data.semester };
 }
 
 /** A new account registered through the API (picture code, SMS code from the outbox) at the given school. */

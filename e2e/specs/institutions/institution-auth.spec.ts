@@ -1,18 +1,18 @@
-import { api, expect, test } from '../../fixtures';
+import { api, expect, lastCode, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { card, createCourse, listIds as listIdStrings, typeJoinCode } from '../courses/helpers';
-import { byId, endOfTodayIn, importInstitution, laterCookie, openAs, ROSTER, registerAt, scheduled } from './helpers';
+import { byId, endOfTodayIn, journeyInstitution, laterCookie, openAs, ROSTER, registerAt, scheduled } from './helpers';
 
 /** The course list answers ids as strings, as Ketangpai does (issue 10); the scheduled courses name them as numbers. */
 const listIds = async (...args: Parameters<typeof listIdStrings>) => (await listIdStrings(...args)).map(Number);
 
 test.describe('institution authentication', () => {
-  test('a teacher puts off the prompt for the day, certifies through the picker and binds the scheduled courses', async ({
+  test('a teacher puts off the prompt for the day, certifies through the picker with a code sent to the roster phone, and binds the scheduled courses', async ({
     page,
     request,
   }) => {
     test.setTimeout(150_000);
-    const school = await importInstitution(request);
+    const school = journeyInstitution('auth-teacher');
     const teacher = await registerAt(request, 1, ROSTER.teacher.realname, school.jigou);
     const existing = await createCourse(request, teacher.token, {
       coursename: `数据结构 存量 ${Date.now() % 10000}`,
@@ -84,17 +84,29 @@ test.describe('institution authentication', () => {
     await expect(page.getByTestId('attest-jigou-value')).toHaveText(school.jigou);
     await expect(page.getByTestId('attest-jigou-error')).toHaveCount(0);
 
-    // a number that is not on the roster: the server's message, in the form
+    // the proof: a code sent to the phone or email on the roster, or the school's activation code
+    await expect(page.getByTestId('attest-code')).toHaveAttribute('placeholder', '验证码或学校发放的激活码');
+    await expect(page.getByTestId('attest-code-hint')).toContainText('验证码发送到学校名单登记的手机号或邮箱');
+    // a number that is not on the roster with a guessed code: one message for every refusal, in the form
     await page.getByTestId('attest-realname').fill(ROSTER.teacher.realname);
     await page.getByTestId('attest-realstno').fill('T9999');
+    await page.getByTestId('attest-code').fill('123456');
     await page.getByTestId('attest-submit').click();
-    await expect(page.getByTestId('attest-error')).toHaveText('姓名与工号/学号不在该机构的名单中，请核对后再试');
+    await expect(page.getByTestId('attest-error')).toHaveText('无法完成认证：姓名、工号/学号或验证码不正确，请核对后再试');
     await shot(page, 'institutions-07-roster-error');
     expect((await api(request, '/AttestApi/getAttestList', {}, teacher.token)).atteststate).toBe(0);
 
-    // the right number: certified, and the binding step lists both scheduled courses
+    // the right number: "get code" sends one to the phone the roster lists (the answer never says whether it did)
     await page.getByTestId('attest-realstno').fill(ROSTER.teacher.realstno);
+    await page.getByTestId('attest-code').fill('');
     await expect(page.getByTestId('attest-error')).toHaveCount(0);
+    await page.getByTestId('attest-form').getByTestId('send-code').click();
+    await expect(page.getByText('如名单为此姓名和编号登记了手机号或邮箱，验证码已发送')).toBeVisible();
+    await expect(page.getByTestId('attest-form').getByTestId('send-code')).toHaveText(/秒后重发/);
+    await page.getByTestId('attest-code').fill(await lastCode(request, school.teacherMobile!));
+    await shot(page, 'institutions-07b-code');
+
+    // certified, and the binding step lists both scheduled courses
     await page.getByTestId('attest-submit').click();
     await expect(page.getByTestId('bind-step')).toBeVisible();
     await expect(page.getByTestId('page-title')).toHaveText('绑定课程');
@@ -193,9 +205,15 @@ test.describe('institution authentication', () => {
   test('a student refused by a bound course (103) authenticates, is joined, then unbinds', async ({ page, request }) => {
     test.setTimeout(150_000);
     // the teacher's side through the API: certified, one course bound to an existing course, one created
-    const school = await importInstitution(request);
+    const school = journeyInstitution('auth-student');
     const teacher = await registerAt(request, 1, ROSTER.teacher.realname, school.jigou);
-    await api(request, '/AttestApi/attest', { jigouid: school.jigouid, ...ROSTER.teacher }, teacher.token);
+    // the teacher proves the identity with the activation code the school handed out
+    await api(
+      request,
+      '/AttestApi/attest',
+      { jigouid: school.jigouid, ...ROSTER.teacher, code: school.codes[ROSTER.teacher.realstno] },
+      teacher.token,
+    );
     const [first, second] = await scheduled(request, teacher.token, school.jigouid);
     const bound = await createCourse(request, teacher.token, { coursename: `数据结构 ${Date.now() % 10000}` });
     const result = await api<{ list: { id: number; classid: number }[] }>(
@@ -244,7 +262,7 @@ test.describe('institution authentication', () => {
     await page.waitForLoadState('networkidle');
     await expect(page.getByTestId('attest-prompt')).toHaveCount(0);
 
-    // back through the join code, and certified as the roster says
+    // back through the join code, and certified as the roster says, with the school's activation code
     await page.goto('/joinCourse');
     await typeJoinCode(page, bound.code);
     await page.getByTestId('join-submit').click();
@@ -252,6 +270,7 @@ test.describe('institution authentication', () => {
     await expect(page.getByTestId('attest-form')).toBeVisible();
     await page.getByTestId('attest-realname').fill(ROSTER.student1.realname);
     await page.getByTestId('attest-realstno').fill(ROSTER.student1.realstno);
+    await page.getByTestId('attest-code').fill(school.codes[ROSTER.student1.realstno]!);
     await page.getByTestId('attest-submit').click();
 
     // the student's step: the scheduled course that lists them, joined automatically
@@ -299,5 +318,52 @@ test.describe('institution authentication', () => {
     expect(await listIds(request, student.token, 'study')).toEqual(expect.arrayContaining([opened, bound.id]));
     await page.goto('/ktpMy');
     await expect(page.getByTestId('my-institution-value')).toHaveText('未认证');
+  });
+  test('without a code, the request waits for the school, shows as pending and can be withdrawn', async ({ page, request }) => {
+    const school = journeyInstitution('auth-pending');
+    const student = await registerAt(request, 0, ROSTER.student2.realname, school.jigou);
+    await openAs(page, student);
+    await page.goto('/myAllSetting?detail=myMechanism');
+    await expect(page.getByTestId('attest-form')).toBeVisible();
+    await page.getByTestId('attest-jigou').click();
+    await page.getByTestId('jigou-search').fill(school.jigou);
+    await byId(page, 'jigou-option', school.jigouid).click();
+    await page.getByTestId('attest-realname').fill(ROSTER.student2.realname);
+    await page.getByTestId('attest-realstno').fill(ROSTER.student2.realstno);
+
+    // no code: asked first; staying changes nothing
+    await page.getByTestId('attest-submit').click();
+    const ask = page.getByTestId('attest-pending-ask-dialog');
+    await expect(ask).toContainText('没有填写验证码或激活码，提交后需等待学校审核通过才能完成认证。');
+    await shot(page, 'institutions-22-pending-ask');
+    await page.getByTestId('attest-pending-ask-cancel').click();
+    expect((await api(request, '/AttestApi/getAttestList', {}, student.token)).claims).toEqual([]);
+
+    // sent for approval: pending in the list, not certified, no course joined
+    await page.getByTestId('attest-submit').click();
+    await page.getByTestId('attest-pending-ask-confirm').click();
+    const claim = byId(page, 'attest-claim', school.jigouid);
+    await expect(claim.getByTestId('attest-claim-state')).toHaveText('等待学校审核');
+    await expect(claim.getByTestId('attest-claim-realstno')).toHaveText(ROSTER.student2.realstno);
+    await expect(page.getByTestId('attest-item')).toHaveCount(0);
+    await shot(page, 'institutions-23-pending');
+    const list = await api(request, '/AttestApi/getAttestList', {}, student.token);
+    expect(list).toMatchObject({ atteststate: 0, list: [], claims: [{ jigouid: school.jigouid, state: 0 }] });
+    expect((await api<{ list: unknown[] }>(request, '/CourseApi/teachClass', { jigouid: 0 }, student.token)).list).toEqual([]);
+
+    // in English
+    await api(request, '/UserApi/setLanguage', { lang: 'en' }, student.token);
+    await page.reload();
+    await expect(claim.getByTestId('attest-claim-state')).toHaveText("Waiting for your school's approval");
+    await expect(claim.getByTestId('attest-claim-withdraw')).toHaveText('Withdraw');
+    await page.getByTestId('attest-another').click();
+    await expect(page.getByTestId('attest-code-hint')).toContainText("the phone or email your school's roster lists for you");
+    await shot(page, 'institutions-24-form-en');
+    await page.getByTestId('nav-back').click();
+
+    // withdrawn: nothing waits any more, the form again
+    await claim.getByTestId('attest-claim-withdraw').click();
+    await expect(page.getByTestId('attest-form')).toBeVisible();
+    expect((await api(request, '/AttestApi/getAttestList', {}, student.token)).claims).toEqual([]);
   });
 });

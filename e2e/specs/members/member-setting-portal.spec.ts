@@ -101,6 +101,8 @@ test.describe('member notice, course page and the route-wide course check', () =
     await expect(page.getByTestId('door-intro')).toHaveText(intro);
     await expect(page.getByTestId('door-intro').locator('b')).toHaveCount(0);
     await shot(page, 'course-door-02-portal');
+    // the page never shows (nor receives) the join code: joining goes by the link itself
+    await expect(page.locator('body')).not.toContainText(course.code);
 
     await page.getByTestId('door-join').click();
     await expect(page.getByTestId('login-required-dialog')).toBeVisible();

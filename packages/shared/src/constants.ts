@@ -14,6 +14,9 @@ export const CODE_DAILY_CAP_PER_TARGET = 10; // issue #2: daily cap per target (
 // a school's students often share one address (NAT), so the per-address cap is generous
 export const CODE_DAILY_CAP_PER_ADDRESS = 200; // issue #2: daily cap per client address (value ours)
 export const FIGURE_CODE_TTL_SECONDS = 300; // picture codes live 5 minutes (value ours)
+export const LOGIN_FIGURE_AFTER_FAILURES = 3; // issue 11: after a few failed logins of an account, the picture code (value ours)
+export const LOGIN_ADDRESS_MAX_FAILURES = 50; // issue 11: failed logins of one address across accounts per window (value ours)
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60; // the window of both login counters (value ours)
 export const BIND_POLL_MS = 3000; // spec 1 §9
 export const JOIN_CODE_LENGTH = 6; // spec 1 §9
 export const FREE_TEACHER_COURSE_CAP = 50; // spec 1 §9
@@ -77,6 +80,7 @@ export const CODES = {
   channelUnavailable: 21017,
   wechatPending: 21018,
   wrongPassword: 21019,
+  figureCodeRequired: 21020, // too many failed logins of this account: the picture code first
   vipRequired: 30301,
   confirmMismatch: 30302,
   quitNotAllowed: 30303,

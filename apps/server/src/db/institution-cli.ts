@@ -17,6 +17,11 @@ try {
     JSON.parse(fs.readFileSync(path.resolve(process.env.INIT_CWD ?? process.cwd(), file), 'utf8')),
   );
   console.log(`imported ${result.jigou} (id ${result.jigouid}): ${result.people} people, ${result.classes} scheduled courses`);
+  // the new one-time activation codes, to hand out: shown once here, stored only as hashes
+  if (result.codes.length) {
+    console.log(`${result.codes.length} new activation codes (usertype, number, name, code):`);
+    for (const c of result.codes) console.log(`${c.usertype}\t${c.realstno}\t${c.realname}\t${c.code}`);
+  }
 } catch (e) {
   // a bad file names its first problems; nothing was written
   const issues = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues;

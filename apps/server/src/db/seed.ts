@@ -33,11 +33,12 @@ export async function seedDemo(ctx: AppContext, log: FastifyBaseLogger) {
       })
       .onConflictDoNothing();
   }
-  // the demo school as an institution: its roster is the demo accounts, its timetable two courses of the demo teacher
+  // the demo school as an institution: its roster is the demo accounts (with their phones), its timetable two courses of the demo teacher
   const semester = academicYears()[2] as string;
   await importInstitution(ctx.db, {
     name: DEMO_SCHOOL,
-    people: DEMO_ACCOUNTS.map((a) => ({ usertype: a.usertype, realname: a.username, realstno: a.stno })),
+    // each person's phone is on the roster: certifying sends a code there (in development, to the outbox and the log)
+    people: DEMO_ACCOUNTS.map((a) => ({ usertype: a.usertype, realname: a.username, realstno: a.stno, mobile: a.mobile })),
     classes: [
       { teachClass: 'DEMO-101', coursename: '大学语文', classname: '2026 级 1 班', semester, term: 1, teacherStno: 'T001', students: ['2026001', '2026002'] },
       { teachClass: 'DEMO-102', coursename: '大学英语', classname: '2026 级 2 班', semester, term: 1, teacherStno: 'T001', students: ['2026001', '2026003'] },

@@ -6,6 +6,7 @@ import type { Bus } from './bus';
 import type { Delivery, OutboxTransport } from './delivery';
 import type { JobQueue } from './jobs';
 import type { ReadCache } from './read-cache';
+import type { LoginLimits } from './login-limits';
 import type { SessionCache } from './session-cache';
 import type { Storage } from './storage';
 import type { WechatProvider } from '../modules/accounts/wechat';
@@ -31,6 +32,8 @@ export interface AppContext {
   sessions: SessionCache<User>;
   /** app-open answers per user, dropped when the database announces a change to what they were read from */
   reads: ReadCache;
+  /** failed logins per account and per address (Redis when configured) */
+  loginLimits: LoginLimits;
 }
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newAddress, redisUrl, registerUser, testApp, testDatabase, type TestDatabase } from '../../test/helpers';
+import { call, redisUrl, registerUser, testApp, testDatabase, type TestDatabase } from '../../test/helpers';
 import { ConfigError, loadConfig } from '../config';
 import { MemoryBus } from './bus';
 import { RedisBus } from './bus-redis';
@@ -25,7 +25,12 @@ afterAll(async () => {
 
 describe('wire compatibility with Ketangpai clients', () => {
   it('matches paths without regard to case and with duplicate slashes', async () => {
-    for (const url of ['/userapi/getfigurecode', '/USERAPI/GETFIGURECODE', '//UserApi//getFigureCode', '/UserApi/getFigureCode?x=1']) {
+    for (const url of [
+      '/userapi/getfigurecode',
+      '/USERAPI/GETFIGURECODE',
+      '//UserApi//getFigureCode',
+      '/UserApi/getFigureCode?x=1',
+    ]) {
       const res = await call(app, url);
       expect(res, url).toMatchObject({ status: 1, code: 10000, message: '访问成功' });
     }
@@ -34,7 +39,12 @@ describe('wire compatibility with Ketangpai clients', () => {
   it('takes form-encoded bodies, numbers as strings and an optional reqtimestamp', async () => {
     const res = await call(app, '/SchoolApi/getConfig', { reqtimestamp: String(Date.now()) }, { form: true });
     expect(res.status).toBe(1);
-    const json = await call(app, '/UserApi/login', { email: '13800000009', password: 'Xx#12345', remember: '1', reqtimestamp: Date.now() });
+    const json = await call(app, '/UserApi/login', {
+      email: '13800000009',
+      password: 'Xx#12345',
+      remember: '1',
+      reqtimestamp: Date.now(),
+    });
     expect(json.code).toBe(21001);
   });
 
@@ -43,14 +53,29 @@ describe('wire compatibility with Ketangpai clients', () => {
     expect((await call(app, '/UserApi/getUserInfo', {}, { token })).status).toBe(1);
     const res = await app.inject({ method: 'POST', url: '/UserApi/getUserInfo', headers: { authorization: `Bearer ${token}` } });
     expect(res.json().status).toBe(1);
-    expect(await call(app, '/UserApi/getUserInfo')).toEqual({ status: 0, code: 20003, message: '您还未登录或登录已过期，请重新登录', data: null });
+    expect(await call(app, '/UserApi/getUserInfo')).toEqual({
+      status: 0,
+      code: 20003,
+      message: '您还未登录或登录已过期，请重新登录',
+      data: null,
+    });
     expect((await call(app, '/UserApi/getUserInfo', {}, { token: 'forged' })).code).toBe(20003);
   });
 
   it('answers an empty JSON body and malformed JSON with the envelope', async () => {
-    const empty = await app.inject({ method: 'POST', url: '/SchoolApi/getConfig', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await app.inject({
+      method: 'POST',
+      url: '/SchoolApi/getConfig',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(empty.json().status).toBe(1);
-    const bad = await app.inject({ method: 'POST', url: '/UserApi/login', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/UserApi/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
     expect(bad.json()).toMatchObject({ status: 0, code: 40001 });
   });
 
@@ -91,6 +116,35 @@ describe('development and production modes', () => {
     // no SMS provider configured: codes to phones are refused plainly rather than lost
     expect((await call(prod, '/SchoolApi/getConfig')).status).toBe(1);
     await prod.close();
+  });
+
+  it('answers /DevApi only to loopback sockets, as if absent for anyone else', async () => {
+    const mobile = '13800000001';
+    await app.ctx.devOutbox?.record('sms', mobile, 'login', '123456');
+    const ask = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url: '/DevApi/lastCode', payload: { target: mobile }, remoteAddress, headers });
+    const absent = await app.inject({ method: 'POST', url: '/DevApi/noSuchCall', payload: {}, remoteAddress: '10.1.2.3' });
+    for (const address of ['10.1.2.3', '192.168.0.7', '::ffff:10.0.0.1', '2001:db8::1', '128.0.0.1']) {
+      const res = await ask(address);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(absent.json());
+    }
+    // a forwarded-for header naming loopback changes nothing: the socket decides
+    expect((await ask('10.1.2.3', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
+    for (const address of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1']) {
+      const res = await ask(address);
+      expect(res.json()).toMatchObject({ status: 1, data: { target: mobile, code: '123456' } });
+    }
+  });
+
+  it('has no call that changes data under /DevApi', async () => {
+    const writes = ['/DevApi/setDemoCourse', '/DevApi/importInstitution'];
+    for (const url of writes) {
+      const res = await app.inject({ method: 'POST', url, payload: {}, remoteAddress: '127.0.0.1' });
+      expect(res.statusCode).toBe(404);
+    }
+    const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/DevApi'))).toEqual(['/DevApi/lastCode']);
   });
 
   it('refuses to start production without a delivery provider or a secret', () => {
@@ -145,22 +199,20 @@ describe('bus', () => {
 });
 
 describe('rate limits across instances', () => {
-  it.runIf(redisUrl)('holds a login limit across two instances sharing Redis', async () => {
+  it.runIf(redisUrl)('holds the login counters across two instances sharing Redis', async () => {
     const other = await testApp(db);
-    const ip = newAddress();
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) {
+    for (let i = 0; i < 4; i++) {
       const target = i % 2 === 0 ? app : other;
-      codes.push((await call(target, '/UserApi/login', { email: '13811112222', password: 'Wrong#Pass1' }, { ip })).code);
+      codes.push((await call(target, '/UserApi/login', { email: '13811112222', password: 'Wrong#Pass1' })).code);
     }
-    expect(codes.slice(0, 10).every((c) => c === 21001)).toBe(true);
-    expect(codes[10]).toBe(42900);
+    expect(codes).toEqual([21001, 21001, 21001, 21020]);
     await other.close();
   });
 });
 
 describe('compression and caching', () => {
-  it('serves the build\'s precompressed assets with immutable caching, and the plain file to a client that takes neither', async () => {
+  it("serves the build's precompressed assets with immutable caching, and the plain file to a client that takes neither", async () => {
     const fs = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
@@ -193,14 +245,19 @@ describe('compression and caching', () => {
     expect(big.headers['content-encoding']).toBe('gzip');
     const zlib = await import('node:zlib');
     expect(JSON.parse(zlib.gunzipSync(big.rawPayload).toString()).openapi).toMatch(/^3\./);
-    const small = await app.inject({ method: 'POST', url: '/SchoolApi/getConfig', headers: { 'accept-encoding': 'gzip' }, payload: {} });
+    const small = await app.inject({
+      method: 'POST',
+      url: '/SchoolApi/getConfig',
+      headers: { 'accept-encoding': 'gzip' },
+      payload: {},
+    });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().status).toBe(1);
   });
 });
 
 describe('typed answers', () => {
-  it('serialises with the route\'s response schema and shows it inside the envelope in the OpenAPI document', async () => {
+  it("serialises with the route's response schema and shows it inside the envelope in the OpenAPI document", async () => {
     const config = await call(app, '/SchoolApi/getConfig');
     expect(config.data).toMatchObject({ schoolName: expect.any(String), canRegister: expect.any(Boolean) });
     const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
@@ -213,8 +270,16 @@ describe('typed answers', () => {
   it('refuses, in tests, an answer that does not match its schema, and keeps fields the schema does not name', async () => {
     const { z } = await import('zod');
     const typed = await testApp(db, {}, {}, (a) => {
-      a.post('/TestApi/typed', { config: { auth: 'none', api: true }, schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 1, extra: 'kept' }));
-      a.post('/TestApi/drifted', { config: { auth: 'none', api: true }, schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 'one' }));
+      a.post(
+        '/TestApi/typed',
+        { config: { auth: 'none', api: true }, schema: { response: { 200: z.object({ n: z.number() }) } } },
+        async () => ({ n: 1, extra: 'kept' }),
+      );
+      a.post(
+        '/TestApi/drifted',
+        { config: { auth: 'none', api: true }, schema: { response: { 200: z.object({ n: z.number() }) } } },
+        async () => ({ n: 'one' }),
+      );
     });
     expect((await call(typed, '/TestApi/typed')).data).toEqual({ n: 1, extra: 'kept' });
     expect((await call(typed, '/TestApi/drifted')).code).toBe(50000);
@@ -223,6 +288,33 @@ describe('typed answers', () => {
 });
 
 describe('the web app', () => {
+  it('serves the app and the API with a content security policy and no framing by other sites', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { createHash } = await import('node:crypto');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-web-'));
+    const inline = 'window.booted = 1;';
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>PaiClass</title><style>.boot{color:red}</style><script>${inline}</script><script type="module" src="/assets/x.js"></script>`,
+    );
+    const web = await testApp(db, { WEB_DIST: dist });
+    for (const url of ['/login', '/UserApi/getUserInfo', '/openapi.json']) {
+      const res = await web.inject({ method: url.startsWith('/UserApi') ? 'POST' : 'GET', url });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      // scripts from this origin and the one inline script by its hash; nothing inline otherwise
+      expect(scriptSrc.trim()).toBe(`script-src 'self' 'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+      expect(csp).not.toContain('upgrade-insecure-requests');
+    }
+    await web.close();
+  });
+
   it('serves the app page for every route of the table, whatever the client accepts, and JSON for unknown calls', async () => {
     const fs = await import('node:fs');
     const os = await import('node:os');

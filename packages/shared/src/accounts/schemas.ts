@@ -40,6 +40,9 @@ export const loginInput = z.object({
   remember: flag.optional(),
   source_type: z.coerce.string().optional(),
   encryption: flag.optional(),
+  /** the picture code, once the server asks for it (21020) after failed logins of the account */
+  sessionid: z.string().trim().max(100).optional(),
+  verify: z.string().trim().max(10).optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
 

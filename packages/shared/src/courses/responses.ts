@@ -239,7 +239,6 @@ export const coursePortalAnswer = z.object({
   describes: z.string(),
   total: int(),
   classending: flag,
+  /** 1 while the course takes students: they join by the portal id (`/CourseApi/joinCourse {coid}`); the join code is never shown */
   joinable: flag,
-  /** the join code, only while the course takes students */
-  code: z.string(),
 });

@@ -81,6 +81,17 @@ export const joinCourseInput = z.object({
     .regex(new RegExp(`^\\d{${JOIN_CODE_LENGTH}}$`), { message: 'validation.joinCode' }),
 });
 
+const portalId = z.string({ message: 'validation.portal' }).trim().regex(/^[0-9a-f]{32}$/, { message: 'validation.portal' });
+
+/**
+ * Which course a join names: its 6-digit `code`, or its public portal id `coid` (the teacher's
+ * invitation link, which does not show the code). One of the two.
+ */
+export const joinKeyInput = z
+  .object({ code: joinCourseInput.shape.code.optional(), coid: portalId.optional() })
+  .refine((k) => Boolean(k.code || k.coid), { message: 'validation.joinCode', path: ['code'] });
+export type JoinKey = z.infer<typeof joinKeyInput>;
+
 /** Join results (spec 1 §4): 100 joined, 101/102 failure, 103 identity authentication, 105 already in, 110 enrolment review. */
 export const JOIN_STATUS = { joined: 100, notFound: 101, refused: 102, needsAttest: 103, alreadyIn: 105, pendingReview: 110 } as const;
 
@@ -135,10 +146,13 @@ export const enrollSettingInput = courseIdInput.extend({
   /** most students the course takes; 0 for no limit */
   maxcount: z.coerce.number().int().min(0).max(100000).default(0),
 });
-export const enrollAnswerInput = z.object({
-  code: joinCourseInput.shape.code,
-  answers: z.array(z.object({ title: z.string().trim().max(30), value: z.string().trim().max(100) })).max(20).default([]),
-});
+export const enrollAnswerInput = z
+  .object({
+    code: joinCourseInput.shape.code.optional(),
+    coid: portalId.optional(),
+    answers: z.array(z.object({ title: z.string().trim().max(30), value: z.string().trim().max(100) })).max(20).default([]),
+  })
+  .refine((k) => Boolean(k.code || k.coid), { message: 'validation.joinCode', path: ['code'] });
 export const enrollReviewInput = courseIdInput.extend({
   ids: z.array(z.coerce.number().int().positive()).min(1, { message: 'validation.chooseOne' }).max(500),
   /** 1 approve, 2 reject */
@@ -180,7 +194,7 @@ export const courseProfileInput = z.object({
     .refine((v) => v >= '1990-01' && v <= `${new Date().getFullYear() + 1}-12`, { message: 'validation.enrolltime' }),
 });
 
-export const portalInput = z.object({ coid: z.string({ message: 'validation.portal' }).trim().regex(/^[0-9a-f]{32}$/, { message: 'validation.portal' }) });
+export const portalInput = z.object({ coid: portalId });
 
 /** `/Futurev2/CourseTemplate/updateSetting`: the template type and/or the module arrangement it comes with. */
 export const templateSettingInput = courseIdInput.extend({

@@ -11,6 +11,3 @@ export const lastCodeAnswer = z.object({
   /** epoch seconds */
   createtime: z.number().int(),
 });
-
-/** `/DevApi/setDemoCourse` */
-export const demoCourseAnswer = z.object({ courseid: z.number().int(), demo: z.union([z.literal(0), z.literal(1)]) });

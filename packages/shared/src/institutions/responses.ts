@@ -11,10 +11,20 @@ export const institutionListAnswer = z.object({ list: z.array(institutionAnswer)
 /** A certification: the institution and the roster entry (real name, staff or student number) */
 export const certificationAnswer = institutionAnswer.extend({ realname: z.string(), realstno: z.string() });
 
+/** A certification waiting for the institution's operator (state 0), or refused by it (state 2) */
+export const attestClaimAnswer = certificationAnswer.extend({
+  id: z.number().int(),
+  state: z.union([z.literal(0), z.literal(2)]),
+  /** epoch seconds */
+  createtime: z.number().int(),
+});
+
 /** `/AttestApi/getAttestList` */
 export const attestListAnswer = z.object({
   atteststate: z.union([z.literal(0), z.literal(1)]),
   list: z.array(certificationAnswer),
+  /** claims without a code: waiting for the operator, or refused */
+  claims: z.array(attestClaimAnswer),
   /** the caller's school requires authentication and they have not certified with it; null otherwise */
   needAttest: institutionAnswer.nullable(),
 });
@@ -37,8 +47,11 @@ export const teachClassAnswer = institutionAnswer.extend({
 /** `/CourseApi/teachClass` and `/CourseApi/relationTeachClass` */
 export const teachClassListAnswer = z.object({ list: z.array(teachClassAnswer) });
 
-/** `/AttestApi/attest`: the institution and the caller's scheduled courses (for the binding or joined step) */
-export const attestAnswer = institutionAnswer.extend({ courses: z.array(teachClassAnswer) });
+/**
+ * `/AttestApi/attest`: the institution and the caller's scheduled courses (for the binding or joined
+ * step); `pending` 1 when no code was given and the claim waits for the operator (courses then empty)
+ */
+export const attestAnswer = institutionAnswer.extend({ courses: z.array(teachClassAnswer), pending: z.union([z.literal(0), z.literal(1)]) });
 
-/** `/DevApi/importInstitution` (and `npm run institution:import`): what was imported */
-export const institutionImportAnswer = institutionAnswer.extend({ people: z.number().int(), classes: z.number().int() });
+/** `/AttestApi/sendAttestCode`: the same answer whether or not the roster lists a phone or email for this name and number */
+export const attestCodeAnswer = z.object({ countdown: z.number().int() });

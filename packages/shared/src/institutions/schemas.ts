@@ -23,11 +23,28 @@ const personText = (max: number, key: 'Name' | 'Stno') =>
     .min(ATTEST_NAME_MIN, { message: `validation.attest${key}Short` })
     .max(max, { message: `validation.attest${key}Long` });
 
-/** The certification form: institution, real name, and the staff number (teachers) or student number (students). */
-export const attestInput = z.object({
+export const ATTEST_ACTIVATION_LENGTH = 10; // one-time activation codes the school hands out (value ours)
+
+/** Who the caller says they are: institution, real name, and the staff number (teachers) or student number (students). */
+export const attestWhoInput = z.object({
   jigouid,
   realname: personText(ATTEST_NAME_MAX, 'Name'),
   realstno: personText(STNO_MAX, 'Stno'),
+});
+
+/**
+ * The certification form. `code` proves the identity: the code sent to the phone or email the roster
+ * lists for the person, or the one-time activation code the school handed out. Without a code the
+ * claim waits for the institution's operator.
+ */
+export const attestInput = attestWhoInput.extend({
+  code: z
+    .string()
+    .trim()
+    .max(32, { message: 'validation.attestCode' })
+    .regex(/^[0-9A-Za-z]*$/, { message: 'validation.attestCode' })
+    .optional()
+    .default(''),
 });
 export type AttestInput = z.infer<typeof attestInput>;
 
@@ -65,6 +82,11 @@ export const institutionImport = z.object({
         usertype: z.union([z.literal(0), z.literal(1)]),
         realname: z.string().trim().min(1).max(ATTEST_NAME_MAX),
         realstno: z.string().trim().min(1).max(STNO_MAX),
+        /** a certification code is sent here to prove the identity */
+        mobile: z.string().trim().regex(/^1\d{10}$/).optional(),
+        email: z.string().trim().toLowerCase().email().max(100).optional(),
+        /** a one-time activation code is generated for this person (once; the command prints it) */
+        activation: z.boolean().optional().default(false),
       }),
     )
     .max(50000)

@@ -40,6 +40,11 @@ export const institutionPeople = pgTable(
     realstno: varchar('realstno', { length: 20 }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     certifiedAt: timestamp('certified_at', { withTimezone: true }),
+    /** where a certification code is sent to prove the identity (from the roster import) */
+    mobile: varchar('mobile', { length: 20 }),
+    email: varchar('email', { length: 100 }),
+    /** SHA-256 of the one-time activation code the school hands out; cleared once used */
+    activationHash: varchar('activation_hash', { length: 64 }),
   },
   (t) => [
     uniqueIndex('institution_people_key').on(t.institutionId, t.usertype, t.realstno),
@@ -81,4 +86,32 @@ export const teachClassStudents = pgTable(
     stno: varchar('stno', { length: 20 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.teachClassId, t.stno] }), index('teach_class_students_stno_idx').on(t.stno)],
+);
+
+/**
+ * A certification waiting for the institution's operator (no code proved it): what the caller typed,
+ * whether or not it is on the roster. state 0 pending, 1 approved, 2 refused.
+ */
+export const attestClaims = pgTable(
+  'attest_claims',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usertype: smallint('usertype').notNull(),
+    realname: varchar('realname', { length: 30 }).notNull(),
+    realstno: varchar('realstno', { length: 20 }).notNull(),
+    state: smallint('state').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    // one open claim per account and institution; decided ones stay as a record
+    uniqueIndex('attest_claims_pending_key').on(t.institutionId, t.userId).where(sql`${t.state} = 0`),
+    index('attest_claims_user_idx').on(t.userId),
+  ],
 );

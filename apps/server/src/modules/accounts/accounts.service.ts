@@ -16,6 +16,7 @@ import {
 import { passwordResets, registerTickets, users, wechatLogins } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
+import { LoginLimits } from '../../platform/login-limits';
 import { badInput, fail, isUniqueViolation } from '../../platform/errors';
 import { hmac, newToken, safeEqual, sha256 } from '../../platform/tokens';
 import { canUnbindMobile, codeNeedsLogin, restrictionFor } from './accounts.policy';
@@ -63,16 +64,27 @@ function refuseCommon(password: string | undefined) {
 }
 
 /**
- * Logs in with account and password. Refuses a wrong account or password alike (21001).
+ * Logs in with account and password. Refuses a wrong account or password alike (21001). An address
+ * past its failure cap is refused (42900); an account with a few failures needs the picture code
+ * first (21020 without one, 21008 when wrong), whichever identifier names it and from any address.
  * A weak password still logs in, but the session may only change the password (safe: 1).
  */
-export async function loginWithPassword(ctx: AppContext, input: LoginInput) {
+export async function loginWithPassword(ctx: AppContext, input: LoginInput, clientAddress: string) {
   const password = input.encryption ? decryptKtpPassword(input.password) : input.password;
-  if (password === undefined) throw fail('wrongCredentials');
-  if (password.length < PASSWORD_MIN) throw badInput('validation.passwordMin');
+  if (password !== undefined && password.length < PASSWORD_MIN) throw badInput('validation.passwordMin');
   const user = await findAccount(ctx, input.email);
-  const ok = await verifyPassword(user?.passwordHash, password);
-  if (!user || !user.passwordHash || !ok) throw fail('wrongCredentials');
+  const key = LoginLimits.accountKey(user?.id, input.email);
+  const { figureRequired } = await ctx.loginLimits.check(clientAddress, key);
+  if (figureRequired) {
+    if (!input.sessionid || !input.verify) throw fail('figureCodeRequired');
+    await checkFigureCode(ctx, input.sessionid, input.verify, true);
+  }
+  const ok = password !== undefined && (await verifyPassword(user?.passwordHash, password));
+  if (!user?.passwordHash || !ok) {
+    await ctx.loginLimits.failed(clientAddress, key);
+    throw fail('wrongCredentials');
+  }
+  await ctx.loginLimits.succeeded(key);
   const weak = isWeakPassword(password);
   const token = await createSession(ctx.db, user.id, input.remember === 1, restrictionFor(user, weak));
   return presentLogin(user, token, weak ? 1 : 0);
@@ -335,11 +347,18 @@ export async function checkWechatCode(ctx: AppContext, codeKey: string) {
   return { otherType: 1 as const, ...presentLogin(user, token, 0) };
 }
 
-/** Binds the scanned WeChat to an account proved by its password, then logs in. */
-export async function bindWechat(ctx: AppContext, input: z.infer<typeof bindWechatInput>) {
+/** Binds the scanned WeChat to an account proved by its password (counted as logins are), then logs in. */
+export async function bindWechat(ctx: AppContext, input: z.infer<typeof bindWechatInput>, clientAddress: string) {
   const row = await scannedLogin(ctx, input.code_key);
   const user = await findAccount(ctx, input.email);
-  if (!user || !(await verifyPassword(user.passwordHash, input.password)) || !user.passwordHash) throw fail('wrongCredentials');
+  // the same counters as the login: this form has no picture code, so an account that needs one is sent to log in first
+  const key = LoginLimits.accountKey(user?.id, input.email);
+  if ((await ctx.loginLimits.check(clientAddress, key)).figureRequired) throw fail('figureCodeRequired');
+  if (!user || !(await verifyPassword(user.passwordHash, input.password)) || !user.passwordHash) {
+    await ctx.loginLimits.failed(clientAddress, key);
+    throw fail('wrongCredentials');
+  }
+  await ctx.loginLimits.succeeded(key);
   const [other] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.openid, row.openid));
   if (other && other.id !== user.id) throw fail('contactTaken');
   await ctx.db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import {
   ageCodes,
   call,
   figureCode,
+  lastCode,
   newAddress,
   newEmail,
   newPhone,
@@ -87,7 +88,7 @@ describe('binding a phone or an email', () => {
     await ageCodes(app, mobile);
     const send = await call(app, '/UserApi/sendCode', { type: 'unbind', ...(await figureCode(app, ip)) }, { token, ip });
     expect(send.status).toBe(1);
-    const code = (await call(app, '/DevApi/lastCode', { target: mobile })).data.code;
+    const code = await lastCode(app, mobile);
     const res = await call(app, '/UserApi/unbindMobile', { code }, { token });
     expect(res.data).toMatchObject({ mobile: '', email, account: email });
     // the phone is free for someone else now, and no longer logs in

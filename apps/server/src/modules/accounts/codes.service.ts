@@ -20,6 +20,8 @@ import { translate } from '../../platform/i18n';
 import { newToken, numericCode, safeEqual, sha256 } from '../../platform/tokens';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** What a code proves: an account's phone or email, or (attest) the contact an institution's roster lists for a person. */
+export type CodePurpose = CodeType | 'attest';
 const codeHash = (target: string, purpose: string, code: string) => sha256(`${target}|${purpose}|${code}`);
 // letters and digits that cannot be mistaken for one another
 const CAPTCHA_CHARS = 'ABCDEFGHJKMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789';
@@ -76,7 +78,7 @@ export async function checkFigureCode(ctx: AppContext, sessionid: string, guess:
  * Issues a verification code to a phone or email: at most one per target every 60 s, capped per
  * target and per client address per day; earlier unused codes of the same purpose stop working.
  */
-export async function issueCode(ctx: AppContext, target: string, purpose: CodeType, clientAddress: string, lang: 'zh' | 'en') {
+export async function issueCode(ctx: AppContext, target: string, purpose: CodePurpose, clientAddress: string, lang: 'zh' | 'en') {
   const channel = isPhone(target) ? 'sms' : 'email';
   if (!ctx.delivery.supports(channel)) throw fail('channelUnavailable');
   const code = numericCode(VERIFY_CODE_LENGTH);
@@ -131,7 +133,7 @@ export async function issueCode(ctx: AppContext, target: string, purpose: CodeTy
  * a wrong one (21003, counting the try) and the sixth try (21005, the code is then void).
  * Runs outside the caller's transaction so that a wrong try is counted even though the call fails.
  */
-export async function consumeCode(db: Db, target: string, purpose: CodeType, code: string) {
+export async function consumeCode(db: Db, target: string, purpose: CodePurpose, code: string) {
   const [row] = await db
     .select()
     .from(verificationCodes)

@@ -56,7 +56,7 @@ import {
   introInput,
   joinAnswer,
   joinCodeAnswer,
-  joinCourseInput,
+  joinKeyInput,
   listedCourseAnswer,
   memberCountAnswer,
   memberDoneAnswer,
@@ -199,13 +199,13 @@ export async function coursesRoutes(root: FastifyInstance) {
   // joining and enrolment
   app.post(
     '/CourseApi/joinCourse',
-    { schema: { tags, body: joinCourseInput, response: { 200: joinAnswer } }, config: joinLimit },
-    (req) => enrollment.joinCourse(ctx, caller(req), req.body.code, req.lang),
+    { schema: { tags, body: joinKeyInput, response: { 200: joinAnswer } }, config: joinLimit },
+    (req) => enrollment.joinCourse(ctx, caller(req), req.body, req.lang),
   );
   app.post(
     '/CourseApi/getEnrollForm',
-    { schema: { tags, body: joinCourseInput, response: { 200: enrollFormAnswer } }, config: joinLimit },
-    (req) => enrollment.getEnrollForm(ctx, caller(req), req.body.code, req.lang),
+    { schema: { tags, body: joinKeyInput, response: { 200: enrollFormAnswer } }, config: joinLimit },
+    (req) => enrollment.getEnrollForm(ctx, caller(req), req.body, req.lang),
   );
   app.post(
     '/CourseApi/submitEnroll',

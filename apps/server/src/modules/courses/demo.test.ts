@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentFiles, contents, courseMembers, courses, users } from '../../db/schema';
 import { newCourse, newTeacher, year } from '../../../test/courses';
 import { call, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../../test/helpers';
+import { setDemoCourse } from './demo.service';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -54,7 +55,8 @@ async function demoCourse() {
   await add({ contenttype: 7, title: '开课通知', content: '<p>欢迎</p>' });
   const gone = await add({ contenttype: 2, title: '已删除', fileids: [file.id] });
   await call(app, '/FutureV2/CourseMeans/deleteContent', { courseid: demo.id, id: gone.id }, { token: author.token });
-  await call(app, '/DevApi/setDemoCourse', { courseid: demo.id, demo: 1 });
+  // as `npm run course:demo` does: the operator command's function, called directly
+  await setDemoCourse(app.ctx.db, demo.id, true);
   return { author, demo };
 }
 
@@ -145,7 +147,7 @@ describe('courses from a demo', () => {
     }
     expect(await courseCount(t.uid)).toBe(0);
     // a demo no longer offered is gone for everyone
-    await call(app, '/DevApi/setDemoCourse', { courseid: demo.id, demo: 0 });
+    await setDemoCourse(app.ctx.db, demo.id, false);
     expect((await call(app, '/CourseApi/createCourseFromDemo', form(demo.id), { token: t.token })).code).toBe(40004);
   });
 

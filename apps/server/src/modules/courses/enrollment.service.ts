@@ -5,6 +5,7 @@ import {
   JOIN_STATUS,
   type Language,
   type enrollAnswerInput,
+  type JoinKey,
   type enrollSettingInput,
 } from '@paiclass/shared';
 import type { Db } from '../../db/client';
@@ -69,11 +70,12 @@ async function joinBlock(db: Db, course: Course, userId: number): Promise<[numbe
   return undefined;
 }
 
-async function courseByCode(db: Db, code: string) {
+/** The live course a join names: by its code, or by its portal id. */
+async function courseByKey(db: Db, key: JoinKey) {
   const [course] = await db
     .select()
     .from(courses)
-    .where(and(eq(courses.code, code), isNull(courses.deletedAt)));
+    .where(and(key.code ? eq(courses.code, key.code) : eq(courses.shareId, key.coid ?? ''), isNull(courses.deletedAt)));
   return course;
 }
 
@@ -83,9 +85,9 @@ async function courseByCode(db: Db, code: string) {
  * rejected — each with its own message); 110 go to the enrolment detail (a form to answer, or a
  * request waiting for review).
  */
-export async function joinCourse(ctx: AppContext, user: User, code: string, lang: Language) {
+export async function joinCourse(ctx: AppContext, user: User, key: JoinKey, lang: Language) {
   return ctx.db.transaction(async (tx) => {
-    const course = await courseByCode(tx, code);
+    const course = await courseByKey(tx, key);
     const answer = (status: number, key: string) => ({ status, courseid: course?.id ?? 0, message: translate(lang, key) });
     if (!course) return answer(JOIN_STATUS.notFound, 'courses.join.notFound');
     // one join at a time per course, so the last seat cannot be taken twice
@@ -101,8 +103,8 @@ export async function joinCourse(ctx: AppContext, user: User, code: string, lang
 }
 
 /** `/studentEnrollCourseDetail`: the course behind a code, the questions it asks and the caller's request state. */
-export async function getEnrollForm(ctx: AppContext, user: User, code: string, lang: Language) {
-  const course = await courseByCode(ctx.db, code);
+export async function getEnrollForm(ctx: AppContext, user: User, key: JoinKey, lang: Language) {
+  const course = await courseByKey(ctx.db, key);
   if (!course) throw new AppError('notFound', 'courses.join.notFound');
   const [owner] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, course.ownerId));
   const [request] = await ctx.db
@@ -125,7 +127,7 @@ export async function getEnrollForm(ctx: AppContext, user: User, code: string, l
 /** Answers the enrolment form: joins at once under automatic review, or waits for the teacher (110). */
 export async function submitEnroll(ctx: AppContext, user: User, input: z.infer<typeof enrollAnswerInput>, lang: Language) {
   return ctx.db.transaction(async (tx) => {
-    const course = await courseByCode(tx, input.code);
+    const course = await courseByKey(tx, input);
     if (!course) throw new AppError('notFound', 'courses.join.notFound');
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`join:${course.id}`}))`);
     const blocked = await joinBlock(tx, course, user.id);

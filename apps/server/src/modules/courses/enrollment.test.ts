@@ -135,6 +135,24 @@ describe('joining with enrolment rules', () => {
     expect(await students(c.id)).toBe(1);
   });
 
+  it('takes the form by the portal id as by the code, without the code', async () => {
+    const { c, t } = await setup({ formLists: [{ key: 'stno', selected: 1, title: '' }] });
+    const coid = (await call(app, '/CourseApi/getCourseInfo', { courseid: c.id }, { token: t.token })).data.coid;
+    const s = await registerUser(app);
+    expect((await call(app, '/CourseApi/joinCourse', { coid }, { token: s.token })).data).toMatchObject({ status: 110 });
+    const form = (await call(app, '/CourseApi/getEnrollForm', { coid }, { token: s.token })).data;
+    expect(form).toMatchObject({ courseid: c.id, state: -1 });
+    expect(JSON.stringify(form)).not.toContain(c.code);
+    const done = await call(
+      app,
+      '/CourseApi/submitEnroll',
+      { coid, answers: [{ title: '学号', value: '2026001' }] },
+      { token: s.token },
+    );
+    expect(done.data).toMatchObject({ status: 100 });
+    expect(await students(c.id)).toBe(1);
+  });
+
   it('runs manual review: waiting, approved in bulk, rejected with its own message', async () => {
     const { t, c } = await setup({ auditstate: '1', formLists: [{ title: '为什么选这门课', selected: 1 }] });
     const [a, b, r] = [await registerUser(app), await registerUser(app), await registerUser(app)];
@@ -176,8 +194,8 @@ describe('joining with enrolment rules', () => {
     ).toEqual({ count: 1 });
     expect(await students(c.id)).toBe(2);
     expect(
-      (await call(app, '/CourseApi/semesterCourseList', { isstudy: 1 }, { token: a.token })).data.map(
-        (x: { id: string }) => Number(x.id),
+      (await call(app, '/CourseApi/semesterCourseList', { isstudy: 1 }, { token: a.token })).data.map((x: { id: string }) =>
+        Number(x.id),
       ),
     ).toEqual([c.id]);
     expect((await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: r.token })).data).toMatchObject({

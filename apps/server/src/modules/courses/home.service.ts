@@ -95,8 +95,10 @@ export async function saveCourseProfile(ctx: AppContext, user: User, input: z.in
 }
 
 /**
- * The public course portal (`/courseDoor?coid=`), for anyone with the link: what the course is and,
- * while it takes students, its join code. Addressed by the share id, so courses cannot be listed by guessing.
+ * The public course portal (`/courseDoor?coid=`), for anyone with the link: what the course is and
+ * whether it takes students, who then join by the portal id. The join code is not shown: whoever holds
+ * the link may join through it, but cannot pass on a code. Addressed by the share id, so courses
+ * cannot be listed by guessing.
  */
 export async function getPortal(ctx: AppContext, coid: string, lang: Language) {
   const [row] = await ctx.db
@@ -121,7 +123,6 @@ export async function getPortal(ctx: AppContext, coid: string, lang: Language) {
     total: Number(row.total),
     classending: bit(c.classending),
     joinable: bit(joinable),
-    code: joinable ? c.code : '',
   };
 }
 

@@ -154,15 +154,43 @@ describe('student profile on entering a course', () => {
 });
 
 describe('public course portal', () => {
-  it('shows a course to anyone with its link, with the join code while it takes students', async () => {
+  it('does not hand the portal id, which shows the join code, to students', async () => {
+    const t = await newTeacher(app);
+    const c = await newCourse(app, t.token, { coursename: '不外传的课' });
+    const s = await registerUser(app);
+    await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
+    expect((await call(app, '/CourseApi/getCourseInfo', { courseid: c.id }, { token: t.token })).data.coid).toMatch(
+      /^[0-9a-f]{32}$/,
+    );
+    expect((await call(app, '/CourseApi/getCourseInfo', { courseid: c.id }, { token: s.token })).data).toMatchObject({
+      coid: '',
+      code: '',
+    });
+    const listed = (await call(app, '/CourseApi/semesterCourseList', { isstudy: 1 }, { token: s.token })).data;
+    expect(listed.find((x: { id: string }) => Number(x.id) === c.id)).toMatchObject({ coid: '', code: '' });
+  });
+
+  it('shows a course to anyone with its link, never its join code; joining is by the link while it takes students', async () => {
     const t = await newTeacher(app);
     const c = await newCourse(app, t.token, { coursename: '公开课' });
     const coid = (await call(app, '/CourseApi/getCourseInfo', { courseid: c.id }, { token: t.token })).data.coid;
     expect(coid).toMatch(/^[0-9a-f]{32}$/);
     const portal = await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid });
-    expect(portal.data).toMatchObject({ coursename: '公开课', username: '测试同学', total: 0, joinable: 1, code: c.code });
+    expect(portal.data).toMatchObject({ coursename: '公开课', username: '测试同学', total: 0, joinable: 1 });
+    expect(JSON.stringify(portal)).not.toContain(c.code);
+    // a visitor with the link joins through it
+    const s = await registerUser(app);
+    expect((await call(app, '/CourseApi/joinCourse', { coid }, { token: s.token })).data).toMatchObject({
+      status: 100,
+      courseid: c.id,
+    });
+    expect((await call(app, '/CourseApi/joinCourse', {}, { token: s.token })).code).toBe(40001);
+    expect((await call(app, '/CourseApi/joinCourse', { coid: 'nope' }, { token: s.token })).message).toBe('课程链接不正确');
     await call(app, '/CourseApi/stopCode', { courseid: c.id }, { token: t.token });
-    expect((await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid })).data).toMatchObject({ joinable: 0, code: '' });
+    expect((await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid })).data).toMatchObject({ joinable: 0 });
+    // stopped: the link no longer admits anyone
+    const late = await registerUser(app);
+    expect((await call(app, '/CourseApi/joinCourse', { coid }, { token: late.token })).data.status).toBe(102);
     expect(await call(app, '/CourseShareNoAuthApi/getCouseInfo', { coid: String(c.id) })).toMatchObject({
       code: 40001,
       message: '课程链接不正确',

@@ -30,8 +30,8 @@ export function presentCourse(
   return {
     id: c.id,
     courseid: c.id,
-    /** the public portal's id: `/courseDoor?coid=` */
-    coid: c.shareId,
+    /** the public portal's id (`/courseDoor?coid=`): the portal admits by it, so only teachers get it to hand out */
+    coid: m.role === 'student' ? '' : c.shareId,
     coursename: c.coursename,
     classname: c.classname,
     // the join code is for teachers to hand out; students do not need it

@@ -1,19 +1,34 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { demoCourseAnswer, institutionImport, institutionImportAnswer, lastCodeAnswer, lastCodeInput } from '@paiclass/shared';
-import { z } from 'zod';
+import { lastCodeAnswer, lastCodeInput } from '@paiclass/shared';
 import { outbox } from '../../db/schema';
 import { fail } from '../../platform/errors';
-import { setDemoCourse } from '../courses/demo.service';
-import { importInstitution } from '../institutions/institutions.service';
 
 /**
- * Development mode only (never registered in production): reads the outbox, so that a developer or
- * an automated journey can pass codes without a phone. `target` is a phone, an email or a picture code's sessionid.
+ * Whether a socket address is this machine: 127.0.0.0/8, ::1, or either written as IPv4-mapped IPv6.
+ * The socket's own address, never X-Forwarded-For: a header is whatever the caller writes.
+ */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const a = address.toLowerCase();
+  if (a === '::1' || a === '0:0:0:0:0:0:0:1') return true;
+  const v4 = a.startsWith('::ffff:') ? a.slice(7) : a;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * Development mode only (never registered in production), and only for requests from this machine:
+ * reads the outbox, so that a developer or an automated journey can pass codes without a phone.
+ * `target` is a phone, an email or a picture code's sessionid. Nothing here changes data: operators
+ * change data with the commands (`npm run institution:import`, `npm run course:demo`), not over HTTP.
  */
 export async function devRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  // anyone else gets the answer of a path that does not exist
+  app.addHook('onRequest', async (req, reply) => {
+    if (!isLoopback(req.socket.remoteAddress)) return reply.callNotFound();
+  });
   app.post(
     '/DevApi/lastCode',
     { schema: { tags: ['development'], body: lastCodeInput, response: { 200: lastCodeAnswer } }, config: { auth: 'none' } },
@@ -28,27 +43,5 @@ export async function devRoutes(root: FastifyInstance) {
       if (!row) throw fail('notFound');
       return { target: row.target, code: row.code, type: row.purpose, createtime: Math.floor(row.createdAt.getTime() / 1000) };
     },
-  );
-  // what `npm run institution:import` does, for journeys against an embedded server that holds its database open
-  app.post(
-    '/DevApi/importInstitution',
-    {
-      schema: { tags: ['development'], body: institutionImport, response: { 200: institutionImportAnswer } },
-      config: { auth: 'none' },
-    },
-    (req) => importInstitution(root.ctx.db, req.body),
-  );
-  // what `npm run course:demo` does
-  app.post(
-    '/DevApi/setDemoCourse',
-    {
-      schema: {
-        tags: ['development'],
-        body: z.object({ courseid: z.coerce.number().int().positive(), demo: z.coerce.number().int().min(0).max(1) }),
-        response: { 200: demoCourseAnswer },
-      },
-      config: { auth: 'none' },
-    },
-    (req) => setDemoCourse(root.ctx.db, req.body.courseid, req.body.demo === 1),
   );
 }

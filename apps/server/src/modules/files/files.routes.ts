@@ -17,6 +17,7 @@ import { caller } from '../../platform/auth';
 import { badField, badInput, fail } from '../../platform/errors';
 import * as service from './files.service';
 import { showsInline } from './sniff';
+import { FRAMED_BY_SELF } from '../../platform/security-headers';
 
 /** Reads a multipart request: its text fields and its one file, held in memory (at most one chunk). */
 async function readMultipart(req: FastifyRequest) {
@@ -107,6 +108,9 @@ export async function filesRoutes(root: FastifyInstance) {
         .header('content-type', file.mime)
         .header('content-length', String(file.size))
         .header('x-content-type-options', 'nosniff')
+        // the app's own pages may frame it (a PDF preview); nothing in it runs
+        .header('content-security-policy', FRAMED_BY_SELF.csp)
+        .header('x-frame-options', FRAMED_BY_SELF.xfo)
         .header('cache-control', 'private, max-age=3600')
         .header(
           'content-disposition',

@@ -347,12 +347,14 @@ describe('grading, returning, publishing and sharing', () => {
     await hwCall('share', teacher.token, { courseid: course.id, id: hw.id, sid: sa.sid, reason: '论证严谨' });
     const shared = (await hwCall('stuWorkShareList', c.token, { courseid: course.id, id: hw.id })).data.list;
     expect(shared).toHaveLength(1);
-    // a classmate sees the work and the reason, not its score or comment; its owner does
-    expect(shared[0]).toMatchObject({ sid: sa.sid, sharereason: '论证严谨', score: null, comment: '' });
+    // a classmate sees the work and the reason, not its score, comment or student number; its owner and the teacher do
+    expect(shared[0]).toMatchObject({ sid: sa.sid, sharereason: '论证严谨', score: null, comment: '', stno: '' });
     expect((await hwCall('stuWorkShareList', a.token, { courseid: course.id, id: hw.id })).data.list[0]).toMatchObject({
       score: 18.5,
       comment: '结构清晰',
+      stno: '20260001',
     });
+    expect((await hwCall('stuWorkShareList', teacher.token, { courseid: course.id, id: hw.id })).data.list[0].stno).toBe('20260001');
     expect(shared[0].attachment[0].url).toMatch(/^http:\/\/[^/]+\/FileApi\/download/);
     expect(await filtered(7)).toEqual([a.uid]);
     await hwCall('cancelShare', teacher.token, { courseid: course.id, id: hw.id, sid: sa.sid });

@@ -381,10 +381,10 @@ export async function shareList(ctx: AppContext, user: User, courseId: number, i
     .where(and(eq(submissions.contentId, item.id), eq(submissions.shared, 1)))
     .orderBy(desc(submissions.gradedAt));
   if (!submits(m.role)) return { list: await presentSubmissions(ctx, rows, true) };
-  // classmates see the shared work and the reason; its score and comment stay with its owner
+  // classmates see the shared work and the reason; its score, comment and student number stay with its owner
   const mine = (await ownerOf(ctx, hw, user.id))?.owner;
   const shown = await presentSubmissions(ctx, rows, false);
-  return { list: shown.map((x, i) => (rows[i]!.owner === mine ? x : { ...x, score: null, comment: '' })) };
+  return { list: shown.map((x, i) => (rows[i]!.owner === mine ? x : { ...x, score: null, comment: '', stno: '' })) };
 }
 
 /**

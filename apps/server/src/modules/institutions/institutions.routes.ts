@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   attestAnswer,
+  attestCodeAnswer,
   attestInput,
+  attestWhoInput,
   attestListAnswer,
   emptyAnswer,
   institutionListAnswer,
@@ -20,7 +22,7 @@ export async function institutionsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
   const tags = ['institutions'];
-  // a roster is guessed one name and number at a time: keep the guesses few
+  // a roster, or a code, is guessed one at a time: keep the guesses few (per address; codes count tries too)
   const attestLimit = { rateLimit: { max: 10, timeWindow: '1 minute' } };
   const searchLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
@@ -36,6 +38,11 @@ export async function institutionsRoutes(root: FastifyInstance) {
     '/AttestApi/attest',
     { schema: { tags, body: attestInput, response: { 200: attestAnswer } }, config: attestLimit },
     (req) => service.attest(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/AttestApi/sendAttestCode',
+    { schema: { tags, body: attestWhoInput, response: { 200: attestCodeAnswer } }, config: attestLimit },
+    (req) => service.sendAttestCode(ctx, caller(req), req.body, req.ip, req.lang),
   );
   app.post('/AttestApi/unbind', { schema: { tags, body: jigouIdInput, response: { 200: emptyAnswer } } }, (req) =>
     service.unbindCertification(ctx, caller(req), req.body.jigouid),

@@ -1,14 +1,20 @@
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
+  ATTEST_ACTIVATION_LENGTH,
   type AttestInput,
+  type attestWhoInput,
   type InstitutionImport,
   JIGOU_SEARCH_LIMIT,
   type Language,
   courseSemesterFor,
   institutionImport,
+  SEND_CODE_COUNTDOWN_SECONDS,
 } from '@paiclass/shared';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
+  attestClaims,
   courseMembers,
   courses,
   institutionPeople,
@@ -19,12 +25,15 @@ import {
 } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { fail } from '../../platform/errors';
+import { AppError, fail } from '../../platform/errors';
+import { safeEqual, sha256 } from '../../platform/tokens';
+import { consumeCode, issueCode } from '../accounts/codes.service';
 import { createCourse } from '../courses/courses.service';
 import { recordMemberEvents } from '../courses/member-notice';
-import { presentCertification, presentTeachClass } from './presenters';
+import { presentCertification, presentClaim, presentTeachClass } from './presenters';
 
 type TeachClass = typeof teachClasses.$inferSelect;
+type AttestWhoInput = z.infer<typeof attestWhoInput>;
 
 /** Institutions whose name contains the keyword, for the searchable picker. */
 export async function searchInstitutions(ctx: AppContext, keyword: string) {
@@ -66,7 +75,28 @@ export async function listCertifications(ctx: AppContext, user: User) {
       .where(and(sql`lower(${institutions.name}) = lower(${user.school})`, eq(institutions.requireAttest, true)));
     if (school && !mine.some((c) => c.id === school.id)) needAttest = { jigouid: school.id, jigou: school.name };
   }
-  return { atteststate: mine.length ? (1 as const) : (0 as const), list: mine.map(presentCertification), needAttest };
+  const claims = await ctx.db
+    .select({ claim: attestClaims, jigou: institutions.name })
+    .from(attestClaims)
+    .innerJoin(institutions, eq(institutions.id, attestClaims.institutionId))
+    .where(and(eq(attestClaims.userId, user.id), inArray(attestClaims.state, [0, 2])))
+    .orderBy(desc(attestClaims.id));
+  // the newest decision per institution, and none for one the caller is certified with now
+  const certified = new Set(mine.map((c) => c.id));
+  const seen = new Set<number>();
+  const open = claims.filter((c) => {
+    const id = c.claim.institutionId;
+    if (certified.has(id) || seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+  if (needAttest && open.some((c) => c.claim.institutionId === needAttest?.jigouid && c.claim.state === 0)) needAttest = null;
+  return {
+    atteststate: mine.length ? (1 as const) : (0 as const),
+    list: mine.map(presentCertification),
+    claims: open.map((c) => presentClaim(c.claim, c.jigou)),
+    needAttest,
+  };
 }
 
 /** Keeps the user row's summary (atteststate, attestInfo.jigou) in step with the roster. */
@@ -79,48 +109,209 @@ async function syncAttestSummary(db: Db, userId: number) {
     .where(eq(users.id, userId));
 }
 
+const ACTIVATION_CHARS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O, 1/I
+const activationHash = (person: { institutionId: number; usertype: number; realstno: string }, code: string) =>
+  sha256(`activation|${person.institutionId}|${person.usertype}|${person.realstno}|${code.toUpperCase()}`);
+/** A one-time activation code the school hands out (about 50 bits: the attest call is rate-limited too). */
+export const newActivationCode = () =>
+  Array.from({ length: ATTEST_ACTIVATION_LENGTH }, () => ACTIVATION_CHARS[randomInt(ACTIVATION_CHARS.length)]).join('');
+
+type Person = typeof institutionPeople.$inferSelect;
+
+/** The roster entry for this name and number of the caller's user type, if any (taken or not). */
+async function rosterEntry(db: Db, institutionId: number, usertype: number, realname: string, realstno: string) {
+  const [person] = await db
+    .select()
+    .from(institutionPeople)
+    .where(
+      and(
+        eq(institutionPeople.institutionId, institutionId),
+        eq(institutionPeople.usertype, usertype),
+        eq(institutionPeople.realstno, realstno),
+      ),
+    );
+  return person && person.realname === realname ? person : undefined;
+}
+
+const rosterType = (user: User) => (user.usertype === 1 ? 1 : 0);
+
+async function institutionById(db: Db, id: number) {
+  const [institution] = await db.select().from(institutions).where(eq(institutions.id, id));
+  if (!institution) throw fail('notFound');
+  return institution;
+}
+
+async function refuseIfCertified(db: Db, institutionId: number, userId: number) {
+  const [already] = await db
+    .select({ id: institutionPeople.id })
+    .from(institutionPeople)
+    .where(and(eq(institutionPeople.institutionId, institutionId), eq(institutionPeople.userId, userId)));
+  if (already) throw fail('alreadyAttested');
+}
+
 /**
- * Certifies the caller with an institution: the real name and number must be on its roster for the
- * caller's user type, and not certified by another account. A student is then joined to every bound
- * scheduled course that lists them; a teacher gets their scheduled courses back for the binding step.
+ * Sends a certification code to the phone or email the roster lists for this name and number. The
+ * answer is the same whether or not the roster has them, lists a contact, or is taken, and whether or
+ * not the send itself was refused (too soon, daily cap): none of it may tell a stranger who is on it.
+ */
+export async function sendAttestCode(ctx: AppContext, user: User, input: AttestWhoInput, clientAddress: string, lang: Language) {
+  const institution = await institutionById(ctx.db, input.jigouid);
+  await refuseIfCertified(ctx.db, institution.id, user.id);
+  const person = await rosterEntry(ctx.db, institution.id, rosterType(user), input.realname, input.realstno);
+  const target = person && !person.userId ? (person.mobile ?? person.email) : null;
+  if (target) {
+    try {
+      await issueCode(ctx, target, 'attest', clientAddress, lang);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+    }
+  }
+  return { countdown: SEND_CODE_COUNTDOWN_SECONDS };
+}
+
+/** Whether the code proves the caller is this roster entry: its activation code, or the code sent to its contact. */
+async function provesIdentity(ctx: AppContext, person: Person, code: string): Promise<boolean> {
+  if (person.activationHash && safeEqual(person.activationHash, activationHash(person, code))) return true;
+  const target = person.mobile ?? person.email;
+  if (!target || !/^\d+$/.test(code)) return false;
+  try {
+    // counts a wrong try against the sent code (outside any transaction, so the count stays)
+    await consumeCode(ctx.db, target, 'attest', code);
+    return true;
+  } catch (e) {
+    if (e instanceof AppError) return false;
+    throw e;
+  }
+}
+
+/**
+ * Certifies the caller with an institution. With a code: the real name and number must be on its
+ * roster for the caller's user type, not certified by another account, and the code must be the one
+ * sent to the entry's phone or email or its activation code; every refusal is the same (30601), so
+ * that nobody learns which pairs exist or are taken. Without a code the claim is recorded for the
+ * institution's operator to approve (`pending: 1`), whatever was typed. Once certified, a student is
+ * joined to every bound scheduled course that lists them; a teacher gets their scheduled courses back
+ * for the binding step.
  */
 export async function attest(ctx: AppContext, user: User, input: AttestInput) {
-  const result = await ctx.db.transaction(async (tx) => {
-    const [institution] = await tx.select().from(institutions).where(eq(institutions.id, input.jigouid));
-    if (!institution) throw fail('notFound');
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attest:${institution.id}:${input.realstno}`}))`);
-    const [already] = await tx
-      .select({ id: institutionPeople.id })
-      .from(institutionPeople)
-      .where(and(eq(institutionPeople.institutionId, institution.id), eq(institutionPeople.userId, user.id)));
-    if (already) throw fail('alreadyAttested');
-    const [person] = await tx
-      .select()
-      .from(institutionPeople)
-      .where(
-        and(
-          eq(institutionPeople.institutionId, institution.id),
-          eq(institutionPeople.usertype, user.usertype === 1 ? 1 : 0),
-          eq(institutionPeople.realstno, input.realstno),
-        ),
-      );
-    if (!person || person.realname !== input.realname) throw fail('attestMismatch');
-    if (person.userId && person.userId !== user.id) throw fail('attestTaken');
-    await tx
-      .update(institutionPeople)
-      .set({ userId: user.id, certifiedAt: new Date() })
-      .where(eq(institutionPeople.id, person.id));
-    await syncAttestSummary(tx, user.id);
-    const scheduled = await scheduledFor(tx, institution.id, user.usertype === 1 ? 1 : 0, input.realstno);
-    if (user.usertype !== 1) for (const tc of scheduled) if (tc.courseId) await enrolCertifiedStudents(tx, tc);
-    return { institution, scheduled };
+  const institution = await institutionById(ctx.db, input.jigouid);
+  await refuseIfCertified(ctx.db, institution.id, user.id);
+  const usertype = rosterType(user);
+  if (!input.code) {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .delete(attestClaims)
+        .where(and(eq(attestClaims.institutionId, institution.id), eq(attestClaims.userId, user.id), eq(attestClaims.state, 0)));
+      await tx.insert(attestClaims).values({
+        institutionId: institution.id,
+        userId: user.id,
+        usertype,
+        realname: input.realname,
+        realstno: input.realstno,
+      });
+    });
+    return { jigouid: institution.id, jigou: institution.name, courses: [], pending: 1 as const };
+  }
+  const person = await rosterEntry(ctx.db, institution.id, usertype, input.realname, input.realstno);
+  if (!person || person.userId || !(await provesIdentity(ctx, person, input.code))) throw fail('attestMismatch');
+  const scheduled = await ctx.db.transaction(async (tx) => {
+    const done = await certifyPerson(tx, user.id, person);
+    if (!done) throw fail('attestMismatch');
+    return done;
   });
   await ctx.sessions.forgetUser(user.id);
   return {
-    jigouid: result.institution.id,
-    jigou: result.institution.name,
-    courses: await presentScheduled(ctx.db, result.scheduled, () => result.institution.name),
+    jigouid: institution.id,
+    jigou: institution.name,
+    courses: await presentScheduled(ctx.db, scheduled, () => institution.name),
+    pending: 0 as const,
   };
+}
+
+/**
+ * Binds a roster entry to an account, inside the caller's transaction: undefined when the entry was
+ * taken meanwhile or the account holds another entry of the institution. The activation code is used
+ * up, open claims of the account at the institution are closed, a student joins the bound courses that
+ * list them. Answers the entry's scheduled courses.
+ */
+async function certifyPerson(tx: Db, userId: number, person: Person): Promise<TeachClass[] | undefined> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`attest:${person.institutionId}:${person.realstno}`}))`);
+  const [mine] = await tx
+    .select({ id: institutionPeople.id })
+    .from(institutionPeople)
+    .where(and(eq(institutionPeople.institutionId, person.institutionId), eq(institutionPeople.userId, userId)));
+  if (mine) return undefined;
+  const [bound] = await tx
+    .update(institutionPeople)
+    .set({ userId, certifiedAt: new Date(), activationHash: null })
+    .where(and(eq(institutionPeople.id, person.id), isNull(institutionPeople.userId)))
+    .returning({ id: institutionPeople.id });
+  if (!bound) return undefined;
+  await tx
+    .update(attestClaims)
+    .set({ state: 1, decidedAt: new Date() })
+    .where(and(eq(attestClaims.institutionId, person.institutionId), eq(attestClaims.userId, userId), eq(attestClaims.state, 0)));
+  await syncAttestSummary(tx, userId);
+  const scheduled = await scheduledFor(tx, person.institutionId, person.usertype, person.realstno);
+  if (person.usertype !== 1) for (const tc of scheduled) if (tc.courseId) await enrolCertifiedStudents(tx, tc);
+  return scheduled;
+}
+
+/** Operators: the claims waiting at an institution (or all), each with what the roster says of it. */
+export async function listPendingClaims(db: Db, institutionName?: string) {
+  const rows = await db
+    .select({ claim: attestClaims, jigou: institutions.name, account: users.account, username: users.username })
+    .from(attestClaims)
+    .innerJoin(institutions, eq(institutions.id, attestClaims.institutionId))
+    .innerJoin(users, eq(users.id, attestClaims.userId))
+    .where(
+      and(eq(attestClaims.state, 0), institutionName ? sql`lower(${institutions.name}) = lower(${institutionName})` : undefined),
+    )
+    .orderBy(asc(attestClaims.id));
+  const list = [];
+  for (const r of rows) {
+    const person = await rosterEntry(db, r.claim.institutionId, r.claim.usertype, r.claim.realname, r.claim.realstno);
+    const roster = !person
+      ? 'not on the roster'
+      : person.userId
+        ? `already certified by account ${person.userId}`
+        : 'on the roster';
+    list.push({ ...r.claim, jigou: r.jigou, account: r.account, username: r.username, roster });
+  }
+  return list;
+}
+
+/**
+ * Operators: approves a waiting claim, certifying the account as the roster entry it names. Refuses
+ * (an Error naming why, for the operator) a claim that is not waiting, not on the roster, or whose
+ * entry another account holds.
+ */
+export async function approveClaim(ctx: AppContext, claimId: number) {
+  const result = await ctx.db.transaction(async (tx) => {
+    const [claim] = await tx
+      .select()
+      .from(attestClaims)
+      .where(and(eq(attestClaims.id, claimId), eq(attestClaims.state, 0)));
+    if (!claim) throw new Error(`no waiting claim ${claimId}`);
+    const person = await rosterEntry(tx, claim.institutionId, claim.usertype, claim.realname, claim.realstno);
+    if (!person) throw new Error(`claim ${claimId}: ${claim.realname} ${claim.realstno} is not on the roster`);
+    const done = await certifyPerson(tx, claim.userId, person);
+    if (!done) throw new Error(`claim ${claimId}: the entry or the account is already certified`);
+    return claim;
+  });
+  await ctx.sessions.forgetUser(result.userId);
+  return result;
+}
+
+/** Operators: refuses a waiting claim; the caller sees it refused and may claim again. */
+export async function refuseClaim(db: Db, claimId: number) {
+  const [row] = await db
+    .update(attestClaims)
+    .set({ state: 2, decidedAt: new Date() })
+    .where(and(eq(attestClaims.id, claimId), eq(attestClaims.state, 0)))
+    .returning();
+  if (!row) throw new Error(`no waiting claim ${claimId}`);
+  return row;
 }
 
 /** Ends the caller's certification with an institution; course memberships already made stay. */
@@ -131,7 +322,12 @@ export async function unbindCertification(ctx: AppContext, user: User, jigouid: 
       .set({ userId: null, certifiedAt: null })
       .where(and(eq(institutionPeople.institutionId, jigouid), eq(institutionPeople.userId, user.id)))
       .returning({ id: institutionPeople.id });
-    if (released.length === 0) throw fail('notFound');
+    // a claim still waiting is withdrawn the same way
+    const withdrawn = await tx
+      .delete(attestClaims)
+      .where(and(eq(attestClaims.institutionId, jigouid), eq(attestClaims.userId, user.id), eq(attestClaims.state, 0)))
+      .returning({ id: attestClaims.id });
+    if (released.length === 0 && withdrawn.length === 0) throw fail('notFound');
     await syncAttestSummary(tx, user.id);
   });
   await ctx.sessions.forgetUser(user.id);
@@ -321,9 +517,10 @@ export async function needsAttestToJoin(db: Db, courseId: number, userId: number
 }
 
 /**
- * Imports an institution's roster and timetable (operators: `npm run institution:import`; the
- * development server: `/DevApi/importInstitution`). Repeating an import changes nothing; a class's
- * student list is replaced by the new one, and its binding to a course is kept.
+ * Imports an institution's roster and timetable (operators: `npm run institution:import`). Repeating
+ * an import changes nothing; a class's student list is replaced by the new one, and its binding to a
+ * course is kept. A person's phone and email are the roster's; a person marked `activation` gets a
+ * one-time activation code the first time (answered in `codes`, stored only as a hash).
  */
 export async function importInstitution(db: Db, data: InstitutionImport) {
   const input = institutionImport.parse(data);
@@ -339,14 +536,27 @@ export async function importInstitution(db: Db, data: InstitutionImport) {
         )[0]
       : (await tx.insert(institutions).values({ name: input.name, requireAttest: input.requireAttest }).returning())[0];
     if (!institution) throw new Error('institution not stored');
-    for (const p of input.people)
-      await tx
+    const codes: { usertype: number; realname: string; realstno: string; code: string }[] = [];
+    for (const { activation, ...p } of input.people) {
+      const contact = { mobile: p.mobile ?? null, email: p.email ?? null };
+      const [row] = await tx
         .insert(institutionPeople)
-        .values({ institutionId: institution.id, ...p })
+        .values({ institutionId: institution.id, ...p, ...contact })
         .onConflictDoUpdate({
           target: [institutionPeople.institutionId, institutionPeople.usertype, institutionPeople.realstno],
-          set: { realname: p.realname },
-        });
+          set: { realname: p.realname, ...contact },
+        })
+        .returning();
+      // a code is made once per person, so that repeating the import changes nothing
+      if (row && activation && !row.activationHash && !row.userId) {
+        const code = newActivationCode();
+        await tx
+          .update(institutionPeople)
+          .set({ activationHash: activationHash(row, code) })
+          .where(eq(institutionPeople.id, row.id));
+        codes.push({ usertype: row.usertype, realname: row.realname, realstno: row.realstno, code });
+      }
+    }
     for (const c of input.classes) {
       const { students, ...fields } = c;
       const [tc] = await tx
@@ -360,6 +570,12 @@ export async function importInstitution(db: Db, data: InstitutionImport) {
       if (unique.length) await tx.insert(teachClassStudents).values(unique.map((stno) => ({ teachClassId: tc.id, stno })));
       await enrolCertifiedStudents(tx, tc);
     }
-    return { jigouid: institution.id, jigou: institution.name, people: input.people.length, classes: input.classes.length };
+    return {
+      jigouid: institution.id,
+      jigou: institution.name,
+      people: input.people.length,
+      classes: input.classes.length,
+      codes,
+    };
   });
 }

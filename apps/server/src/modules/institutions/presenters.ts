@@ -1,4 +1,4 @@
-import type { institutionPeople, teachClasses } from '../../db/schema';
+import type { attestClaims, institutionPeople, teachClasses } from '../../db/schema';
 
 /** spec 1 §3 Certified institution: jigouid, jigou, realname, realstno. */
 export function presentCertification(c: { id: number; name: string; person: typeof institutionPeople.$inferSelect }) {
@@ -18,5 +18,18 @@ export function presentTeachClass(tc: typeof teachClasses.$inferSelect, jigou: s
     jigouid: tc.institutionId,
     jigou,
     bindname,
+  };
+}
+
+/** A claim waiting for the operator (state 0) or refused (2), as its caller sees it. */
+export function presentClaim(claim: typeof attestClaims.$inferSelect, jigou: string) {
+  return {
+    id: claim.id,
+    jigouid: claim.institutionId,
+    jigou,
+    realname: claim.realname,
+    realstno: claim.realstno,
+    state: claim.state === 2 ? (2 as const) : (0 as const),
+    createtime: Math.floor(claim.createdAt.getTime() / 1000),
   };
 }

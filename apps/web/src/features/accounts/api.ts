@@ -41,7 +41,9 @@ export type WechatCheck = z.output<typeof wechatCheckAnswer>;
 
 export const accountsApi = {
   getConfig: () => api<SchoolConfig>('/SchoolApi/getConfig'),
-  login: (body: { email: string; password: string; remember: 0 | 1 }) => api<LoginResult>('/UserApi/login', body),
+  /** `sessionid` and `verify`: the picture code, once the server asks for it (21020) after failed logins */
+  login: (body: { email: string; password: string; remember: 0 | 1; sessionid?: string; verify?: string }) =>
+    api<LoginResult>('/UserApi/login', body),
   loginByMobile: (body: { mobile: string; code: string }) => api<MobileLoginResult>('/UserApi/loginByMobile', body),
   getFigureCode: () => api<FigureCode>('/UserApi/getFigureCode'),
   sendCode: (body: CodeTarget & { type: CodeType; verify: string; sessionid: string }) =>

@@ -1,3 +1,4 @@
+import type { JoinKey } from '@paiclass/shared';
 import type {
   allowQuitAnswer,
   archiveAnswer,
@@ -102,9 +103,10 @@ export const coursesApi = {
   getCourseAllowQuit: (courseid: number) => api<z.output<typeof allowQuitAnswer>>('/CourseApi/getCourseAllowQuit', { courseid }),
   saveTemplate: (courseid: number, type: number) =>
     api<z.output<typeof templateAnswer>>('/Futurev2/CourseTemplate/saveTempleteType', { courseid, type }),
-  joinCourse: (code: string) => api<JoinResult>('/CourseApi/joinCourse', { code }),
-  getEnrollForm: (code: string) => api<EnrollForm>('/CourseApi/getEnrollForm', { code }),
-  submitEnroll: (code: string, answers: EnrollAnswer[]) => api<JoinResult>('/CourseApi/submitEnroll', { code, answers }),
+  /** by the 6-digit code, or by the portal id (the teacher's link, which never shows the code) */
+  joinCourse: (key: JoinKey) => api<JoinResult>('/CourseApi/joinCourse', key),
+  getEnrollForm: (key: JoinKey) => api<EnrollForm>('/CourseApi/getEnrollForm', key),
+  submitEnroll: (key: JoinKey, answers: EnrollAnswer[]) => api<JoinResult>('/CourseApi/submitEnroll', { ...key, answers }),
   getEnrollSetting: (courseid: number) => api<EnrollSetting>('/CourseApi/getEnrollSetting', { courseid }),
   saveEnrollSetting: (body: {
     courseid: number;
@@ -136,7 +138,7 @@ export const courseKeys = {
   info: (id: number) => ['courses', 'info', id] as const,
   enrollSetting: (id: number) => ['courses', 'enrollSetting', id] as const,
   enrollList: (id: number, state: number | 'all') => ['courses', 'enrollList', id, state] as const,
-  enrollForm: (code: string) => ['courses', 'enrollForm', code] as const,
+  enrollForm: (key: JoinKey) => ['courses', 'enrollForm', key.code ?? '', key.coid ?? ''] as const,
   modules: (id: number) => ['courses', 'modules', id] as const,
   intro: (id: number) => ['courses', 'intro', id] as const,
   userInCourse: (id: number) => ['courses', 'userInCourse', id] as const,
@@ -147,3 +149,13 @@ export const courseKeys = {
 /** Queries retry a failed network once; a refusal from the server is an answer, not retried. */
 export const retryNetworkOnly = (failureCount: number, error: unknown) =>
   failureCount < 1 && !(error instanceof ApiError && error.code !== NETWORK_ERROR);
+
+/** The query string that names a join: `code=…` or `coid=…`. */
+export const joinKeyQuery = (key: JoinKey) =>
+  key.coid ? `coid=${encodeURIComponent(key.coid)}` : `code=${encodeURIComponent(key.code ?? '')}`;
+
+/** The join an address names (`?code=` or `?coid=`). */
+export const joinKeyOf = (params: URLSearchParams): JoinKey => {
+  const coid = (params.get('coid') ?? '').trim();
+  return coid ? { coid } : { code: (params.get('code') ?? '').trim() };
+};

@@ -1,6 +1,8 @@
 import type {
   AttestInput,
   attestAnswer,
+  attestClaimAnswer,
+  attestCodeAnswer,
   attestListAnswer,
   certificationAnswer,
   institutionAnswer,
@@ -24,6 +26,9 @@ export type AttestList = z.output<typeof attestListAnswer>;
 /** A scheduled course of the institution's timetable; classid is the bound course, 0 while unbound. */
 export type TeachClass = z.output<typeof teachClassAnswer>;
 
+/** A certification waiting for the school's operator (state 0) or refused (2). */
+export type AttestClaim = z.output<typeof attestClaimAnswer>;
+
 /** `/AttestApi/attest`: the institution and the caller's scheduled courses (for the binding or joined step). */
 export type AttestResult = z.output<typeof attestAnswer>;
 
@@ -40,6 +45,8 @@ export const institutionsApi = {
     api<z.output<typeof institutionListAnswer>>('/AttestApi/searchJigou', { keyword }, { signal }),
   attestList: () => api<AttestList>('/AttestApi/getAttestList'),
   attest: (body: AttestInput) => api<AttestResult>('/AttestApi/attest', body),
+  sendCode: (body: Pick<AttestInput, 'jigouid' | 'realname' | 'realstno'>) =>
+    api<z.output<typeof attestCodeAnswer>>('/AttestApi/sendAttestCode', body),
   unbind: (jigouid: number) => api<object>('/AttestApi/unbind', { jigouid }),
   teachClass: (jigouid: number) => api<TeachClassList>('/CourseApi/teachClass', { jigouid }),
   bind: (list: TeachClassBinding[]) => api<TeachClassList>('/CourseApi/relationTeachClass', { list }),

@@ -17,10 +17,12 @@ export interface FigureCodePopupProps {
    */
   onSubmit: (verify: string, sessionid: string) => Promise<void>;
   onFailure: (error: unknown) => void;
+  /** what the picture code is for; by default, sending a code */
+  tip?: string;
 }
 
 /** The picture-code step before a code is sent (spec 1 §4, §8). */
-export function FigureCodePopup({ visible, onClose, onSubmit, onFailure }: FigureCodePopupProps) {
+export function FigureCodePopup({ visible, onClose, onSubmit, onFailure, tip }: FigureCodePopupProps) {
   const { t } = useTranslation();
   const [figure, setFigure] = useState<FigureCode | null>(null);
   const [src, setSrc] = useState('');
@@ -95,7 +97,9 @@ export function FigureCodePopup({ visible, onClose, onSubmit, onFailure }: Figur
           <CloseOutline />
         </button>
       </div>
-      <p className="figure-popup-tip">{t('figure.tip')}</p>
+      <p className="figure-popup-tip" data-testid="figure-code-tip">
+        {tip ?? t('figure.tip')}
+      </p>
       <div className="figure-row">
         <TextField
           testid="figure-code-input"

@@ -5,7 +5,8 @@ import { FormError } from '../../../components/FormError';
 import { LanguageToggle } from '../../../components/LanguageToggle';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api';
+import { CODES } from '@paiclass/shared';
+import { ApiError, errorMessage } from '../../../lib/api';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
 import { useFormErrors } from '../../../lib/useFormErrors';
@@ -24,6 +25,8 @@ import { checkAccountLogin, checkMobileLogin } from '../loginChecks';
 import { routeAfterLogin } from '../postLogin';
 
 // the QR code and its popup are fetched when the WeChat button is first tapped (issue 10)
+// the picture code a login needs after a few failures of the account, fetched when first asked for
+const FigureCodePopup = lazy(() => import('../components/FigureCodePopup').then((m) => ({ default: m.FigureCodePopup })));
 const WechatQrPopup = lazy(() => import('../components/WechatQrPopup').then((m) => ({ default: m.WechatQrPopup })));
 
 type Mode = 'account' | 'fast';
@@ -48,6 +51,8 @@ export default function LoginPage() {
   const [wechatOpen, setWechatOpen] = useState(false);
   // mounted from the first tap on, so closing keeps its closing animation
   const wechatOpened = useWasTrue(wechatOpen);
+  const [figureOpen, setFigureOpen] = useState(false);
+  const figureOpened = useWasTrue(figureOpen);
 
   const sender = useSendCode({ type: 'login', onError: setFormError });
 
@@ -84,6 +89,12 @@ export default function LoginPage() {
     sender.request({ mobile: mobile.trim() });
   };
 
+  const loginWithPassword = async (figure?: { verify: string; sessionid: string }) => {
+    const result = await accountsApi.login({ email: account.trim(), password, remember: remember ? 1 : 0, ...figure });
+    setFigureOpen(false);
+    await complete(result, shareClass);
+  };
+
   const submit = async () => {
     setFormError(undefined);
     if (mode === 'account') {
@@ -92,10 +103,11 @@ export default function LoginPage() {
       if (Object.keys(fieldErrors).length > 0) return;
       setSubmitting(true);
       try {
-        const result = await accountsApi.login({ email: account.trim(), password, remember: remember ? 1 : 0 });
-        await complete(result, shareClass);
+        await loginWithPassword();
       } catch (e) {
-        setFormError(errorMessage(e));
+        // several failed logins of this account: the server asks for the picture code first
+        if (e instanceof ApiError && e.code === CODES.figureCodeRequired) setFigureOpen(true);
+        else setFormError(errorMessage(e));
       } finally {
         setSubmitting(false);
       }
@@ -268,6 +280,20 @@ export default function LoginPage() {
       </section>
       <footer className="login-footer">{t('login.footer')}</footer>
       {sender.popup}
+      {figureOpened ? (
+        <Suspense fallback={null}>
+          <FigureCodePopup
+            visible={figureOpen}
+            onClose={() => setFigureOpen(false)}
+            tip={t('figure.loginTip')}
+            onSubmit={(verify, sessionid) => loginWithPassword({ verify, sessionid })}
+            onFailure={(error) => {
+              setFigureOpen(false);
+              setFormError(errorMessage(error));
+            }}
+          />
+        </Suspense>
+      ) : null}
       {wechatOpened ? (
         <Suspense fallback={null}>
           <WechatQrPopup

@@ -1,4 +1,4 @@
-import { DEFAULT_TAB, JOIN_STATUS } from '@paiclass/shared';
+import { DEFAULT_TAB, JOIN_STATUS, type JoinKey } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { useNavigate } from '../../../lib/router';
 import { ATTEST_FIRST_TIME_PATH } from '../../institutions/attestPrompt';
-import { courseKeys } from '../api';
+import { courseKeys, joinKeyQuery } from '../api';
 import type { JoinResult } from '../types';
 import { courseHomePath } from '../utils';
 
@@ -21,14 +21,14 @@ export function useJoinOutcome() {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const handle = (result: JoinResult, code: string) => {
+  const handle = (result: JoinResult, key: JoinKey) => {
     const status = Number(result.status);
     if (status === JOIN_STATUS.joined || status === JOIN_STATUS.alreadyIn) {
       void queryClient.invalidateQueries({ queryKey: courseKeys.all });
       Toast.show({ content: result.message, icon: status === JOIN_STATUS.joined ? 'success' : undefined });
       navigate(courseHomePath(result.courseid, 0), { replace: true });
     } else if (status === JOIN_STATUS.pendingReview) {
-      navigate(`/studentEnrollCourseDetail?code=${encodeURIComponent(code)}`, { replace: true });
+      navigate(`/studentEnrollCourseDetail?${joinKeyQuery(key)}`, { replace: true });
     } else if (status === JOIN_STATUS.needsAttest) {
       // the course admits only students certified with its institution: the server's message says so
       void confirmDialog({

@@ -75,7 +75,7 @@ function DoorNotFound({ message, onRetry }: { message: string; onRetry?: () => v
 function Door({ course }: { course: CoursePortal }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const joinable = Number(course.joinable) === 1 && Boolean(course.code);
+  const joinable = Number(course.joinable) === 1;
   const ended = Number(course.classending) === 1;
   const term = `${course.semester} ${course.termTxt || termLabel(t, Number(course.term))}`;
   const intro = course.describes?.trim();
@@ -137,7 +137,8 @@ function Door({ course }: { course: CoursePortal }) {
             color="primary"
             size="large"
             shape="rounded"
-            onClick={() => navigate(`/joinCourses?code=${encodeURIComponent(course.code)}`)}
+            // by the portal id: the page never sees the join code
+            onClick={() => navigate(`/joinCourses?coid=${encodeURIComponent(course.coid)}`)}
             data-testid="door-join"
           >
             {t('courses.door.join')}

@@ -1,4 +1,4 @@
-import { JOIN_CODE_LENGTH, joinCourseInput } from '@paiclass/shared';
+import { JOIN_CODE_LENGTH, type JoinKey, joinKeyInput } from '@paiclass/shared';
 import { Button, PasscodeInput } from 'antd-mobile';
 import { ScanCodeOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -9,12 +9,13 @@ import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
 import { useLocation, useSearchParams } from '../../../lib/router';
 import { validate } from '../../../lib/validation';
-import { coursesApi } from '../api';
+import { coursesApi, joinKeyOf } from '../api';
 import { JoinFailure } from '../components/JoinFailure';
 import { useJoinOutcome } from '../hooks/useJoinOutcome';
 
 /**
- * /joinCourse: the 6-digit join code on the numeric keypad. /joinCourses?code= (the QR link) joins
+ * /joinCourse: the 6-digit join code on the numeric keypad. /joinCourses?code= (the QR link), or
+ * ?coid= (from the public course page, which does not show the code), joins
  * at once; a logged-out visitor logs in first and comes back here (spec 1 §2, §4).
  */
 export default function JoinCoursePage() {
@@ -22,16 +23,16 @@ export default function JoinCoursePage() {
   const location = useLocation();
   const [params] = useSearchParams();
   const byLink = location.pathname.toLowerCase() === '/joincourses';
-  const linkCode = (params.get('code') ?? '').trim();
+  const linkKey = joinKeyOf(params);
   const outcome = useJoinOutcome();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
   const [joining, setJoining] = useState(byLink);
   const started = useRef(false);
 
-  const join = async (value: string) => {
+  const join = async (value: JoinKey) => {
     setError(undefined);
-    const checked = validate(joinCourseInput, { code: value });
+    const checked = validate(joinKeyInput, value);
     if (!checked.ok) {
       const message = t(checked.errors.code ?? 'validation.joinCode');
       if (byLink) outcome.setFailure(message);
@@ -41,7 +42,7 @@ export default function JoinCoursePage() {
     }
     setJoining(true);
     try {
-      outcome.handle(await coursesApi.joinCourse(checked.data.code), checked.data.code);
+      outcome.handle(await coursesApi.joinCourse(checked.data), checked.data);
     } catch (e) {
       if (byLink) outcome.setFailure(errorMessage(e));
       else setError(errorMessage(e));
@@ -54,7 +55,7 @@ export default function JoinCoursePage() {
     // the QR link joins at once, once
     if (!byLink || started.current) return;
     started.current = true;
-    void join(linkCode);
+    void join(linkKey);
   });
 
   let body: ReactNode;
@@ -82,7 +83,7 @@ export default function JoinCoursePage() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void join(code);
+          void join({ code });
         }}
       >
         <div className="join-hero">

@@ -1,4 +1,4 @@
-import { JOIN_STATUS, joinCourseInput } from '@paiclass/shared';
+import { JOIN_STATUS, type JoinKey, joinKeyInput } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, List, Result, Toast } from 'antd-mobile';
 import { TeamOutline, UserOutline } from 'antd-mobile-icons';
@@ -10,22 +10,22 @@ import { PageNavBar } from '../../../components/PageNavBar';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
-import { courseKeys, coursesApi, retryNetworkOnly } from '../api';
+import { courseKeys, coursesApi, joinKeyOf, retryNetworkOnly } from '../api';
 import { JoinFailure } from '../components/JoinFailure';
 import { LoadFailed } from '../components/NoPermission';
 import { useJoinOutcome } from '../hooks/useJoinOutcome';
 import type { EnrollForm } from '../types';
 import { cardColors, courseHomePath } from '../utils';
 
-/** /studentEnrollCourseDetail?code=: the course behind a code, its enrolment questions and the request's state (spec 1 §3, §4). */
+/** /studentEnrollCourseDetail?code= (or ?coid=, the portal's): the course behind a code, its enrolment questions and the request's state (spec 1 §3, §4). */
 export default function StudentEnrollCourseDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const code = (params.get('code') ?? '').trim();
-  const valid = joinCourseInput.safeParse({ code }).success;
+  const key = joinKeyOf(params);
+  const valid = joinKeyInput.safeParse(key).success;
   const form = useQuery({
-    queryKey: courseKeys.enrollForm(code),
-    queryFn: () => coursesApi.getEnrollForm(code),
+    queryKey: courseKeys.enrollForm(key),
+    queryFn: () => coursesApi.getEnrollForm(key),
     enabled: valid,
     retry: retryNetworkOnly,
   });
@@ -34,7 +34,7 @@ export default function StudentEnrollCourseDetailPage() {
   if (!valid) body = <LoadFailed message={t('validation.joinCode')} />;
   else if (form.isPending) body = <LoadingScreen text={t('common.loading')} />;
   else if (form.isError) body = <LoadFailed message={errorMessage(form.error)} onRetry={() => void form.refetch()} />;
-  else body = <EnrollDetail code={code} form={form.data} />;
+  else body = <EnrollDetail joinKey={key} form={form.data} />;
 
   return (
     <div className="page" data-testid="enroll-detail-page">
@@ -44,7 +44,7 @@ export default function StudentEnrollCourseDetailPage() {
   );
 }
 
-function EnrollDetail({ code, form }: { code: string; form: EnrollForm }) {
+function EnrollDetail({ joinKey, form }: { joinKey: JoinKey; form: EnrollForm }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -71,11 +71,11 @@ function EnrollDetail({ code, form }: { code: string; form: EnrollForm }) {
     setSubmitting(true);
     try {
       const answers = form.formLists.map((q, i) => ({ title: q.title, value: values[i]!.trim() }));
-      const result = await coursesApi.submitEnroll(code, answers);
+      const result = await coursesApi.submitEnroll(joinKey, answers);
       if (Number(result.status) === JOIN_STATUS.pendingReview) {
         Toast.show({ content: result.message });
-        await queryClient.invalidateQueries({ queryKey: courseKeys.enrollForm(code) });
-      } else outcome.handle(result, code);
+        await queryClient.invalidateQueries({ queryKey: courseKeys.enrollForm(joinKey) });
+      } else outcome.handle(result, joinKey);
     } catch (e) {
       setFormError(errorMessage(e));
     } finally {

@@ -1,4 +1,4 @@
-import { ATTEST_NAME_MAX, attestInput, STNO_MAX } from '@paiclass/shared';
+import { ATTEST_NAME_MAX, attestInput, attestWhoInput, STNO_MAX } from '@paiclass/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,17 +8,21 @@ import { PageNavBar } from '../../../components/PageNavBar';
 import { RequiredLabel } from '../../../components/RequiredLabel';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
+import { showToast } from '../../../components/alerts';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
+import { SendCodeButton } from '../../accounts/components/SendCodeButton';
+import { useCountdown } from '../../accounts/hooks/useCountdown';
 import { type AttestResult, type Institution, institutionsApi } from '../api';
 import { InstitutionPicker } from './InstitutionPicker';
 
 /**
  * The certification form (spec 1 §5): the school or institution from the searchable picker, the
- * real name, and the staff number (teachers) or student number (students), checked with the shared
- * schema and then against the institution's roster by the server (30601 not on it, 30602 taken by
- * another account, 30603 already certified).
+ * real name, the staff number (teachers) or student number (students), and the code that proves it:
+ * one sent to the phone or email the roster lists, or the school's activation code. Checked with the
+ * shared schema, then by the server (30601 for any refusal, 30603 already certified). Without a code,
+ * after a confirmation, the request waits for the school's approval.
  */
 export function AttestForm({
   isTeacher,
@@ -38,10 +42,15 @@ export function AttestForm({
   const [jigou, setJigou] = useState<Institution | null>(initialJigou);
   const [realname, setRealname] = useState('');
   const [realstno, setRealstno] = useState('');
+  const [code, setCode] = useState('');
+  const [sent, setSent] = useState(false);
+  const [sending, setSending] = useState(false);
+  const countdown = useCountdown();
   const [submitting, setSubmitting] = useState(false);
   const { setErrors, formError, setFormError, clearError, fieldError } = useFormErrors();
 
-  const dirty = realname.trim() !== '' || realstno.trim() !== '' || jigou?.jigouid !== initialJigou?.jigouid;
+  const dirty =
+    realname.trim() !== '' || realstno.trim() !== '' || code.trim() !== '' || jigou?.jigouid !== initialJigou?.jigouid;
 
   const leave = async () => {
     if (dirty && !submitting) {
@@ -58,14 +67,44 @@ export function AttestForm({
     onLeave();
   };
 
-  const submit = async () => {
+  const sendCode = async () => {
     setFormError(undefined);
-    const checked = validate(attestInput, { jigouid: jigou?.jigouid, realname, realstno });
+    const checked = validate(attestWhoInput, { jigouid: jigou?.jigouid, realname, realstno });
     if (!checked.ok) {
       setErrors(checked.errors);
       return;
     }
     setErrors({});
+    setSending(true);
+    try {
+      const result = await institutionsApi.sendCode(checked.data);
+      countdown.start(result.countdown || undefined);
+      setSent(true);
+      showToast(t('institutions.form.codeSent'));
+    } catch (e) {
+      if (!(e instanceof ApiError && e.handled)) setFormError(errorMessage(e));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const submit = async () => {
+    setFormError(undefined);
+    const checked = validate(attestInput, { jigouid: jigou?.jigouid, realname, realstno, code });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    if (!checked.data.code) {
+      const sure = await confirmDialog({
+        title: t('institutions.form.pendingAskTitle'),
+        content: t('institutions.form.pendingAskText'),
+        confirmText: t('institutions.form.pendingAskConfirm'),
+        testid: 'attest-pending-ask',
+      }).result;
+      if (!sure) return;
+    }
     setSubmitting(true);
     try {
       await onCertified(await institutionsApi.attest(checked.data));
@@ -128,6 +167,23 @@ export function AttestForm({
             maxLength={STNO_MAX}
             autoComplete="off"
             error={fieldError('realstno')}
+          />
+          <TextField
+            testid="attest-code"
+            label={t('institutions.form.code')}
+            value={code}
+            onChange={(v) => {
+              setCode(v);
+              clearError('code');
+            }}
+            placeholder={t('institutions.form.codePlaceholder')}
+            maxLength={32}
+            autoComplete="one-time-code"
+            error={fieldError('code')}
+            extra={
+              <SendCodeButton remaining={countdown.remaining} sent={sent} disabled={sending} onClick={() => void sendCode()} />
+            }
+            hint={<span data-testid="attest-code-hint">{t('institutions.form.codeHint')}</span>}
           />
         </div>
         <FormError message={formError} testid="attest-error" />

@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
-import { type AttestList, type Certification, type Institution, institutionsApi } from '../api';
+import { type AttestClaim, type AttestList, type Certification, type Institution, institutionsApi } from '../api';
 
 /**
  * The certified institutions (spec 1 §2 /myAllSetting?detail=myMechanism): name, real name and
- * number of each, its scheduled courses, unbinding behind a confirmation, and certifying another.
+ * number of each, its scheduled courses, unbinding behind a confirmation, and certifying another;
+ * then the requests sent without a code: waiting for the school (withdrawable) or refused by it.
  */
 export function CertificationList({
   data,
@@ -42,6 +43,19 @@ export function CertificationList({
     try {
       await institutionsApi.unbind(c.jigouid);
       Toast.show({ content: t('institutions.list.unbound') });
+      await onUnbound();
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setUnbinding(0);
+    }
+  };
+
+  const withdraw = async (c: AttestClaim) => {
+    setUnbinding(c.jigouid);
+    try {
+      await institutionsApi.unbind(c.jigouid);
+      Toast.show({ content: t('institutions.list.withdrawn') });
       await onUnbound();
     } catch (e) {
       showApiError(e);
@@ -114,6 +128,49 @@ export function CertificationList({
             </li>
           ))}
         </ul>
+        {data.claims.length ? (
+          <ul className="attest-list" data-testid="attest-claims">
+            {data.claims.map((c) => (
+              <li key={c.id} className="attest-card attest-claim" data-testid="attest-claim" data-id={c.jigouid}>
+                <div className="attest-card-head">
+                  <span className="attest-card-name" data-testid="attest-claim-jigou">
+                    {c.jigou}
+                  </span>
+                </div>
+                <dl className="attest-card-lines">
+                  <div>
+                    <dt>{t('institutions.list.realname')}</dt>
+                    <dd data-testid="attest-claim-realname">{c.realname}</dd>
+                  </div>
+                  <div>
+                    <dt>{numberLabel}</dt>
+                    <dd data-testid="attest-claim-realstno">{c.realstno}</dd>
+                  </div>
+                </dl>
+                <div className="attest-card-actions">
+                  <span
+                    className={c.state === 0 ? 'attest-claim-pending' : 'attest-claim-refused'}
+                    data-testid="attest-claim-state"
+                  >
+                    {c.state === 0 ? t('institutions.list.claimPending') : t('institutions.list.claimRefused')}
+                  </span>
+                  {c.state === 0 ? (
+                    <Button
+                      size="mini"
+                      fill="none"
+                      loading={unbinding === c.jigouid}
+                      disabled={unbinding !== 0}
+                      onClick={() => void withdraw(c)}
+                      data-testid="attest-claim-withdraw"
+                    >
+                      {t('institutions.list.withdraw')}
+                    </Button>
+                  ) : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <Button
           block
           color="primary"

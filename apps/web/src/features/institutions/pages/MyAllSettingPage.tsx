@@ -74,6 +74,13 @@ function MechanismScreen({ firstTime }: { firstTime: boolean }) {
   const home = () => setView({ kind: 'home' });
 
   const certified = async (result: AttestResult) => {
+    if (result.pending) {
+      // no code: the request waits for the school; the list shows it as pending
+      Toast.show({ content: t('institutions.form.pending') });
+      await queryClient.invalidateQueries({ queryKey: institutionKeys.all });
+      home();
+      return;
+    }
     Toast.show({ content: t('institutions.form.success'), icon: 'success' });
     void queryClient.invalidateQueries({ queryKey: courseKeys.all });
     await queryClient.invalidateQueries({ queryKey: institutionKeys.all });
@@ -133,7 +140,7 @@ function MechanismScreen({ firstTime }: { firstTime: boolean }) {
         </div>
       </>
     );
-  } else if (list.data.list.length === 0) {
+  } else if (list.data.list.length === 0 && list.data.claims.length === 0) {
     // no certification yet: the form at once (spec 1 §2), with the school that asks for it chosen in the first-time flow
     content = (
       <AttestForm

@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { academicYears } from '@paiclass/shared';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { users } from '../src/db/schema';
+import { hashPassword } from '../src/modules/accounts/passwords';
+import { setDemoCourse } from '../src/modules/courses/demo.service';
+import { importInstitution } from '../src/modules/institutions/institutions.service';
+
+/*
+ * The journeys' operator data, written into a fresh data folder before the server starts (the
+ * embedded database allows one process at a time, and nothing that changes data is on HTTP): the
+ * institutions the journeys certify with, as `npm run institution:import` loads them, and a demo
+ * course, as `npm run course:demo` marks it. What the journeys need to know (ids, activation codes)
+ * goes to `<DATA_DIR>/e2e-seed.json`. Run by e2e/playwright.config.ts: `tsx apps/server/test/e2e-seed.ts`.
+ */
+
+/** An institution's roster and timetable for the institution journeys (as e2e/specs/institutions/helpers.ts ROSTER). */
+const ROSTER = {
+  teacher: { realname: '陈老师', realstno: 'T9001' },
+  student1: { realname: '孙同学', realstno: 'S9001' },
+  student2: { realname: '钱同学', realstno: 'S9002' },
+  first: { coursename: '数据结构', classname: '计科 2401 班', term: 1 as const },
+  second: { coursename: '操作系统', classname: '计科 2402 班', term: 2 as const },
+};
+
+const config = loadConfig();
+const app = await buildApp(config);
+const semester = academicYears()[2] as string;
+const seed: Record<string, unknown> = { semester, institutions: {} };
+const institutions = seed.institutions as Record<string, unknown>;
+
+try {
+  // one institution per journey that certifies, each requiring authentication, so that they never share a roster entry
+  let n = 0;
+  for (const slot of ['auth-teacher', 'auth-student', 'auth-pending']) {
+    n += 1;
+    const teacherMobile = `1390000${String(n).padStart(2, '0')}01`;
+    const result = await importInstitution(app.ctx.db, {
+      name: `机构认证测试学院 ${n}`,
+      requireAttest: true,
+      people: [
+        { usertype: 1, ...ROSTER.teacher, mobile: teacherMobile, activation: true },
+        { usertype: 0, ...ROSTER.student1, activation: true },
+        { usertype: 0, ...ROSTER.student2, activation: true },
+      ],
+      classes: [
+        {
+          teachClass: `DS-${n}`,
+          ...ROSTER.first,
+          semester,
+          teacherStno: ROSTER.teacher.realstno,
+          students: [ROSTER.student2.realstno],
+        },
+        {
+          teachClass: `OS-${n}`,
+          ...ROSTER.second,
+          semester,
+          teacherStno: ROSTER.teacher.realstno,
+          students: [ROSTER.student1.realstno, ROSTER.student2.realstno],
+        },
+      ],
+    });
+    institutions[slot] = {
+      jigouid: result.jigouid,
+      jigou: result.jigou,
+      teacherMobile,
+      codes: Object.fromEntries(result.codes.map((c) => [c.realstno, c.code])),
+    };
+  }
+  // the demo-course journeys' teachers certify with these (each roster: one teacher, by activation code)
+  for (const [slot, realname] of [
+    ['demo-zh', '林老师'],
+    ['demo-en', 'Grace Hopper'],
+  ] as const) {
+    const result = await importInstitution(app.ctx.db, {
+      name: `演示学院 ${slot}`,
+      people: [{ usertype: 1, realname, realstno: 'T9001', activation: true }],
+    });
+    institutions[slot] = { jigouid: result.jigouid, jigou: result.jigou, codes: { T9001: result.codes[0]?.code } };
+  }
+
+  // a demo course of its own author: a directory with a link in it, a notice and an introduction
+  const author = { mobile: '13900009901', password: 'Paiclass#2026', name: '周老师' };
+  await app.ctx.db.insert(users).values({
+    username: author.name,
+    account: author.mobile,
+    mobile: author.mobile,
+    passwordHash: await hashPassword(author.password),
+    usertype: 1,
+    school: '示范作者学校',
+  });
+  const call = async <T>(url: string, payload: Record<string, unknown>, token?: string): Promise<T> => {
+    const res = await app.inject({ method: 'POST', url, payload, headers: token ? { token } : {}, remoteAddress: '127.0.0.1' });
+    const body = res.json() as { status: number; message: string; data: T };
+    if (body.status !== 1) throw new Error(`${url}: ${body.message}`);
+    return body.data;
+  };
+  const { token } = await call<{ token: string }>('/UserApi/login', { email: author.mobile, password: author.password });
+  const course = await call<{ id: number; coursename: string }>(
+    '/CourseApi/createCourse',
+    { coursename: '示范：大学物理', classname: '物理示范班', semester, term: 1, teachtype: 2 },
+    token,
+  );
+  const dir = await call<{ id: number }>('/CourseApi/addDirectory', { courseid: course.id, title: '第一章 力学' }, token);
+  const add = (body: Record<string, unknown>) =>
+    call('/FutureV2/CourseMeans/addContent', { courseid: course.id, publish: 1, ...body }, token);
+  await add({ contenttype: 10, title: '参考网站：力学演示', link: 'https://example.edu.cn/x', dirid: dir.id });
+  await add({ contenttype: 7, title: '开课通知', content: '<p>欢迎选修大学物理，第一周请预习第一章。</p>' });
+  await call(
+    '/CourseApi/saveCourseIntro',
+    {
+      courseid: course.id,
+      describes:
+        '本课程讲授经典力学、热学与电磁学的基本概念和方法，配有演示实验视频、课堂讨论话题和每周作业，适合理工科一年级学生。',
+    },
+    token,
+  );
+  await setDemoCourse(app.ctx.db, course.id, true);
+  seed.demoCourse = { id: course.id, coursename: course.coursename, author };
+  fs.writeFileSync(path.join(config.dataDir, 'e2e-seed.json'), JSON.stringify(seed, null, 2));
+} finally {
+  await app.close();
+}
