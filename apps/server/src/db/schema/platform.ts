@@ -1,8 +1,12 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
- * Durable background jobs: any instance claims due rows with FOR UPDATE SKIP LOCKED, so a restart
- * loses none and two instances never run the same job at once. `key` makes scheduling idempotent.
+ * Durable background jobs: any instance claims one due row at a time with FOR UPDATE SKIP LOCKED,
+ * under a lease of its own (`locked_until`) that the running instance renews, so a restart loses
+ * none and two instances never run the same job at once. `key` makes scheduling idempotent.
+ * `run_id` names the run holding the lease: only that run may finish or release the row.
+ * `revision` counts schedulings: a run finishes its row as done only if nobody rescheduled it
+ * meanwhile. After the last attempt fails the row is `failed_at` and no longer claimed.
  */
 export const jobs = pgTable(
   'jobs',
@@ -14,6 +18,9 @@ export const jobs = pgTable(
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    runId: uuid('run_id'),
+    revision: integer('revision').notNull().default(0),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
