@@ -92,3 +92,24 @@ describe('SessionCache', () => {
     await b.stop();
   });
 });
+
+describe('SessionCache.onForget', () => {
+  it('tells the listeners of every instance sharing the bus which user was forgotten, until they stop', async () => {
+    const bus = new MemoryBus();
+    const a = new SessionCache<{ id: number }>(bus);
+    const b = new SessionCache<{ id: number }>(bus);
+    await a.start();
+    await b.start();
+    const heardA: number[] = [];
+    const heardB: number[] = [];
+    a.onForget((id) => heardA.push(id));
+    const stopB = b.onForget((id) => heardB.push(id));
+    await a.forgetUser(5);
+    stopB();
+    await a.forgetUser(6);
+    expect(heardA).toEqual([5, 6]);
+    expect(heardB).toEqual([5]);
+    await a.stop();
+    await b.stop();
+  });
+});

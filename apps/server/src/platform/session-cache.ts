@@ -27,6 +27,7 @@ export class SessionCache<U extends { id: number }> {
   private byUser = new Map<number, Set<string>>();
   private forgets = 0;
   private unsubscribe?: () => Promise<void>;
+  private listeners = new Set<(userId: number) => void>();
 
   constructor(
     private bus: Bus,
@@ -37,12 +38,27 @@ export class SessionCache<U extends { id: number }> {
   async start() {
     this.unsubscribe = await this.bus.subscribe(FORGET_TOPIC, (message) => {
       const userId = (message as { userId?: unknown }).userId;
-      if (typeof userId === 'number') this.dropLocal(userId);
+      if (typeof userId !== 'number') return;
+      this.dropLocal(userId);
+      for (const listener of this.listeners) listener(userId);
     });
+  }
+
+  /**
+   * Calls `listener` with the user's id whenever `forgetUser` ran on any instance (this one included,
+   * through the bus): what keeps a session's state beyond a request (a socket) checks it again.
+   * Returns a function that stops listening.
+   */
+  onForget(listener: (userId: number) => void) {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
   }
 
   async stop() {
     await this.unsubscribe?.();
+    this.listeners.clear();
     this.entries.clear();
     this.byUser.clear();
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createNotices } from '../modules/notices/notices.service';
-import { redisUrl, registerUser, testApp, testDatabase, type TestDatabase } from '../../test/helpers';
+import { call, redisUrl, registerUser, STRONG, testApp, testDatabase, type TestDatabase } from '../../test/helpers';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -79,5 +79,74 @@ describe('notices over the socket', () => {
     await expect.poll(() => onB.messages.map((m) => m.data?.title)).toContain('跨实例');
     onB.socket.close();
     await other.close();
+  });
+});
+
+describe('a socket ends with its session', () => {
+  async function openAs(token: string, url = base) {
+    const socket = new WebSocket(url, [token, 'hash']);
+    const messages: { cmd?: string; data?: { title?: string } | null }[] = [];
+    socket.on('message', (m) => messages.push(JSON.parse(String(m))));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await new Promise((resolve) => socket.on('open', resolve));
+    socket.send(JSON.stringify({ cmd: 'ping', data: 1 }));
+    await expect.poll(() => messages.length).toBe(1);
+    return { socket, messages, closed };
+  }
+
+  it('closes the socket of a session that logs out, and no notice reaches it afterwards', async () => {
+    const me = await registerUser(app);
+    const mine = await openAs(me.token);
+    expect((await call(app, '/UserApi/logout', {}, { token: me.token })).status).toBe(1);
+    expect(await mine.closed).toBe(4401);
+    expect(mine.messages.at(-1)).toEqual({ cmd: 'User.error', code: -1, msg: '您还未登录或登录已过期，请重新登录', data: null });
+    await createNotices(app.ctx, [{ userId: me.uid, action: 'member_change', title: '退出后' }]);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(mine.messages.map((m) => m.data?.title)).not.toContain('退出后');
+  });
+
+  it("closes every socket of the account after a password change, and leaves another account's socket open", async () => {
+    const me = await registerUser(app);
+    const other = await registerUser(app);
+    const second = (await call(app, '/UserApi/login', { email: me.mobile, password: STRONG })).data.token as string;
+    const first = await openAs(me.token);
+    const phone = await openAs(second);
+    const theirs = await openAs(other.token);
+    const changed = await call(app, '/UserApi/updatePassword', { oldpassword: STRONG, password: 'Newer#Pass77' }, { token: me.token });
+    expect(changed.status).toBe(1);
+    expect(await first.closed).toBe(4401);
+    expect(await phone.closed).toBe(4401);
+    await createNotices(app.ctx, [{ userId: other.uid, action: 'member_change', title: '仍在线' }]);
+    await expect.poll(() => theirs.messages.map((m) => m.data?.title)).toContain('仍在线');
+    expect(theirs.socket.readyState).toBe(WebSocket.OPEN);
+    theirs.socket.close();
+  });
+
+  it('keeps the socket of a session that stays when another session of the account logs out', async () => {
+    const me = await registerUser(app);
+    const second = (await call(app, '/UserApi/login', { email: me.mobile, password: STRONG })).data.token as string;
+    const staying = await openAs(me.token);
+    const leaving = await openAs(second);
+    expect((await call(app, '/UserApi/logout', {}, { token: second })).status).toBe(1);
+    expect(await leaving.closed).toBe(4401);
+    await createNotices(app.ctx, [{ userId: me.uid, action: 'member_change', title: '另一个会话' }]);
+    await expect.poll(() => staying.messages.map((m) => m.data?.title)).toContain('另一个会话');
+    staying.socket.close();
+  });
+
+  it.runIf(redisUrl)('closes a socket on another instance when its session logs out on this one (Redis)', async () => {
+    const other = await testApp(db);
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const me = await registerUser(app);
+      const onB = await openAs(me.token, `ws://127.0.0.1:${(other.server.address() as { port: number }).port}/ws/classroom`);
+      expect((await call(app, '/UserApi/logout', {}, { token: me.token })).status).toBe(1);
+      expect(await onB.closed).toBe(4401);
+      await createNotices(app.ctx, [{ userId: me.uid, action: 'member_change', title: '跨实例退出后' }]);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(onB.messages.map((m) => m.data?.title)).not.toContain('跨实例退出后');
+    } finally {
+      await other.close();
+    }
   });
 });
