@@ -207,7 +207,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   registerEnvelope(app);
   registerAuth(app, ctx);
-  await registerSecurityHeaders(app, config, path.join(config.webDist, 'index.html'));
+  registerSecurityHeaders(app, config, path.join(config.webDist, 'index.html'));
   // answers above a small size go compressed; built assets are compressed at build time (below)
   await app.register(compress, {
     threshold: 1024,
