@@ -69,7 +69,9 @@ export async function classroomGateway(app: FastifyInstance) {
     accepted.then(
       (found) => {
         if (!found || found.restricted) {
-          socket.send(JSON.stringify({ cmd: 'User.error', code: -1, msg: translate(req.lang, 'errors.notLoggedIn'), data: null }));
+          socket.send(
+            JSON.stringify({ cmd: 'User.error', code: -1, msg: translate(req.lang, 'errors.notLoggedIn'), data: null }),
+          );
           socket.close(4401, 'not logged in');
           return;
         }
@@ -82,7 +84,8 @@ export async function classroomGateway(app: FastifyInstance) {
             socket.send(JSON.stringify({ cmd: 'User.error', code: -1, msg: translate(lang, 'errors.badInput'), data: null }));
             return;
           }
-          if (message.cmd === 'ping') socket.send(JSON.stringify({ cmd: 'System.pong', code: 0, msg: '', data: message.data ?? null }));
+          if (message.cmd === 'ping')
+            socket.send(JSON.stringify({ cmd: 'System.pong', code: 0, msg: '', data: message.data ?? null }));
         };
         for (const raw of early.splice(0)) handle(raw);
         // what the caller should hear of (message notices, ...), from any instance
@@ -109,7 +112,10 @@ export async function classroomGateway(app: FastifyInstance) {
         const armExpiry = () => {
           // a timer holds at most 2^31-1 ms: a longer session is checked again when it fires
           const wait = Math.min(found.expiresAt.getTime() - Date.now(), 2 ** 31 - 1);
-          expiry = setTimeout(() => void recheckLogged([entry]).then(() => socket.readyState === socket.OPEN && armExpiry()), Math.max(wait, 1000));
+          expiry = setTimeout(
+            () => void recheckLogged([entry]).then(() => socket.readyState === socket.OPEN && armExpiry()),
+            Math.max(wait, 1000),
+          );
           expiry.unref();
         };
         armExpiry();

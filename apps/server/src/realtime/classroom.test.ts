@@ -62,7 +62,9 @@ describe('notices over the socket', () => {
     const [me, other] = [await registerUser(app), await registerUser(app)];
     const mine = await openAs(me.token);
     const theirs = await openAs(other.token);
-    await createNotices(app.ctx, [{ userId: me.uid, action: 'member_change', title: '《高数》本周成员变动：加入 1 人，退出 0 人' }]);
+    await createNotices(app.ctx, [
+      { userId: me.uid, action: 'member_change', title: '《高数》本周成员变动：加入 1 人，退出 0 人' },
+    ]);
     await expect.poll(() => mine.messages.map((m) => m.cmd)).toEqual(['System.pong', 'Message.notice']);
     expect(mine.messages[1].data).toMatchObject({ title: '《高数》本周成员变动：加入 1 人，退出 0 人', isread: 0 });
     expect(theirs.messages.map((m) => m.cmd)).toEqual(['System.pong']);
@@ -112,7 +114,12 @@ describe('a socket ends with its session', () => {
     const first = await openAs(me.token);
     const phone = await openAs(second);
     const theirs = await openAs(other.token);
-    const changed = await call(app, '/UserApi/updatePassword', { oldpassword: STRONG, password: 'Newer#Pass77' }, { token: me.token });
+    const changed = await call(
+      app,
+      '/UserApi/updatePassword',
+      { oldpassword: STRONG, password: 'Newer#Pass77' },
+      { token: me.token },
+    );
     expect(changed.status).toBe(1);
     expect(await first.closed).toBe(4401);
     expect(await phone.closed).toBe(4401);

@@ -41,10 +41,11 @@ export const submissions = pgTable(
     contentId: integer('content_id')
       .notNull()
       .references(() => contents.id, { onDelete: 'cascade' }),
-    /** the student, or for a group the member who submitted last */
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * the student, or for a group the member who submitted last; null once that account is deleted
+     * (the submission is its owners', not its submitter's: it stays)
+     */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
     /** who the submission belongs to: `u:{id}` or `g:{id}`, unique per homework */
     owner: varchar('owner', { length: 24 }).notNull(),
@@ -67,6 +68,24 @@ export const submissions = pgTable(
   (t) => [uniqueIndex('submissions_owner_key').on(t.contentId, t.owner), index('submissions_content_idx').on(t.contentId, t.status)],
 );
 
+/**
+ * Who a submission belongs to: the students it was submitted for, recorded at each (re)submission —
+ * the submitter of personal work, every member of the group at that moment for group work. Scores,
+ * files and notices follow these rows, not the group as it is today.
+ */
+export const submissionMembers = pgTable(
+  'submission_members',
+  {
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.userId] }), index('submission_members_user_idx').on(t.userId)],
+);
+
 export const submissionVersions = pgTable(
   'submission_versions',
   {
@@ -74,9 +93,8 @@ export const submissionVersions = pgTable(
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
     version: integer('version').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** who submitted this version; null once that account is deleted (the version stays in the history) */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull().default(''),
     fileIds: jsonb('file_ids').$type<number[]>().notNull().default([]),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),

@@ -1,5 +1,5 @@
 import type { homeworkAnswer, homeworkSettingsAnswer, submissionAnswer } from '@paiclass/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type contents,
@@ -9,9 +9,11 @@ import {
   groups,
   homeworkCalls,
   homeworks,
+  submissionMembers,
   submissions,
   users,
 } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
@@ -82,6 +84,45 @@ export async function ownerOf(ctx: AppContext, hw: Homework, userId: number) {
   return { owner: `g:${mine.groupId}`, groupId: mine.groupId as number | null, members: members.map((r) => r.id) };
 }
 
+/**
+ * Records who a submission belongs to as it is (re)submitted: the owner's members at this moment.
+ * Its score, files and notices follow them, whoever joins or leaves the group afterwards.
+ */
+export async function recordSubmissionMembers(db: Db, submissionId: number, userIds: number[]) {
+  await db.delete(submissionMembers).where(eq(submissionMembers.submissionId, submissionId));
+  const unique = [...new Set(userIds)];
+  if (unique.length) await db.insert(submissionMembers).values(unique.map((userId) => ({ submissionId, userId })));
+}
+
+/**
+ * A student's own submission of a homework: one they are a recorded member of (the work of their
+ * group as it was when submitted), that of `preferOwner` (their group today) first, else the latest.
+ * A student who joined a group after it submitted has none.
+ */
+export async function ownSubmission(ctx: AppContext, contentId: number, userId: number, preferOwner?: string) {
+  const rows = await ctx.db
+    .select({ s: submissions })
+    .from(submissionMembers)
+    .innerJoin(submissions, eq(submissions.id, submissionMembers.submissionId))
+    .where(and(eq(submissionMembers.userId, userId), eq(submissions.contentId, contentId)))
+    .orderBy(desc(submissions.submittedAt), desc(submissions.id));
+  return (rows.find((r) => r.s.owner === preferOwner) ?? rows[0])?.s;
+}
+
+/** The recorded members of many submissions in one query: submission id → its members, in stno order. */
+export async function membersOf(ctx: AppContext, submissionIds: number[]) {
+  const out = new Map<number, { uid: number; username: string; stno: string }[]>();
+  if (submissionIds.length === 0) return out;
+  const rows = await ctx.db
+    .select({ sid: submissionMembers.submissionId, uid: users.id, username: users.username, stno: users.stno })
+    .from(submissionMembers)
+    .innerJoin(users, eq(users.id, submissionMembers.userId))
+    .where(inArray(submissionMembers.submissionId, [...new Set(submissionIds)]))
+    .orderBy(asc(users.stno), asc(users.id));
+  for (const { sid, ...member } of rows) out.set(sid, [...(out.get(sid) ?? []), member]);
+  return out;
+}
+
 type PresentedFile = ReturnType<typeof presentFile>;
 
 /** The files of many rows in one query: a lookup from id to the presented file. */
@@ -115,12 +156,14 @@ export async function presentSubmissions(
   asTeacher: boolean,
 ): Promise<z.output<typeof submissionAnswer>[]> {
   if (rows.length === 0) return [];
-  const userIds = [...new Set(rows.map((s) => s.userId))];
+  const userIds = [...new Set(rows.flatMap((s) => (s.userId ? [s.userId] : [])))];
   const groupIds = [...new Set(rows.flatMap((s) => (s.groupId ? [s.groupId] : [])))];
-  const people = await ctx.db
-    .select({ id: users.id, username: users.username, stno: users.stno })
-    .from(users)
-    .where(inArray(users.id, userIds));
+  const people = userIds.length
+    ? await ctx.db
+        .select({ id: users.id, username: users.username, stno: users.stno })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
   const named = groupIds.length
     ? await ctx.db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, groupIds))
     : [];
@@ -132,10 +175,11 @@ export async function presentSubmissions(
   const groupName = new Map(named.map((g) => [g.id, g.name]));
   return rows.map((s) => {
     const visible = asTeacher || s.scorePublished;
-    const person = who.get(s.userId);
+    // the submitter's account may be gone: the submission stays its owners'
+    const person = s.userId ? who.get(s.userId) : undefined;
     return {
       sid: s.id,
-      uid: s.userId,
+      uid: s.userId ?? 0,
       username: person?.username ?? '',
       stno: person?.stno ?? '',
       groupid: s.groupId ?? 0,
@@ -174,13 +218,17 @@ export async function presentHomework(
 ): Promise<z.output<typeof homeworkAnswer>> {
   const base = { ...(await presentOneItem(ctx, user, m.role, item)), settings: presentSettings(hw) };
   if (grades(m.role)) return { ...base, counts: await counts(ctx, item, hw) };
+  // what the student owns (recorded when submitted) is what they see; whether they may submit
+  // follows the submission of their group today, which a new submission would replace
   const owner = await ownerOf(ctx, hw, user.id);
-  const [mine] = owner
-    ? await ctx.db
-        .select()
-        .from(submissions)
-        .where(and(eq(submissions.contentId, item.id), eq(submissions.owner, owner.owner)))
-    : [];
+  const mine = await ownSubmission(ctx, item.id, user.id, owner?.owner);
+  const [current] =
+    owner && mine?.owner !== owner.owner
+      ? await ctx.db
+          .select()
+          .from(submissions)
+          .where(and(eq(submissions.contentId, item.id), eq(submissions.owner, owner.owner)))
+      : [mine];
   const deadline = { endAt: item.endAt, allowLate: hw.allowLate };
   const [called] = await ctx.db
     .select()
@@ -192,7 +240,7 @@ export async function presentHomework(
     mine: mine ? await presentSubmission(ctx, mine, false) : null,
     state: submissionState(mine),
     called: called && !mine ? 1 : 0,
-    cansubmit: owner && mine?.status !== 3 && takesSubmission(deadline, mine?.status === 2) ? 1 : 0,
+    cansubmit: owner && current?.status !== 3 && takesSubmission(deadline, current?.status === 2) ? 1 : 0,
     late: isOvertime(deadline) ? 1 : 0,
   };
 }

@@ -53,7 +53,7 @@ export async function assignReviews(ctx: AppContext, contentId: number) {
   // the most constrained submissions first (groups exclude more people)
   const needs = subs
     .map((s) => {
-      const authors = new Set(owners.find((o) => o.owner === s.owner)?.members.map((m) => m.uid) ?? [s.userId]);
+      const authors = new Set(owners.find((o) => o.owner === s.owner)?.members.map((m) => m.uid) ?? (s.userId ? [s.userId] : []));
       const taken = new Set(existing.filter((r) => r.submissionId === s.id).map((r) => r.reviewerId));
       return { s, authors, taken };
     })
@@ -138,7 +138,7 @@ export async function myReviews(
     .select({ r: peerReviews, s: submissions, username: users.username })
     .from(peerReviews)
     .innerJoin(submissions, eq(submissions.id, peerReviews.submissionId))
-    .innerJoin(users, eq(users.id, submissions.userId))
+    .leftJoin(users, eq(users.id, submissions.userId))
     .where(and(eq(peerReviews.contentId, item.id), eq(peerReviews.reviewerId, user.id)))
     .orderBy(asc(peerReviews.id));
   const found = await filesById(
@@ -152,7 +152,7 @@ export async function myReviews(
     list: rows.map(({ r, s, username }) => ({
       rid: r.id,
       sid: s.id,
-      ...(hw.anonymous ? {} : { uid: s.userId, username }),
+      ...(hw.anonymous ? {} : { uid: s.userId ?? 0, username: username ?? '' }),
       message: s.message,
       attachment: pickFiles(found, s.fileIds),
       reviewed: r.reviewedAt ? 1 : 0,

@@ -14,11 +14,12 @@ import {
 } from '@paiclass/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { courses, files, homeworkCalls, homeworks, submissions, submissionVersions, users } from '../../db/schema';
+import { courses, files, groups, homeworkCalls, homeworks, submissions, submissionVersions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
+import { inTransaction } from '../../platform/transaction';
 import { markDone } from '../content/content.service';
 import { queueConversions } from '../files/convert';
 import { createNotices } from '../notices/notices.service';
@@ -29,10 +30,13 @@ import {
   filesById,
   type HomeworkItem,
   loadHomework,
+  membersOf,
   ownerOf,
+  ownSubmission,
   pickFiles,
   presentSubmission,
   presentSubmissions,
+  recordSubmissionMembers,
   requireGrader,
 } from './homework.queries';
 import { scheduleAssignment, settleReviewScores } from './reviews.service';
@@ -69,11 +73,13 @@ async function tell(
   );
 }
 
-/** The students a submission belongs to: its submitter, or every member of its group. */
-async function studentsOf(ctx: AppContext, item: HomeworkItem, rows: Submission[]) {
-  const [hw] = await ctx.db.select().from(homeworks).where(eq(homeworks.contentId, item.id));
-  const owners = await expectedOwners(ctx, item, hw!);
-  return rows.flatMap((s) => owners.find((o) => o.owner === s.owner)?.members.map((m) => m.uid) ?? [s.userId]);
+/** The students submissions belong to: their recorded members (the group as it was when submitted). */
+async function studentsOf(ctx: AppContext, rows: Submission[]) {
+  const members = await membersOf(
+    ctx,
+    rows.map((s) => s.id),
+  );
+  return [...new Set(rows.flatMap((s) => (members.get(s.id) ?? []).map((m) => m.uid)))];
 }
 
 /**
@@ -95,13 +101,13 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
   const deadline = { endAt: item.endAt, allowLate: hw.allowLate };
 
   const saved = await ctx.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(submissions)
-      .where(and(eq(submissions.contentId, item.id), eq(submissions.owner, owner.owner)))
-      .for('update');
-    if (existing?.status === 3) throw fail('alreadyGraded');
-    if (!takesSubmission(deadline, existing?.status === 2)) throw fail('homeworkClosed');
+    const current = () =>
+      tx
+        .select()
+        .from(submissions)
+        .where(and(eq(submissions.contentId, item.id), eq(submissions.owner, owner.owner)))
+        .for('update');
+    let [existing] = await current();
     const now = new Date();
     const values = {
       userId: user.id,
@@ -112,16 +118,30 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
       status: 1,
       returnReason: '',
     };
-    const [row] = existing
-      ? await tx
-          .update(submissions)
-          .set({ ...values, version: existing.version + 1 })
-          .where(eq(submissions.id, existing.id))
-          .returning()
-      : await tx
-          .insert(submissions)
-          .values({ ...values, contentId: item.id, owner: owner.owner, groupId: owner.groupId })
-          .returning();
+    let row: Submission | undefined;
+    if (!existing) {
+      if (!takesSubmission(deadline, false)) throw fail('homeworkClosed');
+      // two first submissions at once: the second finds the first's row here (the insert waits for
+      // its commit) and goes on as a resubmission, under the same rules, instead of failing
+      [row] = await tx
+        .insert(submissions)
+        .values({ ...values, contentId: item.id, owner: owner.owner, groupId: owner.groupId })
+        .onConflictDoNothing({ target: [submissions.contentId, submissions.owner] })
+        .returning();
+      if (!row) [existing] = await current();
+    }
+    if (!row) {
+      if (!existing) throw new Error('submission neither inserted nor found');
+      if (existing.status === 3) throw fail('alreadyGraded');
+      if (!takesSubmission(deadline, existing.status === 2)) throw fail('homeworkClosed');
+      [row] = await tx
+        .update(submissions)
+        .set({ ...values, version: existing.version + 1 })
+        .where(eq(submissions.id, existing.id))
+        .returning();
+    }
+    // the work belongs to the owner's members as they are now, whoever joins or leaves later
+    await recordSubmissionMembers(tx, row!.id, owner.members);
     await tx.insert(submissionVersions).values({
       submissionId: row!.id,
       version: row!.version,
@@ -153,13 +173,7 @@ export async function history(
   const { hw, m, item } = await loadHomework(ctx, user, courseId, id);
   let submission: Submission | undefined;
   if (submits(m.role)) {
-    const owner = await ownerOf(ctx, hw, user.id);
-    [submission] = owner
-      ? await ctx.db
-          .select()
-          .from(submissions)
-          .where(and(eq(submissions.contentId, item.id), eq(submissions.owner, owner.owner)))
-      : [];
+    submission = await ownSubmission(ctx, item.id, user.id, (await ownerOf(ctx, hw, user.id))?.owner);
   } else {
     [submission] = await ctx.db
       .select()
@@ -170,7 +184,7 @@ export async function history(
   const versions = await ctx.db
     .select({ v: submissionVersions, username: users.username })
     .from(submissionVersions)
-    .innerJoin(users, eq(users.id, submissionVersions.userId))
+    .leftJoin(users, eq(users.id, submissionVersions.userId))
     .where(eq(submissionVersions.submissionId, submission.id))
     .orderBy(desc(submissionVersions.version));
   const found = await filesById(
@@ -180,8 +194,8 @@ export async function history(
   return {
     list: versions.map(({ v, username }) => ({
       version: v.version,
-      uid: v.userId,
-      username,
+      uid: v.userId ?? 0,
+      username: username ?? '',
       message: v.message,
       attachment: pickFiles(found, v.fileIds),
       submittime: Math.floor(v.submittedAt.getTime() / 1000),
@@ -225,8 +239,33 @@ export async function listSubmissions(
   input: z.infer<typeof submissionListInput>,
 ): Promise<z.output<typeof ownerPageAnswer>> {
   const { item, hw } = await requireGrader(ctx, user, input.courseid, input.id);
-  const owners = await expectedOwners(ctx, item, hw);
+  const expected = await expectedOwners(ctx, item, hw);
   const rows = await ctx.db.select().from(submissions).where(eq(submissions.contentId, item.id));
+  // a submitted owner is listed with the members it was submitted for; a group that has emptied
+  // since it submitted is still listed, so that its work can be graded
+  const recorded = await membersOf(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  const emptied = hw.type === 2 ? rows.filter((r) => r.groupId && !expected.some((o) => o.owner === r.owner)) : [];
+  const emptiedNames = emptied.length
+    ? await ctx.db
+        .select({ id: groups.id, name: groups.name })
+        .from(groups)
+        .where(
+          inArray(
+            groups.id,
+            emptied.map((r) => r.groupId!),
+          ),
+        )
+    : [];
+  const owners = [
+    ...expected,
+    ...emptied.map((r) => ({ owner: r.owner, name: emptiedNames.find((g) => g.id === r.groupId)?.name ?? '', members: [] })),
+  ].map((o) => {
+    const s = rows.find((r) => r.owner === o.owner);
+    return s && recorded.has(s.id) ? { ...o, members: recorded.get(s.id)! } : o;
+  });
   const calls = await ctx.db
     .select({ userId: homeworkCalls.userId })
     .from(homeworkCalls)
@@ -305,7 +344,7 @@ export async function grade(
         rows.map((r) => r.id),
       ),
     );
-  if (hw.scoresPublished) await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkScored', 'homework_scored');
+  if (hw.scoresPublished) await tell(ctx, item, await studentsOf(ctx, rows), 'notices.homeworkScored', 'homework_scored');
   return { count: rows.length, score, published: hw.scoresPublished ? 1 : 0 };
 }
 
@@ -322,7 +361,7 @@ export async function repulse(ctx: AppContext, user: User, input: z.infer<typeof
         rows.map((r) => r.id),
       ),
     );
-  await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkReturned', 'homework_returned', {
+  await tell(ctx, item, await studentsOf(ctx, rows), 'notices.homeworkReturned', 'homework_returned', {
     reason: input.reason,
   });
   return { count: rows.length };
@@ -331,17 +370,19 @@ export async function repulse(ctx: AppContext, user: User, input: z.infer<typeof
 /** `/HomeworkApi/publishScore`: every graded submission's score reaches its students; later grades follow at once. */
 export async function publishScores(ctx: AppContext, user: User, courseId: number, id: number) {
   const { item, hw } = await requireGrader(ctx, user, courseId, id);
-  // the settled peer scores, the homework's flag and its submissions are published together or not at all
-  const rows = await ctx.db.transaction(async (tx) => {
-    if (hw.type === 3) await settleReviewScores(tx, item.id, hw.scoreMode);
-    await tx.update(homeworks).set({ scoresPublished: true }).where(eq(homeworks.contentId, item.id));
-    return tx
+  // the settled peer scores, the homework's flag, its submissions and the students' notices are
+  // written together or not at all; the notices reach sockets after the commit
+  const rows = await inTransaction(ctx, async (tx) => {
+    if (hw.type === 3) await settleReviewScores(tx.db, item.id, hw.scoreMode);
+    await tx.db.update(homeworks).set({ scoresPublished: true }).where(eq(homeworks.contentId, item.id));
+    const published = await tx.db
       .update(submissions)
       .set({ scorePublished: true })
       .where(and(eq(submissions.contentId, item.id), eq(submissions.status, 3), eq(submissions.scorePublished, false)))
       .returning();
+    await tell(tx, item, await studentsOf(tx, published), 'notices.homeworkScored', 'homework_scored');
+    return published;
   });
-  await tell(ctx, item, await studentsOf(ctx, item, rows), 'notices.homeworkScored', 'homework_scored');
   return { count: rows.length };
 }
 
@@ -374,17 +415,21 @@ export async function cancelShare(
 
 /** `/HomeworkApi/stuWorkShareList`: the submissions the teacher shared, for the whole class. */
 export async function shareList(ctx: AppContext, user: User, courseId: number, id: number) {
-  const { item, hw, m } = await loadHomework(ctx, user, courseId, id);
+  const { item, m } = await loadHomework(ctx, user, courseId, id);
   const rows = await ctx.db
     .select()
     .from(submissions)
     .where(and(eq(submissions.contentId, item.id), eq(submissions.shared, 1)))
     .orderBy(desc(submissions.gradedAt));
   if (!submits(m.role)) return { list: await presentSubmissions(ctx, rows, true) };
-  // classmates see the shared work and the reason; its score, comment and student number stay with its owner
-  const mine = (await ownerOf(ctx, hw, user.id))?.owner;
+  // classmates see the shared work and the reason; its score, comment and student number stay with its owners
+  const owners = await membersOf(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  const mine = (s: Submission) => (owners.get(s.id) ?? []).some((o) => o.uid === user.id);
   const shown = await presentSubmissions(ctx, rows, false);
-  return { list: shown.map((x, i) => (rows[i]!.owner === mine ? x : { ...x, score: null, comment: '', stno: '' })) };
+  return { list: shown.map((x, i) => (mine(rows[i]!) ? x : { ...x, score: null, comment: '', stno: '' })) };
 }
 
 /**

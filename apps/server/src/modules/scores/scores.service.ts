@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { contents, courseMembers, groupMembers, homeworks, scoreWeights, submissions, users } from '../../db/schema';
+import { contents, courseMembers, homeworks, scoreWeights, submissionMembers, submissions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
@@ -26,7 +26,7 @@ const sources: ScoreSource[] = [];
 
 const key = (column: number, uid: number) => `${column}:${uid}`;
 
-/** Homework: every published homework of the course; a group's score counts for each member. */
+/** Homework: every published homework of the course; a group's score counts for each member it was submitted for. */
 sources.push(async (ctx, courseId, publishedOnly) => {
   // a student's book holds only homework whose scores are published, so an unpublished one does not count 0
   const items = await ctx.db
@@ -47,9 +47,8 @@ sources.push(async (ctx, courseId, publishedOnly) => {
   if (items.length === 0) return { columns: [], scores };
   const graded = await ctx.db
     .select({
+      id: submissions.id,
       contentId: submissions.contentId,
-      owner: submissions.owner,
-      groupId: submissions.groupId,
       score: submissions.score,
       published: submissions.scorePublished,
     })
@@ -63,14 +62,14 @@ sources.push(async (ctx, courseId, publishedOnly) => {
         eq(submissions.status, 3),
       ),
     );
-  const groupIds = graded.flatMap((g) => (g.groupId ? [g.groupId] : []));
-  const members = groupIds.length ? await ctx.db.select().from(groupMembers).where(inArray(groupMembers.groupId, groupIds)) : [];
+  // a score counts for the students the work was submitted for (the group as it was then), not the group today
+  const ids = graded.map((g) => g.id);
+  const members = ids.length
+    ? await ctx.db.select().from(submissionMembers).where(inArray(submissionMembers.submissionId, ids))
+    : [];
   for (const g of graded) {
     if (g.score === null || (publishedOnly && !g.published)) continue;
-    const uids = g.owner.startsWith('g:')
-      ? members.filter((m) => m.groupId === g.groupId).map((m) => m.userId)
-      : [Number(g.owner.slice(2))];
-    for (const uid of uids) scores.set(key(g.contentId, uid), g.score);
+    for (const m of members) if (m.submissionId === g.id) scores.set(key(g.contentId, m.userId), g.score);
   }
   return { columns: items.map((i) => ({ id: i.id, title: i.title, contenttype: 4, fullscore: i.fullscore })), scores };
 });

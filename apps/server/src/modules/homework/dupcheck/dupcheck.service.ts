@@ -161,9 +161,15 @@ export async function recheckRules(
 const names = async (ctx: AppContext, ids: number[]) =>
   ids.length
     ? ctx.db
-        .select({ sid: submissions.id, uid: users.id, username: users.username, contentId: submissions.contentId })
+        .select({
+          sid: submissions.id,
+          // a submission stays when its submitter's account is deleted: no name then
+          uid: sql<number>`coalesce(${submissions.userId}, 0)`.mapWith(Number),
+          username: sql<string>`coalesce(${users.username}, '')`,
+          contentId: submissions.contentId,
+        })
         .from(submissions)
-        .innerJoin(users, eq(users.id, submissions.userId))
+        .leftJoin(users, eq(users.id, submissions.userId))
         .where(inArray(submissions.id, ids))
     : [];
 
