@@ -78,6 +78,16 @@ export class JobQueue {
   }
 
   /**
+   * The same queue scheduling and cancelling through another handle (a transaction): what a service
+   * queues through it is committed or rolled back with the rest of its writes.
+   */
+  using(db: Db): JobQueue {
+    const view = Object.create(this) as JobQueue;
+    view.db = db;
+    return view;
+  }
+
+  /**
    * Schedules a job. With a `key`, scheduling again replaces the pending job of that key (its time
    * and payload) instead of adding a second one; a key whose job is done or failed starts afresh.
    * A key whose job is running keeps its run: the job runs again after it, at the new time with

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { inTransaction } from '../../platform/transaction';
 import { storePdf } from './files.service';
 
 const run = promisify(execFile);
@@ -42,15 +43,25 @@ export async function officeToPdf(name: string, data: Buffer): Promise<Buffer> {
   }
 }
 
-/** Queues the conversion of the office documents among some files (each once). */
+/**
+ * Queues the conversion of the office documents among some files (each once): the files are
+ * marked pending and their jobs queued in one transaction (the caller's, when `ctx` is in one), so a
+ * file is never left pending without a job to convert it.
+ */
 export async function queueConversions(ctx: AppContext, fileIds: number[]) {
   if (fileIds.length === 0) return;
-  const rows = await ctx.db.select().from(files).where(inArray(files.id, fileIds));
-  for (const f of rows) {
-    if (!isOffice(f.name) || f.pdfState !== 0) continue;
-    await ctx.db.update(files).set({ pdfState: 1 }).where(eq(files.id, f.id));
-    await ctx.jobs.schedule(CONVERT_JOB, new Date(), { fileId: f.id }, `convert:${f.id}`);
-  }
+  await inTransaction(ctx, async (tx) => {
+    // locked: two submissions of the same file at once queue it once
+    const rows = await tx.db
+      .select({ id: files.id, name: files.name })
+      .from(files)
+      .where(and(inArray(files.id, fileIds), eq(files.pdfState, 0)))
+      .for('update');
+    const office = rows.filter((f) => isOffice(f.name)).map((f) => f.id);
+    if (office.length === 0) return;
+    await tx.db.update(files).set({ pdfState: 1 }).where(inArray(files.id, office));
+    for (const id of office) await tx.jobs.schedule(CONVERT_JOB, new Date(), { fileId: id }, `convert:${id}`);
+  });
 }
 
 /**
