@@ -24,6 +24,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/content.service';
 import { CONVERT_JOB, convertJob } from './modules/files/convert';
 import { filesRoutes } from './modules/files/files.routes';
+import { UPLOAD_CLEANUP_JOB, uploadCleanupJob } from './modules/files/files.service';
 import { DUPCHECK_JOB, dupCheckJob } from './modules/homework/dupcheck/dupcheck.service';
 import { homeworkRoutes } from './modules/homework/homework.routes';
 import { ASSIGN_JOB, assignJob } from './modules/homework/reviews.service';
@@ -34,6 +35,7 @@ import { schoolRoutes } from './modules/school/school.routes';
 import { scoresRoutes } from './modules/scores/scores.routes';
 import { classroomGateway } from './realtime/classroom.gateway';
 import { registerAbsoluteAddresses } from './platform/addresses';
+import { logHygiene } from './platform/log-hygiene';
 import { registerAuth } from './platform/auth';
 import { type Bus, MemoryBus } from './platform/bus';
 import type { AppContext } from './platform/context';
@@ -94,6 +96,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
         : {
             level: config.logLevel,
             redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
+            // requests by their path only, credentials in query strings replaced, whoever logs
+            ...logHygiene,
             // no pid and hostname on every line: the process is known from where its log goes
             base: undefined,
             // written in batches of 16 KB off the request path (4 KB batches still cost a fifth of a
@@ -162,6 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   ctx.jobs.register(DUPCHECK_JOB, (payload) => dupCheckJob(ctx, payload));
   ctx.jobs.register(ASSIGN_JOB, (payload) => assignJob(ctx, payload));
   ctx.jobs.register(CONVERT_JOB, (payload) => convertJob(ctx, payload));
+  ctx.jobs.register(UPLOAD_CLEANUP_JOB, uploadCleanupJob(ctx));
   app.decorate('ctx', ctx);
   // a request that wrote counts once more after its commit, so that the next cached read waits for
   // the change feed to pass on its changes before answering (see ReadCache)
@@ -200,7 +205,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.addContentTypeParser(['text/plain', '*'], { parseAs: 'string' }, (_req, body, done) =>
     done(null, parseUntypedBody(body as string)),
   );
-  registerAbsoluteAddresses(app, config.publicUrl);
+  registerAbsoluteAddresses(app, config.publicUrl, ctx.secret);
   app.addHook('preValidation', (req, _reply, done) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
     done();

@@ -14,6 +14,17 @@ const url = (protocols: string[]) =>
     .url()
     .refine((v) => protocols.some((p) => v.startsWith(`${p}:`)), { message: `must start with ${protocols.join(': or ')}:` });
 
+/** A number of bytes, plain or with a binary unit: `5368709120`, `500M`, `5G`, `1T`. */
+const bytes = z
+  .string()
+  .trim()
+  .regex(/^\d+(\.\d+)?\s*([KMGT]i?B?)?$/i, { message: 'must be a size such as 5G, 500M or a number of bytes' })
+  .transform((v) => {
+    const m = /^([\d.]+)\s*([KMGT])?/i.exec(v)!;
+    const power = ' KMGT'.indexOf((m[2] ?? ' ').toUpperCase());
+    return Math.floor(Number(m[1]) * 1024 ** power);
+  });
+
 const schema = z.object({
   NODE_ENV: z.string().optional(),
   MODE: z.enum(['development', 'production']).default('development'),
@@ -45,6 +56,9 @@ const schema = z.object({
   /** the school's time zone as minutes east of UTC, for scheduled notices (China Standard Time) */
   TZ_OFFSET_MINUTES: z.coerce.number().int().min(-720).max(840).default(480),
   WEB_DIST: z.string().optional(),
+  /** what one account may keep in uploaded files, all together (issue 11): ordinary accounts and VIP members */
+  USER_STORAGE_QUOTA: bytes.default(10 * 1024 ** 3),
+  VIP_STORAGE_QUOTA: bytes.default(100 * 1024 ** 3),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -106,6 +120,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     checkResponses: e.CHECK_RESPONSES,
     tzOffsetMinutes: e.TZ_OFFSET_MINUTES,
+    storageQuota: { user: e.USER_STORAGE_QUOTA, vip: e.VIP_STORAGE_QUOTA },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
   };
 }

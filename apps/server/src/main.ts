@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { seedDemo } from './db/seed';
+import { scheduleUploadCleanup } from './modules/files/files.service';
 
 /** Starts one process serving the API, the web app and the sockets on PORT. */
 async function main() {
@@ -23,6 +24,8 @@ async function main() {
   }
   await app.listen({ port: config.port, host: config.host });
   app.ctx.jobs.start();
+  // the clean-up of abandoned uploads runs now and then every hour, on whichever instance claims it
+  await scheduleUploadCleanup(app.ctx);
   app.log.info(`PaiClass (${config.mode}) on http://localhost:${config.port} — database: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}`);
 }
 

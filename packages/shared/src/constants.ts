@@ -60,6 +60,7 @@ export const CODES = {
   forbidden: 40003,
   tooLarge: 40013,
   notAnImage: 40014,
+  storageQuotaFull: 40015, // the account's uploaded files would pass its storage quota (USER_STORAGE_QUOTA)
   rateLimited: 42900,
   wrongCredentials: 21001,
   accountExists: 21002,
@@ -93,6 +94,7 @@ export const CODES = {
   alreadyInGroup: 30310,
   groupingFixed: 30311,
   courseEnded: 30312, // the course has ended: no class begins in it
+  courseClosed: 30313, // spec 1 §5, spec 2 §2: a student of an ended course the teacher closed to visits
   notDownloadable: 30401, // spec 2 §8: no permission to download
   topicsClosed: 30402, // the teacher forbids students from starting topics
   contentEnded: 30403, // the item's end time has passed

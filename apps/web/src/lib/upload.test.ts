@@ -120,6 +120,23 @@ describe('the chunked upload', () => {
     ]);
   });
 
+  it('says a full storage quota (40015) in the page’s words and sends no chunk', async () => {
+    const { uploadFile } = await load();
+    const { ApiError } = await import('./api');
+    const sent: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) => {
+        sent.push(path);
+        return new Response(JSON.stringify({ status: 0, code: 40015, message: 'server words', data: null }));
+      }),
+    );
+    const refused = uploadFile(new File([bytes(1000)], 'a.pdf'));
+    await expect(refused).rejects.toBeInstanceOf(ApiError);
+    await expect(refused).rejects.toMatchObject({ code: 40015, message: '存储空间不足，这个文件放不下，请联系学校管理员' });
+    expect(sent).toEqual(['/UploadApi/checkChunk']);
+  });
+
   it('starts over when the assembled file did not match (status 2)', async () => {
     const { uploadFile } = await load();
     const data = bytes(6 * MB);

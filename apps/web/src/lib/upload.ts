@@ -1,6 +1,7 @@
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_BYTES_VIP,
+  CODES,
   type chunkAnswer,
   type chunkCheckAnswer,
   IMAGE_MAX_BYTES,
@@ -17,7 +18,8 @@ import i18n from './i18n';
  * computed in the browser slice by slice, `checkChunk` answers a file already stored (instant
  * upload) or the chunks already received (resume), and each missing 5,120,000-byte chunk goes to
  * `uploadChunk`: status 1 stored, 0 send this chunk again, 2 the assembled file did not match and
- * the upload starts over.
+ * the upload starts over. The instant answer comes only for a file this account uploaded before;
+ * anyone else's identical file is uploaded like any other (the server keeps one copy on disk).
  */
 
 /** A stored file as the upload calls answer it. */
@@ -104,14 +106,25 @@ let uploaderIds = 0;
 
 /**
  * Uploads a file by the chunked protocol and answers the stored file. Reports progress; a signal
- * cancels it (UploadCancelled). A refusal from the server (too large, not logged in) is thrown as
- * its ApiError; anything that still fails after the retries is "upload file failed" (spec 2 §8).
+ * cancels it (UploadCancelled). A refusal from the server (too large, over the account's storage
+ * quota, not logged in) is thrown as its ApiError; anything that still fails after the retries is
+ * "upload file failed" (spec 2 §8).
  */
 export async function uploadFile(
   file: File,
   onProgress: (p: UploadProgress) => void = () => {},
   signal?: AbortSignal,
 ): Promise<UploadedFile> {
+  try {
+    return await sendFile(file, onProgress, signal);
+  } catch (e) {
+    // the account's storage is full: said in the page's words, before or after the first chunk
+    if (e instanceof ApiError && e.code === CODES.storageQuotaFull) throw new ApiError(e.code, i18n.t('materials.upload.quotaFull'));
+    throw e;
+  }
+}
+
+async function sendFile(file: File, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<UploadedFile> {
   const md5 = await fileMd5(file, (fraction) => onProgress({ phase: 'hashing', fraction }), signal);
   const meta = { fileMd5: md5, filename: file.name, size: file.size };
   const clientId = `WU_FILE_${uploaderIds++}`;

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../platform/auth';
 import { badField, badInput, fail } from '../../platform/errors';
+import { sha256 } from '../../platform/tokens';
 import * as service from './files.service';
 import { showsInline } from './sniff';
 import { FRAMED_BY_SELF } from '../../platform/security-headers';
@@ -55,9 +56,21 @@ export async function filesRoutes(root: FastifyInstance) {
     limits: { fileSize: Math.max(UPLOAD_CHUNK_BYTES, IMAGE_MAX_BYTES), files: 1, fields: 20, fieldSize: 1024 },
   });
   const uploadLimit = { rateLimit: { max: 600, timeWindow: '1 minute' } };
+  // per account: a client checks each file once or twice; probing MD5s by the thousand is refused
+  // (42900). Keys carry the installation (a digest of its secret): two sharing a Redis never share counts
+  const installation = sha256(ctx.secret).slice(0, 12);
+  const checkLimit = {
+    rateLimit: {
+      max: 120,
+      timeWindow: '1 minute',
+      keyGenerator: (req: FastifyRequest) => (req.user ? `check-chunk:${installation}:u${req.user.id}` : req.ip),
+    },
+  };
 
-  app.post('/UploadApi/checkChunk', { schema: { tags, body: chunkCheckInput, response: { 200: chunkCheckAnswer } } }, (req) =>
-    service.checkUpload(ctx, caller(req), req.body),
+  app.post(
+    '/UploadApi/checkChunk',
+    { schema: { tags, body: chunkCheckInput, response: { 200: chunkCheckAnswer } }, config: checkLimit },
+    (req) => service.checkUpload(ctx, caller(req), req.body),
   );
   app.post(
     '/UploadApi/uploadChunk',
@@ -83,7 +96,8 @@ export async function filesRoutes(root: FastifyInstance) {
     service.getAttachmentInfo(ctx, caller(req), req.body.id),
   );
 
-  // the signature is the credential: the address works in <img>, <video> and downloads without a token
+  // the signature names whom the address was given to: it works in <img>, <video> and downloads
+  // without a token, and that user's rights are checked again on every fetch (issue 11)
   app.get(
     '/FileApi/download',
     {
@@ -94,6 +108,8 @@ export async function filesRoutes(root: FastifyInstance) {
           exp: z.coerce.number().int(),
           dl: z.coerce.number().int().min(0).max(1),
           sig: z.string(),
+          /** whom the address was given to (bound on the way out of the answer, platform/addresses) */
+          u: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
         }),
       },
       config: { auth: 'none' },
@@ -102,6 +118,8 @@ export async function filesRoutes(root: FastifyInstance) {
       if (!service.verifySignature(ctx.secret, req.query)) throw fail('forbidden');
       const file = await service.unscopedFileById(ctx, req.query.id);
       if (!file) throw fail('notFound');
+      // removed from the course, or the teacher switched downloads off since: the address opens nothing
+      if (!(await service.mayRead(ctx, req.query.u!, file))) throw fail('notDownloadable');
       const inline = req.query.dl === 0 && showsInline(file.mime);
       const fallback = file.name.replace(ASCII_NAME, '_');
       reply
@@ -111,7 +129,8 @@ export async function filesRoutes(root: FastifyInstance) {
         // the app's own pages may frame it (a PDF preview); nothing in it runs
         .header('content-security-policy', FRAMED_BY_SELF.csp)
         .header('x-frame-options', FRAMED_BY_SELF.xfo)
-        .header('cache-control', 'private, max-age=3600')
+        // kept briefly: a browser's copy outliving a revoked right is the browser's alone
+        .header('cache-control', 'private, max-age=300')
         .header(
           'content-disposition',
           `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -12,29 +12,39 @@ import {
   UPLOAD_CHUNK_BYTES,
   UPLOAD_STATUS,
 } from '@paiclass/shared';
-import { files, uploads } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { contentFiles, contents, courseMembers, files, submissions, submissionVersions, uploads, users } from '../../db/schema';
+import { fileGrant, verifyBoundAddress } from '../../platform/addresses';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
+import type { JobHandler } from '../../platform/jobs';
 import { AppError, badInput, fail } from '../../platform/errors';
-import { hmac, safeEqual } from '../../platform/tokens';
+import { canDownload, canSee, type ContentRole } from '../content/content.policy';
 import { imageType, mimeOf } from './sniff';
 
 type FileRow = typeof files.$inferSelect;
 
 const uploadKey = (ownerId: number, md5: string, size: number) => `${ownerId}:${md5}:${size}`;
 const chunkKey = (ownerId: number, md5: string, size: number, index: number) => `chunks/${ownerId}/${md5}-${size}/${index}`;
-const contentKey = (md5: string, size: number) => `files/${md5.slice(0, 2)}/${md5}-${size}`;
+/**
+ * Where new content goes: a key of its own per stored copy, never an existing one. Identical
+ * content is kept once by reusing the key of a verified earlier copy (`storedCopy`); writing over a
+ * shared key would let anyone who claims an MD5 replace (or, on a mismatch, delete) others' bytes.
+ */
+const newContentKey = (md5: string, size: number) => `files/${md5.slice(0, 2)}/${md5}-${size}-${randomBytes(6).toString('hex')}`;
 const md5Of = (data: Buffer) => createHash('md5').update(data).digest('hex');
 
-/** A signed, expiring address for a file: `dl=1` asks for a download rather than inline display. */
+/**
+ * A signed, expiring grant of a file to the caller of the answer it goes into: `dl=1` asks for a
+ * download rather than inline display. The answer's way out binds it to that caller (platform/addresses).
+ */
 export function signedUrl(secret: string, id: number, download: boolean, now = Date.now()) {
-  const exp = Math.floor(now / 1000) + FILE_URL_TTL_SECONDS;
-  const dl = download ? 1 : 0;
-  return `/FileApi/download?id=${id}&exp=${exp}&dl=${dl}&sig=${hmac(secret, `${id}.${exp}.${dl}`)}`;
+  return fileGrant(secret, id, Math.floor(now / 1000) + FILE_URL_TTL_SECONDS, download ? 1 : 0);
 }
 
-export function verifySignature(secret: string, q: { id: number; exp: number; dl: number; sig: string }) {
-  return q.exp * 1000 > Date.now() && safeEqual(q.sig, hmac(secret, `${q.id}.${q.exp}.${q.dl}`));
+/** Whether a download address is genuine, unexpired and bound to a user (`u`). */
+export function verifySignature(secret: string, q: { id: number; exp: number; dl: number; sig: string; u?: number }) {
+  return q.u !== undefined && verifyBoundAddress(secret, { ...q, u: q.u });
 }
 
 /** The attachment shape Ketangpai clients read: name, url, size, orgin_size, and playurl for media. */
@@ -58,12 +68,16 @@ export function presentFile(ctx: AppContext, f: FileRow) {
 
 const maxBytes = (user: User) => (user.isvip > 0 ? ATTACHMENT_MAX_BYTES_VIP : ATTACHMENT_MAX_BYTES);
 
-/** A row for this owner over content already stored, if identical content (MD5 and size) exists. */
-async function reuseStored(ctx: AppContext, user: User, md5: string, size: number, name: string) {
+/**
+ * A new row for the caller over content the caller itself uploaded before (same MD5 and size): the
+ * instant upload. Only the caller's own files count: someone else's content is never handed out
+ * on the strength of its MD5, which many answers show (issue 11).
+ */
+async function reuseOwn(ctx: AppContext, user: User, md5: string, size: number, name: string) {
   const [same] = await ctx.db
     .select()
     .from(files)
-    .where(and(eq(files.md5, md5), eq(files.size, size)))
+    .where(and(eq(files.ownerId, user.id), eq(files.md5, md5), eq(files.size, size)))
     .limit(1);
   if (!same) return undefined;
   const [row] = await ctx.db
@@ -74,18 +88,100 @@ async function reuseStored(ctx: AppContext, user: User, md5: string, size: numbe
 }
 
 /**
- * Before uploading: an identical file already stored is answered at once (`exists: 1`); otherwise
- * the chunks already received for this file (`received`) so an interrupted upload resumes.
+ * The storage key of a verified copy of this content, whoever uploaded it: rows are written only
+ * after their bytes matched their MD5, so identical bytes the caller has just proven to hold are
+ * kept once on disk.
+ */
+async function storedCopy(ctx: AppContext, md5: string, size: number, except?: string) {
+  const same = await ctx.db
+    .select({ key: files.storageKey })
+    .from(files)
+    .where(and(eq(files.md5, md5), eq(files.size, size), except ? ne(files.storageKey, except) : undefined))
+    .limit(1);
+  for (const { key } of same) if (await ctx.storage.exists(key)) return key;
+  return undefined;
+}
+
+/** Stores verified bytes once: an existing copy's key, else the bytes under a key of their own. */
+async function storeContent(ctx: AppContext, data: Buffer, md5: string, mime: string) {
+  const existing = await storedCopy(ctx, md5, data.length);
+  if (existing) return existing;
+  const key = newContentKey(md5, data.length);
+  await ctx.storage.put(key, data, mime);
+  return key;
+}
+
+/** The storage quota of an account (`USER_STORAGE_QUOTA`, `VIP_STORAGE_QUOTA` for members). */
+export const storageQuota = (ctx: AppContext, user: Pick<User, 'isvip'>) =>
+  user.isvip > 0 ? ctx.config.storageQuota.vip : ctx.config.storageQuota.user;
+
+/**
+ * What an account's uploads take: its files (a PDF the server made of one of them is the server's,
+ * not counted) and the full size of each upload under way, reserved when it began.
+ */
+export async function storageUsed(db: Db, userId: number) {
+  const pdfOf = sql`exists (select 1 from ${files} as src where src.pdf_file_id = ${files.id})`;
+  const [kept] = await db
+    .select({ n: sql<string>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(and(eq(files.ownerId, userId), sql`not ${pdfOf}`));
+  const [pending] = await db
+    .select({ n: sql<string>`coalesce(sum(${uploads.size}), 0)` })
+    .from(uploads)
+    .where(eq(uploads.ownerId, userId));
+  return Number(kept?.n ?? 0) + Number(pending?.n ?? 0);
+}
+
+/** `1.5G`, `300M`: a size as the quota message shows it. */
+const shortSize = (n: number) => {
+  const [unit, power] = n >= 1024 ** 3 ? ['G', 3] : n >= 1024 ** 2 ? ['M', 2] : ['K', 1];
+  return `${Math.round((n / 1024 ** (power as number)) * 10) / 10}${unit}`;
+};
+
+/** Refuses (40015) a file of `size` bytes that would take the account past its quota. */
+async function ensureRoom(ctx: AppContext, db: Db, user: User, size: number) {
+  const quota = storageQuota(ctx, user);
+  const used = await storageUsed(db, user.id);
+  if (used + size > quota) {
+    throw new AppError('storageQuotaFull', 'errors.storageQuotaFull', { used: shortSize(used), quota: shortSize(quota) });
+  }
+}
+
+/**
+ * Before uploading: a file the caller itself uploaded before is answered at once (`exists: 1`);
+ * otherwise the chunks already received for this file (`received`) so an interrupted upload
+ * resumes. Refused: a file over the per-file limit (40013) or one that does not fit the account's
+ * quota (40015), before any byte is sent.
  */
 export async function checkUpload(ctx: AppContext, user: User, input: z.infer<typeof chunkCheckInput>) {
   if (input.size > maxBytes(user)) throw new AppError('tooLarge', 'errors.fileTooLarge');
-  const stored = await reuseStored(ctx, user, input.fileMd5, input.size, input.filename);
+  const stored = await reuseOwn(ctx, user, input.fileMd5, input.size, input.filename);
   if (stored) return { exists: 1 as const, received: [], file: presentFile(ctx, stored) };
   const [pending] = await ctx.db
     .select()
     .from(uploads)
     .where(eq(uploads.key, uploadKey(user.id, input.fileMd5, input.size)));
+  // an upload under way has its room reserved already
+  if (!pending) await ensureRoom(ctx, ctx.db, user, input.size);
   return { exists: 0 as const, received: pending?.received ?? [], file: null };
+}
+
+/**
+ * Reserves room for an upload as its first chunk arrives: the upload's row (its whole size counts
+ * toward the quota until it ends) is written under a lock on the account, so two uploads at once
+ * cannot both take the last room.
+ */
+async function reserveUpload(ctx: AppContext, user: User, key: string, input: { fileMd5: string; size: number; filename: string; chunks: number }) {
+  await ctx.db.transaction(async (tx) => {
+    const [pending] = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key));
+    if (pending) return;
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    await ensureRoom(ctx, tx as unknown as Db, user, input.size);
+    await tx
+      .insert(uploads)
+      .values({ key, ownerId: user.id, md5: input.fileMd5, size: input.size, filename: input.filename, chunks: input.chunks })
+      .onConflictDoNothing();
+  });
 }
 
 /**
@@ -103,14 +199,15 @@ export async function receiveChunk(ctx: AppContext, user: User, input: z.infer<t
   const answer = { id: input.id, chunk: input.chunk };
   if (data.length !== expected) return { ...answer, status: UPLOAD_STATUS.retry, complete: 0 as const };
 
-  const stored = await reuseStored(ctx, user, md5, size, input.filename);
+  const stored = await reuseOwn(ctx, user, md5, size, input.filename);
   if (stored) return { ...answer, status: UPLOAD_STATUS.done, complete: 1 as const, file: presentFile(ctx, stored) };
 
-  await ctx.storage.put(chunkKey(user.id, md5, size, input.chunk), data);
   const key = uploadKey(user.id, md5, size);
+  // the quota is checked (and the room reserved) before the first byte is stored
+  await reserveUpload(ctx, user, key, { ...input, chunks });
+  await ctx.storage.put(chunkKey(user.id, md5, size, input.chunk), data);
   // record the chunk; whoever records the last one claims the assembly (the row goes), so it runs once
   const complete = await ctx.db.transaction(async (tx) => {
-    await tx.insert(uploads).values({ key, ownerId: user.id, md5, size, filename: input.filename, chunks }).onConflictDoNothing();
     const [row] = await tx.select().from(uploads).where(eq(uploads.key, key)).for('update');
     if (!row) return undefined;
     const received = [...new Set([...row.received, input.chunk])].sort((a, b) => a - b);
@@ -149,7 +246,8 @@ async function assemble(
       }
     }
   }
-  const target = contentKey(md5, size);
+  // joined under a key of its own: nothing already stored is touched until the MD5 is proven
+  const target = newContentKey(md5, size);
   await storage.put(target, Readable.from(joined()), undefined, size);
   const cleanup = async () => {
     for (let i = 0; i < chunks; i++) await storage.delete(chunkKey(user.id, md5, size, i));
@@ -159,16 +257,20 @@ async function assemble(
     await storage.delete(target);
     return { ...answer, status: UPLOAD_STATUS.error, complete: 0 as const };
   }
+  // the caller has proven it holds these bytes: an identical verified copy is kept instead of a second one
+  const copy = await storedCopy(ctx, md5, size, target);
+  if (copy) await storage.delete(target);
   const [row] = await ctx.db
     .insert(files)
-    .values({ ownerId: user.id, md5, size, name: filename, mime: mimeOf(head, filename), storageKey: target })
+    .values({ ownerId: user.id, md5, size, name: filename, mime: mimeOf(head, filename), storageKey: copy ?? target })
     .returning();
   return { ...answer, status: UPLOAD_STATUS.done, complete: 1 as const, file: presentFile(ctx, row!) };
 }
 
 /**
  * `UploadApi/uploadV2`: a small file (one chunk at most) in one request. With `image`, the bytes
- * must really be an image (checked by content, not by name) of at most 5 MB.
+ * must really be an image (checked by content, not by name) of at most 5 MB. A file that does not
+ * fit the account's quota is refused (40015) before it is stored.
  */
 export async function uploadSmall(ctx: AppContext, user: User, filename: string, data: Buffer, image: boolean) {
   if (data.length === 0) throw badInput('validation.fileMissing');
@@ -179,11 +281,11 @@ export async function uploadSmall(ctx: AppContext, user: User, filename: string,
     throw new AppError('tooLarge', 'errors.fileTooLarge');
   }
   const md5 = md5Of(data);
-  const reused = await reuseStored(ctx, user, md5, data.length, filename);
+  const reused = await reuseOwn(ctx, user, md5, data.length, filename);
   if (reused) return { status: UPLOAD_STATUS.done, file: presentFile(ctx, reused) };
-  const key = contentKey(md5, data.length);
+  await ensureRoom(ctx, ctx.db, user, data.length);
   const mime = mimeOf(data.subarray(0, 16), filename);
-  await ctx.storage.put(key, data, mime);
+  const key = await storeContent(ctx, data, md5, mime);
   const [row] = await ctx.db
     .insert(files)
     .values({ ownerId: user.id, md5, size: data.length, name: filename, mime, storageKey: key })
@@ -194,8 +296,7 @@ export async function uploadSmall(ctx: AppContext, user: User, filename: string,
 /** Stores a PDF made from one of a user's files (an office document's conversion) as a file of its own. */
 export async function storePdf(ctx: AppContext, source: FileRow, pdf: Buffer) {
   const md5 = md5Of(pdf);
-  const key = contentKey(md5, pdf.length);
-  await ctx.storage.put(key, pdf, 'application/pdf');
+  const key = await storeContent(ctx, pdf, md5, 'application/pdf');
   const name = `${source.name.replace(/\.[^.]+$/, '')}.pdf`;
   const [row] = await ctx.db
     .insert(files)
@@ -218,4 +319,94 @@ export async function getAttachmentInfo(ctx: AppContext, user: User, id: number)
 export async function unscopedFileById(ctx: AppContext, id: number) {
   const [row] = await ctx.db.select().from(files).where(eq(files.id, id));
   return row;
+}
+
+/**
+ * Whether a user may still fetch a file, checked each time a signed address is used (issue 11):
+ * an address is given out only where a service decided the caller may have the file; this checks
+ * that the reason still holds. The owner always may. Otherwise the user must still be a member of
+ * a course where the file is in use: attached to an item they may see and download (the teacher's
+ * download switch), an image in the text of an item they may see, or a file of a homework
+ * submission there. A converted PDF goes with its document.
+ */
+export async function mayRead(ctx: AppContext, userId: number, file: FileRow) {
+  if (file.ownerId === userId) return true;
+  const sources = await ctx.db.select({ id: files.id, ownerId: files.ownerId }).from(files).where(eq(files.pdfFileId, file.id));
+  if (sources.some((s) => s.ownerId === userId)) return true;
+  const ids = [file.id, ...sources.map((s) => s.id)];
+  const role = (r: string) => r as ContentRole;
+
+  const attached = await ctx.db
+    .select({ role: courseMembers.role, publishState: contents.publishState, downloadable: contents.downloadable })
+    .from(contentFiles)
+    .innerJoin(contents, and(eq(contents.id, contentFiles.contentId), isNull(contents.deletedAt)))
+    .innerJoin(courseMembers, and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, userId)))
+    .where(inArray(contentFiles.fileId, ids));
+  if (attached.some((a) => canSee(role(a.role), a) && canDownload(role(a.role), a))) return true;
+
+  // images in an item's text (rich-text.ts keeps them as `data-file="N"`)
+  const inText = await ctx.db
+    .select({ role: courseMembers.role, publishState: contents.publishState })
+    .from(courseMembers)
+    .innerJoin(contents, and(eq(contents.courseId, courseMembers.courseId), isNull(contents.deletedAt)))
+    .where(and(eq(courseMembers.userId, userId), or(...ids.map((id) => sql`${contents.body} like ${`%data-file="${id}"%`}`))));
+  if (inText.some((a) => canSee(role(a.role), a))) return true;
+
+  const handedIn = (column: SQL) => or(...ids.map((id) => sql`${column} @> ${JSON.stringify([id])}::jsonb`));
+  const [submitted] = await ctx.db
+    .select({ one: sql`1` })
+    .from(courseMembers)
+    .innerJoin(contents, eq(contents.courseId, courseMembers.courseId))
+    .innerJoin(submissions, eq(submissions.contentId, contents.id))
+    .where(and(eq(courseMembers.userId, userId), handedIn(sql`${submissions.fileIds}`)))
+    .limit(1);
+  if (submitted) return true;
+  const [earlier] = await ctx.db
+    .select({ one: sql`1` })
+    .from(courseMembers)
+    .innerJoin(contents, eq(contents.courseId, courseMembers.courseId))
+    .innerJoin(submissions, eq(submissions.contentId, contents.id))
+    .innerJoin(submissionVersions, eq(submissionVersions.submissionId, submissions.id))
+    .where(and(eq(courseMembers.userId, userId), handedIn(sql`${submissionVersions.fileIds}`)))
+    .limit(1);
+  return Boolean(earlier);
+}
+
+/** The durable job that removes abandoned uploads; one pending run at a time (its key). */
+export const UPLOAD_CLEANUP_JOB = 'files.cleanUploads';
+const UPLOAD_CLEANUP_KEY = 'files:clean-uploads';
+/** An upload with no chunk for this long is abandoned: its chunks and its row go (value ours). */
+export const ABANDONED_UPLOAD_MS = 24 * 3600_000;
+const CLEANUP_EVERY_MS = 3600_000;
+
+/**
+ * Removes uploads that received no chunk for `ABANDONED_UPLOAD_MS`: the row first (which also
+ * frees its reserved room), then its chunks; answers how many. A client coming back later starts
+ * that file again from its first chunk.
+ */
+export async function cleanAbandonedUploads(ctx: AppContext, now = new Date()) {
+  const gone = await ctx.db
+    .delete(uploads)
+    .where(lt(uploads.updatedAt, new Date(now.getTime() - ABANDONED_UPLOAD_MS)))
+    .returning();
+  for (const u of gone) {
+    for (let i = 0; i < u.chunks; i++) await ctx.storage.delete(chunkKey(u.ownerId, u.md5, u.size, i));
+  }
+  return gone.length;
+}
+
+/** Schedules the clean-up (by its key, so instances starting together schedule it once). */
+export async function scheduleUploadCleanup(ctx: AppContext, at = new Date()) {
+  await ctx.jobs.schedule(UPLOAD_CLEANUP_JOB, at, {}, UPLOAD_CLEANUP_KEY);
+}
+
+/**
+ * The clean-up job: it schedules its next run before it works, so it keeps recurring hourly even
+ * when one run fails (the queue runs a rescheduled key again after the current run).
+ */
+export function uploadCleanupJob(ctx: AppContext): JobHandler {
+  return async () => {
+    await scheduleUploadCleanup(ctx, new Date(Date.now() + CLEANUP_EVERY_MS));
+    await cleanAbandonedUploads(ctx);
+  };
 }
