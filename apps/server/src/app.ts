@@ -43,7 +43,7 @@ import { ReadCache } from './platform/read-cache';
 import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, WebhookSmsTransport } from './platform/delivery';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { LoginLimits, MemoryCounters, RedisCounters } from './platform/login-limits';
-import { isApiRequest, notFoundEnvelope, parseUntypedBody, registerApi, registerEnvelope } from './platform/envelope';
+import { isApiRequest, notFoundEnvelope, parseUntypedBody, refusingNulBytes, registerApi, registerEnvelope } from './platform/envelope';
 import { AppError } from './platform/errors';
 import { JobQueue } from './platform/jobs';
 import { openApiTransform, responseSerializer } from './platform/responses';
@@ -189,7 +189,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     if (!options.database) await database.close();
   });
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(refusingNulBytes(validatorCompiler));
   app.setSerializerCompiler(responseSerializer(config.checkResponses));
   // third-party clients send an empty JSON body to calls that take none
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {

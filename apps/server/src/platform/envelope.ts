@@ -1,8 +1,8 @@
 import { parse as parseQuery } from 'node:querystring';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { CODES, findRoute, type Language } from '@paiclass/shared';
-import { AppError } from './errors';
+import { AppError, badField } from './errors';
 import { translate } from './i18n';
 
 const built = new WeakSet<object>();
@@ -18,6 +18,21 @@ declare module 'fastify' {
     /** set on every route an area module registers: enveloped, and behind a login by default */
     api?: boolean;
   }
+  interface FastifyInstance {
+    /** every API call as registered: the route table the fuzz suite and the role matrix walk */
+    apiRoutes: ApiRoute[];
+  }
+}
+
+/** One registered API call: its method, path, login mode and input schemas (zod). */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  auth: 'required' | 'optional' | 'none';
+  /** sent as multipart/form-data (uploads) */
+  multipart: boolean;
+  body?: unknown;
+  querystring?: unknown;
 }
 
 /** Whether a request is an API call: a route of an area module, or an unknown path that is not a page load. */
@@ -33,9 +48,23 @@ export function isApiRequest(req: FastifyRequest) {
 
 /** Registers area modules so that each of their routes is marked as an API call. */
 export async function registerApi(app: FastifyInstance, modules: ((app: FastifyInstance) => Promise<void>)[]) {
+  const table: ApiRoute[] = [];
+  app.decorate('apiRoutes', table);
   await app.register(async (api) => {
     api.addHook('onRoute', (route) => {
       route.config = { ...(route.config ?? {}), api: true };
+      const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; consumes?: string[] };
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        table.push({
+          method,
+          url: route.url,
+          auth: route.config.auth ?? 'required',
+          multipart: Boolean(schema.consumes?.includes('multipart/form-data')),
+          body: schema.body,
+          querystring: schema.querystring,
+        });
+      }
     });
     for (const m of modules) await api.register(m);
   });
@@ -89,6 +118,49 @@ export function refusalMessage(lang: Language, message: string | undefined, fiel
   const specific = typeof message === 'string' && message.startsWith('validation.') && message !== 'validation.invalid';
   if (specific) return translate(lang, message);
   return field ? translate(lang, 'validation.invalidField', { field }) : translate(lang, 'validation.invalid');
+}
+
+/**
+ * Where the first NUL character sits in a caller's input (a string value or a field name), as the
+ * path of its field; undefined when there is none. PostgreSQL's text refuses NUL, and no person
+ * types one. Walks without recursion, so no nesting depth can overflow the stack.
+ */
+export function nulBytePath(input: unknown): string[] | undefined {
+  const stack: [unknown, string[]][] = [[input, []]];
+  while (stack.length) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) stack.push([value[i], [...path, String(i)]]);
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '')];
+        stack.push([item, [...path, key]]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Refuses input holding a NUL character with a 40001 that names its field. */
+export function refuseNulBytes(input: unknown) {
+  const path = nulBytePath(input);
+  if (path) throw badField('validation.invalid', path);
+}
+
+/**
+ * Wraps a schema compiler so that every body, query string and parameter is first refused when it
+ * holds a NUL character (issue 11): one place for every call, before any schema reads it.
+ */
+export function refusingNulBytes<S>(compiler: FastifySchemaCompiler<S>): FastifySchemaCompiler<S> {
+  return (route) => {
+    const validate = compiler(route);
+    return (data: unknown) => {
+      const path = nulBytePath(data);
+      return path ? { error: badField('validation.invalid', path) } : validate(data);
+    };
+  };
 }
 
 /**

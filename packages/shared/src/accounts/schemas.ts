@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EPOCH_SECONDS_MAX, INT_MAX } from '../wire';
 import { LANGUAGES, STNO_MAX, USERTYPE_STUDENT, USERTYPE_TEACHER } from '../constants';
 import { EMAIL_RE, PHONE_RE, passwordProblem } from './rules';
 
@@ -90,6 +91,7 @@ export const registerInput = z
     usertype: z.coerce
       .number({ message: 'validation.usertype' })
       .int()
+      .max(INT_MAX)
       .refine((v) => v === USERTYPE_STUDENT || v === USERTYPE_TEACHER, { message: 'validation.usertype' })
       .default(USERTYPE_STUDENT),
     code: z.string().trim().optional(),
@@ -119,10 +121,10 @@ export const checkFindCodeInput = z
 
 export const resetPasswordInput = z
   .object({
-    uid: z.coerce.number({ message: 'validation.resetLink' }).int().positive({ message: 'validation.resetLink' }),
+    uid: z.coerce.number({ message: 'validation.resetLink' }).int().positive({ message: 'validation.resetLink' }).max(INT_MAX, { message: 'validation.resetLink' }),
     key: text('validation.resetLink'),
     sign: text('validation.resetLink'),
-    expires: z.coerce.number({ message: 'validation.resetLink' }).int(),
+    expires: z.coerce.number({ message: 'validation.resetLink' }).int().max(EPOCH_SECONDS_MAX, { message: 'validation.resetLink' }),
     password: strongPassword,
     repassword: z.string().optional(),
   })

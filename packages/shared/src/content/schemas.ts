@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_MAX, CONTENT_TITLE_MAX, DIRECTORY_TITLE_MAX, PAGE_SIZE } from '../constants';
-import { wireDesc, wireId, wireIntList, wireOptionalId, wireSortKey } from '../wire';
+import { INT_MAX, wireDesc, wireId, wireIntList, wireOptionalId, wirePage, wireSeconds, wireSortKey } from '../wire';
 import { FOLDER_PAGE_SIZE } from './types';
 
 /**
@@ -13,18 +13,18 @@ const id = wireId();
 const optionalId = wireOptionalId();
 const flag = (fallback: 0 | 1) => z.preprocess((v) => (v === undefined || v === null || v === '' ? fallback : v), z.coerce.number().int().min(0).max(1));
 /** Epoch seconds; empty or 0 means none. */
-const seconds = z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : v), z.coerce.number().int().min(0));
+const seconds = wireSeconds();
 /** A list of ids as an array or as "1,2,3". */
 const idList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v === undefined || v === null ? [] : v),
-  z.array(z.coerce.number().int().positive()).max(100),
+  z.array(wireId()).max(100),
 );
 const title = z
   .string({ message: 'validation.contentTitleRequired' })
   .trim()
   .min(1, { message: 'validation.contentTitleRequired' })
   .max(CONTENT_TITLE_MAX, { message: 'validation.contentTitleLength' });
-const page = z.coerce.number().int().min(1).default(1);
+const page = wirePage();
 
 /** The content types this platform authors through `addContent` so far (spec 2 §3). */
 export const AUTHORED_TYPES = [2, 5, 7, 8, 9, 10] as const;
@@ -59,7 +59,7 @@ export type ContentListInput = z.infer<typeof contentListInput>;
 
 export const contentInput = z.object({
   courseid: id,
-  contenttype: z.coerce.number().int().refine((t) => (AUTHORED_TYPES as readonly number[]).includes(t), { message: 'validation.contentType' }),
+  contenttype: z.coerce.number().int().max(INT_MAX).refine((t) => (AUTHORED_TYPES as readonly number[]).includes(t), { message: 'validation.contentType' }),
   title,
   /** rich text (notices, topics, descriptions); sanitised on the server */
   content: z.string().max(200_000, { message: 'validation.richTextLength' }).optional().default(''),
@@ -82,7 +82,7 @@ export const contentEditInput = contentInput.omit({ contenttype: true, folderid:
 
 export const contentRef = z.object({ courseid: id, id });
 export const contentQueryInput = z.object({ courseid: id, id, contenttype: optionalId });
-export const folderInput = z.object({ courseid: id, contenttype: z.coerce.number().int().min(1), title, dirid: optionalId });
+export const folderInput = z.object({ courseid: id, contenttype: z.coerce.number().int().min(1).max(INT_MAX), title, dirid: optionalId });
 export const renameInput = contentRef.extend({ title });
 export const moveToFolderInput = z.object({ courseid: id, ids: idList, folderid: optionalId });
 export const directoryChangeInput = z.object({ courseid: id, ids: idList, dirid: optionalId });

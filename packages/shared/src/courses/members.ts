@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { INT_MAX, wireId, wirePage } from '../wire';
 import { courseIdInput } from './schemas';
 
 /** Inputs of the member calls (issue #3: members, teaching team, administrative classes). */
 
 export const studentListInput = courseIdInput.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: wirePage(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   search: z.string().trim().max(30).optional().default(''),
   /** an administrative class id; 0 for students in no class */
-  classid: z.coerce.number().int().min(0).optional(),
+  classid: z.coerce.number().int().min(0).max(INT_MAX).optional(),
 });
-export const memberInput = courseIdInput.extend({ uid: z.coerce.number().int().positive() });
+export const memberInput = courseIdInput.extend({ uid: wireId() });
 export const membersInput = courseIdInput.extend({
-  uids: z.array(z.coerce.number().int().positive()).min(1, { message: 'validation.chooseOne' }).max(500),
+  uids: z.array(wireId()).min(1, { message: 'validation.chooseOne' }).max(500),
 });
 export const addAssistantInput = courseIdInput.extend({
   account: z.string({ message: 'validation.assistantAccount' }).trim().min(1, { message: 'validation.assistantAccount' }),
@@ -23,10 +24,10 @@ const className = z
   .min(1, { message: 'validation.className' })
   .max(20, { message: 'validation.classNameShort' });
 export const classCreateInput = courseIdInput.extend({ name: className });
-export const classRenameInput = courseIdInput.extend({ id: z.coerce.number().int().positive(), name: className });
-export const classIdInput = courseIdInput.extend({ id: z.coerce.number().int().positive() });
+export const classRenameInput = courseIdInput.extend({ id: wireId(), name: className });
+export const classIdInput = courseIdInput.extend({ id: wireId() });
 /** moves students into a class (id) or out of every class (id 0) */
-export const classMoveInput = membersInput.extend({ id: z.coerce.number().int().min(0) });
+export const classMoveInput = membersInput.extend({ id: z.coerce.number().int().min(0).max(INT_MAX) });
 
 /** Grouping kinds (spec 2 §3 Group): 1 fixed (the teacher assigns), 2 free (students choose), 3 limited (students choose within the caps). */
 export const GROUP_KINDS = { fixed: 1, free: 2, limited: 3 } as const;
@@ -46,14 +47,14 @@ const groupSetFields = {
   allowcreate: z.coerce.number().int().min(0).max(1).default(0),
 };
 export const groupSetInput = courseIdInput.extend(groupSetFields);
-export const groupSetEditInput = courseIdInput.extend({ id: z.coerce.number().int().positive(), ...groupSetFields });
-export const groupSetIdInput = courseIdInput.extend({ id: z.coerce.number().int().positive() });
-export const groupAddInput = courseIdInput.extend({ setid: z.coerce.number().int().positive(), name: groupTitle });
-export const groupIdInput = courseIdInput.extend({ groupid: z.coerce.number().int().positive() });
+export const groupSetEditInput = courseIdInput.extend({ id: wireId(), ...groupSetFields });
+export const groupSetIdInput = courseIdInput.extend({ id: wireId() });
+export const groupAddInput = courseIdInput.extend({ setid: wireId(), name: groupTitle });
+export const groupIdInput = courseIdInput.extend({ groupid: wireId() });
 export const groupRenameInput = groupIdInput.extend({ name: groupTitle });
 /** students join for themselves; teachers pass `uids` to assign */
-export const groupJoinInput = groupIdInput.extend({ uids: z.array(z.coerce.number().int().positive()).max(500).optional() });
-export const groupLeaderInput = groupIdInput.extend({ uid: z.coerce.number().int().positive() });
+export const groupJoinInput = groupIdInput.extend({ uids: z.array(wireId()).max(500).optional() });
+export const groupLeaderInput = groupIdInput.extend({ uid: wireId() });
 
 /** The weekly member-change notice (issue #3; default Saturday 21:30, spec 1 §9). */
 export const memberSettingInput = courseIdInput.extend({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_MAX, wireId } from '../wire';
 import { COURSE_NAME_MAX, JOIN_CODE_LENGTH } from '../constants';
 
 /**
@@ -52,7 +53,7 @@ export const courseFields = {
 
 export const courseCreateInput = z.object(courseFields);
 export type CourseCreateInput = z.infer<typeof courseCreateInput>;
-export const courseEditInput = z.object({ id: z.coerce.number().int().positive(), ...courseFields });
+export const courseEditInput = z.object({ id: wireId(), ...courseFields });
 
 const isstudy = z.preprocess((v) => (v === undefined || v === '' ? 0 : v), z.coerce.number().int().min(0).max(1));
 export const semesterListInput = z.object({
@@ -67,12 +68,12 @@ export const semesterCourseListInput = z.object({
   /** empty or "0" means every semester */
   semester: z.coerce.string().trim().optional().default(''),
   /** empty means every term; 0 full year, 1 first, 2 second */
-  term: z.coerce.string().trim().optional().default(''),
+  term: z.coerce.string().trim().pipe(z.enum(['', '0', '1', '2'])).optional().default(''),
   /** narrows the teaching list: teach (own courses) or assist */
   type: z.enum(['teach', 'assist']).optional(),
 });
 
-export const courseIdInput = z.object({ courseid: z.coerce.number({ message: 'validation.courseId' }).int().positive({ message: 'validation.courseId' }) });
+export const courseIdInput = z.object({ courseid: z.coerce.number({ message: 'validation.courseId' }).int().positive({ message: 'validation.courseId' }).max(INT_MAX, { message: 'validation.invalid' }) });
 export const setTopInput = courseIdInput.extend({ isTop: z.coerce.number().int().min(0).max(1) });
 export const joinCourseInput = z.object({
   code: z
@@ -116,7 +117,7 @@ export const copyInput = courseIdInput.extend({
     .min(1, { message: 'validation.courseNameRequired' })
     .max(COURSE_NAME_MAX, { message: 'validation.courseNameLength' }),
 });
-export const sortInput = z.object({ ids: z.array(z.coerce.number().int().positive()).min(1).max(500) });
+export const sortInput = z.object({ ids: z.array(wireId()).min(1).max(500) });
 /** Archive buckets (spec 1 §3): 0 all, 1 teach, 2 assistant, 3 study. */
 export const archivedListInput = z.object({ type: z.coerce.number().int().min(0).max(3).default(0) });
 export const endCourseInput = courseIdInput.extend({ canvisit: z.coerce.number().int().min(0).max(1).default(1) });
@@ -154,7 +155,7 @@ export const enrollAnswerInput = z
   })
   .refine((k) => Boolean(k.code || k.coid), { message: 'validation.joinCode', path: ['code'] });
 export const enrollReviewInput = courseIdInput.extend({
-  ids: z.array(z.coerce.number().int().positive()).min(1, { message: 'validation.chooseOne' }).max(500),
+  ids: z.array(wireId()).min(1, { message: 'validation.chooseOne' }).max(500),
   /** 1 approve, 2 reject */
   state: z.coerce.number().int().min(1).max(2),
 });
@@ -204,7 +205,7 @@ export const templateSettingInput = courseIdInput.extend({
 
 /** `/CourseApi/createCourseFromDemo`: a demo course and the new course's name, class, year and term (spec 1 §5 rules). */
 export const demoCreateInput = z.object({
-  demoid: z.coerce.number({ message: 'validation.demoRequired' }).int().positive({ message: 'validation.demoRequired' }),
+  demoid: z.coerce.number({ message: 'validation.demoRequired' }).int().positive({ message: 'validation.demoRequired' }).max(INT_MAX, { message: 'validation.invalid' }),
   coursename: courseFields.coursename,
   classname: courseFields.classname,
   semester: courseFields.semester,

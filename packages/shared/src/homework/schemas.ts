@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { EPOCH_SECONDS_MAX, wireId, wireOptionalId, wirePage, wireSeconds } from '../wire';
 import { CONTENT_TITLE_MAX, GRADE_MAX } from '../constants';
 
 /**
  * Homework calls (spec 2 §2 Homework routes, §5 rules). Numbers may come as strings; messages are
  * keys of `validationMessages`.
  */
-const id = z.coerce.number().int().positive();
-const optionalId = z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : v), z.coerce.number().int().min(0));
+const id = wireId();
+const optionalId = wireOptionalId();
 const flag = (fallback: 0 | 1) => z.preprocess((v) => (v === undefined || v === null || v === '' ? fallback : v), z.coerce.number().int().min(0).max(1));
-const seconds = z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : v), z.coerce.number().int().min(0));
+const seconds = wireSeconds();
 const idList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v === undefined || v === null ? [] : v),
-  z.array(z.coerce.number().int().positive()).max(500),
+  z.array(wireId()).max(500),
 );
 
 /** Homework types (spec 2 §3): personal, group, peer review. */
@@ -34,7 +35,7 @@ export const homeworkFields = {
     .max(GRADE_MAX, { message: 'validation.fullScore' })
     .default(100),
   /** the deadline, epoch seconds: required */
-  endtime: z.coerce.number({ message: 'validation.deadlineRequired' }).int().positive({ message: 'validation.deadlineRequired' }),
+  endtime: z.coerce.number({ message: 'validation.deadlineRequired' }).int().positive({ message: 'validation.deadlineRequired' }).max(EPOCH_SECONDS_MAX, { message: 'validation.invalid' }),
   allowlate: flag(0),
   groupsetid: optionalId,
   dupcheck: flag(0),
@@ -74,7 +75,7 @@ export const SUBMISSION_FILTERS = {
 } as const;
 export const submissionListInput = homeworkRef.extend({
   filter: z.coerce.number().int().min(0).max(8).default(0),
-  page: z.coerce.number().int().min(1).default(1),
+  page: wirePage(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 

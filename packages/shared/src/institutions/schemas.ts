@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_MAX, wireId } from '../wire';
 import { COURSE_NAME_MAX, STNO_MAX } from '../constants';
 import { academicYears } from '../courses/schemas';
 
@@ -12,7 +13,7 @@ export const ATTEST_NAME_MAX = 30; // as the account name
 export const JIGOU_NAME_MAX = 100; // value ours
 export const JIGOU_SEARCH_LIMIT = 20; // institutions a search answers (value ours)
 
-const jigouid = z.coerce.number({ message: 'validation.jigouRequired' }).int().positive({ message: 'validation.jigouRequired' });
+const jigouid = z.coerce.number({ message: 'validation.jigouRequired' }).int().positive({ message: 'validation.jigouRequired' }).max(INT_MAX, { message: 'validation.invalid' });
 
 /** Text of at least 2 characters: 1 character is "please enter a correct …", empty is "… cannot be empty" (spec 1 §5). */
 const personText = (max: number, key: 'Name' | 'Stno') =>
@@ -53,15 +54,15 @@ export const jigouIdInput = z.object({ jigouid });
 export const jigouSearchInput = z.object({ keyword: z.string().trim().max(JIGOU_NAME_MAX).optional().default('') });
 
 /** `/CourseApi/teachClass`: the caller's scheduled courses, of one institution or of all. */
-export const teachClassInput = z.object({ jigouid: z.coerce.number().int().nonnegative().optional().default(0) });
+export const teachClassInput = z.object({ jigouid: z.coerce.number().int().nonnegative().max(INT_MAX).optional().default(0) });
 
 /** `/CourseApi/relationTeachClass`: binds each scheduled course to one of the caller's courses; classid 0 creates one from it. */
 export const relationTeachClassInput = z.object({
   list: z
     .array(
       z.object({
-        id: z.coerce.number().int().positive(),
-        classid: z.coerce.number().int().nonnegative(),
+        id: wireId(),
+        classid: z.coerce.number().int().nonnegative().max(INT_MAX),
       }),
     )
     .min(1, { message: 'validation.teachClassRequired' })

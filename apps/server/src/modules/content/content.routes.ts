@@ -47,10 +47,10 @@ import {
   topicSettingAnswer,
   topicSettingInput,
   unreadNoticesAnswer,
+  wireId,
 } from '@paiclass/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { caller } from '../../platform/auth';
 import * as announcements from './announcements.service';
 import * as comments from './comments.service';
@@ -143,7 +143,7 @@ export async function contentRoutes(root: FastifyInstance) {
     {
       schema: {
         tags,
-        body: contentRef.extend({ fileid: z.coerce.number().int().positive() }),
+        body: contentRef.extend({ fileid: wireId() }),
         response: { 200: attachmentAnswer },
       },
     },

@@ -4,33 +4,52 @@ import {
   chunkCheckAnswer,
   chunkCheckInput,
   chunkFieldsInput,
+  EPOCH_SECONDS_MAX,
   fileAnswer,
   fileIdInput,
   IMAGE_MAX_BYTES,
   smallUploadAnswer,
   UPLOAD_CHUNK_BYTES,
+  uploadNameInput,
+  wireId,
 } from '@paiclass/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { caller } from '../../platform/auth';
-import { badField, badInput, fail } from '../../platform/errors';
+import { refuseNulBytes } from '../../platform/envelope';
+import { AppError, badField, badInput, fail } from '../../platform/errors';
 import { sha256 } from '../../platform/tokens';
 import * as service from './files.service';
 import { showsInline } from './sniff';
 import { FRAMED_BY_SELF } from '../../platform/security-headers';
 
-/** Reads a multipart request: its text fields and its one file, held in memory (at most one chunk). */
+/**
+ * Reads a multipart request: its text fields and its one file, held in memory (at most one chunk).
+ * A body cut short or malformed is the caller's bad input (40001), as are a NUL character in a
+ * field and a file name longer than 255 characters (issue 11).
+ */
 async function readMultipart(req: FastifyRequest) {
   const fields: Record<string, string> = {};
   let file: { filename: string; data: Buffer } | undefined;
-  for await (const part of req.parts()) {
-    if (part.type === 'file') {
-      if (file) throw badInput('validation.fileMissing');
-      file = { filename: part.filename, data: await part.toBuffer() };
-    } else {
-      fields[part.fieldname] = String(part.value);
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (file) throw badInput('validation.fileMissing');
+        file = { filename: part.filename, data: await part.toBuffer() };
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
     }
+  } catch (e) {
+    // the parser's own faults (a body cut short, a missing boundary) carry no status; limits carry 413
+    if (e instanceof AppError || (e as { statusCode?: number }).statusCode) throw e;
+    throw badInput('validation.uploadIncomplete');
+  }
+  refuseNulBytes(fields);
+  if (file) {
+    refuseNulBytes({ filename: file.filename });
+    parse(uploadNameInput, { filename: file.filename || 'file' });
   }
   return { fields, file };
 }
@@ -89,7 +108,8 @@ export async function filesRoutes(root: FastifyInstance) {
       const user = caller(req);
       const { fields, file } = await readMultipart(req);
       if (!file) throw badInput('validation.fileMissing');
-      return service.uploadSmall(ctx, user, fields.filename || file.filename || 'file', file.data, fields.type === 'image');
+      const { filename } = parse(uploadNameInput, { filename: fields.filename || file.filename || 'file' });
+      return service.uploadSmall(ctx, user, filename, file.data, fields.type === 'image');
     },
   );
   app.post('/FileApi/getAttachmentInfo', { schema: { tags, body: fileIdInput, response: { 200: fileAnswer } } }, (req) =>
@@ -104,8 +124,8 @@ export async function filesRoutes(root: FastifyInstance) {
       schema: {
         tags,
         querystring: z.object({
-          id: z.coerce.number().int().positive(),
-          exp: z.coerce.number().int(),
+          id: wireId(),
+          exp: z.coerce.number().int().max(EPOCH_SECONDS_MAX),
           dl: z.coerce.number().int().min(0).max(1),
           sig: z.string(),
           /** whom the address was given to (bound on the way out of the answer, platform/addresses) */

@@ -29,10 +29,10 @@ import {
   submissionRef,
   submitInput,
   workHistoryAnswer,
+  wireId,
 } from '@paiclass/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { caller } from '../../platform/auth';
 import * as dupcheck from './dupcheck/dupcheck.service';
 import * as homework from './homework.service';
@@ -114,7 +114,7 @@ export async function homeworkRoutes(root: FastifyInstance) {
     {
       schema: {
         tags,
-        body: submissionRef.extend({ other: z.coerce.number().int().positive() }),
+        body: submissionRef.extend({ other: wireId() }),
         response: { 200: repeatAnswer },
       },
     },

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { academicYears } from '@paiclass/shared';
+import type { ApiRoute } from '../src/platform/envelope';
+import { STRONG } from './helpers';
+import { type CourseIds, idFor, idsFor, type People } from './world';
+
+/**
+ * What the fuzz suite and the role matrix share: the JSON schema of a call's input, a plausible
+ * body built from it (ids of the populated course, strings a person would type), and a digest of
+ * every table that tells whether a refused call wrote anything.
+ */
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  default?: unknown;
+}
+
+/** The JSON schema of a call's input (body, else query string), as a client must send it. */
+export function inputSchema(route: ApiRoute): JsonSchema | undefined {
+  const schema = route.body ?? route.querystring;
+  if (!schema) return undefined;
+  return z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+/** A value a person would send for a field: the populated course's ids, a valid number, ordinary text. */
+export function plausible(route: ApiRoute, field: string, schema: JsonSchema, ids: CourseIds, people: People): unknown {
+  const id = idFor(route.url, field, ids);
+  if (id !== undefined) return id;
+  const list = idsFor(route.url, field, ids, people);
+  if (list !== undefined) return list;
+  if (field === 'uid') return people.student.uid;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  if (schema.anyOf?.length) return plausible(route, field, schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, ids, people);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  switch (type) {
+    case 'integer':
+    case 'number': {
+      if (/time$/.test(field)) return field === 'endtime' ? now() + 86_400 : 0;
+      const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+      const high = schema.maximum ?? Number.MAX_SAFE_INTEGER;
+      return Math.min(Math.max(1, low), high);
+    }
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(schema.properties ?? {})) out[k] = plausible(route, k, v, ids, people);
+      return out;
+    }
+    default:
+      return plausibleText(field, schema, ids);
+  }
+}
+
+function plausibleText(field: string, schema: JsonSchema, ids: CourseIds): string {
+  if (/password/.test(field)) return field === 'password' || field === 'repassword' ? STRONG : 'Wrong#Pass1';
+  if (field === 'code' && schema.pattern?.includes('\\d{6}')) return ids.code;
+  if (field === 'semester') return academicYears()[2]!;
+  if (field === 'mobile' || field === 'account') return '13900000000';
+  if (field === 'email') return 'fuzz@example.edu.cn';
+  if (field === 'fileMd5') return 'd41d8cd98f00b204e9800998ecf8427e';
+  if (field === 'lang') return 'zh';
+  if (field === 'enrolltime') return '2024-09';
+  if (schema.pattern) return '';
+  const text = `测试${field}`;
+  return schema.maxLength !== undefined ? text.slice(0, Math.max(schema.minLength ?? 1, Math.min(schema.maxLength, text.length))) : text;
+}
+
+/** A plausible body for a call: every field of its input schema. */
+export function plausibleBody(route: ApiRoute, ids: CourseIds, people: People): Record<string, unknown> {
+  const schema = inputSchema(route);
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema?.properties ?? {})) body[k] = plausible(route, k, v, ids, people);
+  return body;
+}
+
+/**
+ * Every table's row count and a digest of its rows, in one query. Tables (and only those) that a
+ * refusal is meant to write are left out: a wrong code counts its tries, a picture code is spent.
+ */
+export class TableDigest {
+  private tables: string[] = [];
+  constructor(
+    private app: FastifyInstance,
+    private skip: string[] = [],
+  ) {}
+
+  async init() {
+    const res = await this.app.ctx.db.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+    );
+    this.tables = (res as unknown as { rows: { name: string }[] }).rows.map((r) => r.name).filter((t) => !this.skip.includes(t));
+  }
+
+  /** table -> "rows:md5" */
+  async take(): Promise<Map<string, string>> {
+    const parts = this.tables.map(
+      (t) => `select '${t}' as t, count(*)::int || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as h from "${t}" x`,
+    );
+    const res = await this.app.ctx.db.execute<{ t: string; h: string }>(sql.raw(parts.join(' union all ')));
+    return new Map((res as unknown as { rows: { t: string; h: string }[] }).rows.map((r) => [r.t, r.h]));
+  }
+
+  /** The tables whose digest differs. */
+  static changed(before: Map<string, string>, after: Map<string, string>) {
+    return [...after.keys()].filter((t) => before.get(t) !== after.get(t));
+  }
+}
+
+/**
+ * The next transaction id the database will hand out. It moves only when something wrote (or tried
+ * to), so the full digest is taken only then: most refusals cost one tiny query.
+ */
+export async function nextXid(app: FastifyInstance): Promise<string> {
+  const res = await app.ctx.db.execute<{ x: string }>(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as x`);
+  return (res as unknown as { rows: { x: string }[] }).rows[0]!.x;
+}
+
+/** Text that must never reach a caller: a stack frame, a source path, SQL or a driver's error. */
+export const LEAK =
+  /\bat [\w.<>$]+ \(|node_modules|apps\/server\/|\.ts:\d+:\d+|\b(select|insert|update|delete)\b[\s\S]{0,80}\b(from|into|set|where)\b|violates|syntax error|duplicate key|relation "|column "|out of range for type|invalid byte sequence|DrizzleQueryError|Failed query/i;
+
+/** Finds an answer's leak: in a refusal's message, or a stack frame anywhere in the answer. */
+export function leakIn(answer: { status?: number; message?: unknown }, raw: string): string | undefined {
+  if (answer.status === 0 && typeof answer.message === 'string' && LEAK.test(answer.message)) return answer.message;
+  const frame = /\bat [\w.<>$]+ \([^)]*:\d+:\d+\)|node_modules\//.exec(raw);
+  return frame?.[0];
+}
