@@ -53,8 +53,28 @@ function onRefusal(code: number, message: string): boolean {
     if (window.location.pathname.toLowerCase() !== DEFAULT_TAB.toLowerCase()) navigateTo(DEFAULT_TAB, { replace: true });
     return true;
   }
+  if (code === CODES.courseClosed) {
+    // spec 1 §5, spec 2 §2: a student in an ended course closed to visits (any call of it, e.g. from
+    // a link straight to one of its pages): the system reminder once, then the course list
+    session.remove(STORAGE_KEYS.courseId);
+    if (!closedReminderShown) {
+      closedReminderShown = true;
+      void Promise.all([import('../components/alerts'), import('../components/BodyTestId')])
+        .then(([{ showAlert }, { contentWithTestId }]) =>
+          showAlert({ content: contentWithTestId(message, 'course-closed-dialog'), confirmText: i18n.t('common.ok') }),
+        )
+        .finally(() => {
+          closedReminderShown = false;
+          if (window.location.pathname.toLowerCase() !== DEFAULT_TAB.toLowerCase()) navigateTo(DEFAULT_TAB, { replace: true });
+        });
+    }
+    return true;
+  }
   return false;
 }
+
+/** The closed-course reminder is open: the page's other refused calls do not stack more of it. */
+let closedReminderShown = false;
 
 /** Sends a call: JSON (or a FormData, as multipart), the stored token, the caller's language, a timeout. */
 async function send(path: string, body: object | undefined, options: ApiOptions, accept: string): Promise<Response> {

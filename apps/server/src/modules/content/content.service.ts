@@ -18,7 +18,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { membership } from '../courses/courses.queries';
+import { membership, refuseClosedCourse } from '../courses/courses.queries';
 import { createNotices } from '../notices/notices.service';
 import {
   type ContentRole,
@@ -41,10 +41,14 @@ export const END_JOB = 'content.end';
 const publishKey = (id: number) => `content-publish:${id}`;
 const endKey = (id: number) => `content-end:${id}`;
 
-/** The caller's role in a course they belong to; a stranger gets 30202 (spec 2 §8). */
+/**
+ * The caller's role in a course they belong to; a stranger gets 30202 (spec 2 §8), a student of an
+ * ended course closed to visits 30313.
+ */
 export async function courseRole(ctx: AppContext, user: User, courseId: number) {
   const m = await membership(ctx, user.id, courseId);
   if (!m) throw fail('courseGone');
+  refuseClosedCourse(m);
   return m;
 }
 

@@ -38,6 +38,12 @@ export const anyOrEqual = (column: AnyPgColumn, placeholder: string) =>
 export const notMarked = (userId: number | Placeholder, msgtype: SQL | number) =>
   sql`not exists (select 1 from ${todoMarks} m where m.user_id = ${userId} and m.content_id = ${contents.id} and m.msgtype = ${msgtype})`;
 
+/**
+ * A `where` condition over a query joining `courses` and the caller's `courseMembers` row: not a
+ * student of an ended course closed to visits (they may not open it, so it gives them no to-dos).
+ */
+export const courseOpenToMember = sql`not (${courseMembers.role} = 'student' and ${courses.classending} = 1 and ${courses.canvisit} = 0)`;
+
 /** The catalogue columns a to-do shows; never the item's body. */
 export const todoColumns = {
   id: contents.id,
@@ -70,6 +76,7 @@ const studentContentQuery = preparedPerDatabase((db) => {
         isNull(contents.deletedAt),
         isNull(courses.deletedAt),
         eq(courseMembers.archived, false),
+        courseOpenToMember,
         eq(contents.itemType, 1),
         eq(contents.publishState, 2),
         isNull(contentProgress.userId),
@@ -85,7 +92,11 @@ const studentContentQuery = preparedPerDatabase((db) => {
 });
 
 const studentContentTodos: TodoProvider = async (ctx, user, filter) => {
-  const rows = await studentContentQuery(ctx.db).execute({ userId: user.id, courseId: filter.courseId, contenttype: filter.contenttype });
+  const rows = await studentContentQuery(ctx.db).execute({
+    userId: user.id,
+    courseId: filter.courseId,
+    contenttype: filter.contenttype,
+  });
   const lang = user.lang === 'en' ? 'en' : 'zh';
   return rows.map((row) => presentTodo(row, 1, 0, translate(lang, `content.type.${row.contenttype}`)));
 };

@@ -27,7 +27,18 @@ const ABILITIES: Record<Exclude<CourseRole, null>, CourseAction[]> = {
     'teachClass',
   ],
   // assistant: edit, archive, copy, pin; and helping with enrolment and students (not the teaching team)
-  assistant: ['view', 'edit', 'copy', 'archive', 'pin', 'manageEnroll', 'manageMembers', 'manageGroups', 'manageContent', 'teachClass'],
+  assistant: [
+    'view',
+    'edit',
+    'copy',
+    'archive',
+    'pin',
+    'manageEnroll',
+    'manageMembers',
+    'manageGroups',
+    'manageContent',
+    'teachClass',
+  ],
   // student: exit course, archive, pin
   student: ['view', 'quit', 'archive', 'pin'],
 };
@@ -50,3 +61,13 @@ export const deleteWay = (user: { passwordHash: string | null }): 0 | 1 => (user
 /** What a student may do in a grouping (spec 2 §6): nothing in a fixed one; join and leave otherwise; create when allowed. */
 export const studentMayChooseGroup = (set: { type: number }) => set.type !== 1;
 export const studentMayCreateGroup = (set: { type: number; allowcreate: boolean }) => set.type !== 1 && set.allowcreate;
+
+/**
+ * spec 1 §5, spec 2 §2: a student of an ended course whose teacher disallowed visits is kept out of
+ * it (teachers and assistants keep their access).
+ */
+export const closedToStudent = (role: CourseRole, course: { classending: number; canvisit: number }) =>
+  role === 'student' && course.classending === 1 && course.canvisit === 0;
+
+/** What such a student may still do, from their course list: leave it, archive it, pin it. */
+export const OPEN_WHEN_CLOSED: readonly CourseAction[] = ['quit', 'archive', 'pin'];

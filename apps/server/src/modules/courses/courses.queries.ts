@@ -5,7 +5,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { inClassSql } from '../classtime/state';
-import { type CourseAction, type CourseRole, can } from './courses.policy';
+import { type CourseAction, type CourseRole, can, closedToStudent, OPEN_WHEN_CLOSED } from './courses.policy';
 import { presentCourse } from './presenters';
 
 /**
@@ -23,7 +23,10 @@ export const studentTotal = sql<number>`(select count(*)::int from ${courseMembe
  * to in any role, archived or not (a kept answer goes when any of them changes).
  */
 export async function userCourseTags(ctx: AppContext, userId: number) {
-  const rows = await ctx.db.select({ courseId: courseMembers.courseId }).from(courseMembers).where(eq(courseMembers.userId, userId));
+  const rows = await ctx.db
+    .select({ courseId: courseMembers.courseId })
+    .from(courseMembers)
+    .where(eq(courseMembers.userId, userId));
   return [`u${userId}`, ...rows.map((r) => `c${r.courseId}`)];
 }
 
@@ -41,12 +44,22 @@ export async function membership(ctx: AppContext, userId: number, courseId: numb
 export type Membership = NonNullable<Awaited<ReturnType<typeof membership>>>;
 
 /**
+ * Refuses (30313) a student of an ended course closed to visits: nothing of it is read or written
+ * but what `OPEN_WHEN_CLOSED` allows from the course list.
+ */
+export function refuseClosedCourse(m: Membership, action?: CourseAction) {
+  if (closedToStudent(m.role, m.course) && !(action && OPEN_WHEN_CLOSED.includes(action))) throw fail('courseClosed');
+}
+
+/**
  * Loads the course for an action. A stranger gets 30202 exactly as for a missing course, so that
- * nobody learns which courses exist; a member without the ability gets 40003.
+ * nobody learns which courses exist; a student of an ended course closed to visits gets 30313; a
+ * member without the ability gets 40003.
  */
 export async function authorize(ctx: AppContext, user: User, courseId: number, action: CourseAction) {
   const m = await membership(ctx, user.id, courseId);
   if (!m) throw fail('courseGone');
+  refuseClosedCourse(m, action);
   if (!can(m.role, action)) throw fail('forbidden');
   return m;
 }

@@ -13,8 +13,16 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { verifyPassword } from '../accounts/passwords';
-import { abilities, canCreateCourse, type CourseRole, deleteWay, overFreeCap } from './courses.policy';
-import { authorize, presentOne, studentTotal } from './courses.queries';
+import {
+  abilities,
+  canCreateCourse,
+  closedToStudent,
+  type CourseRole,
+  deleteWay,
+  OPEN_WHEN_CLOSED,
+  overFreeCap,
+} from './courses.policy';
+import { authorize, membership, presentOne, studentTotal } from './courses.queries';
 import { insertCourseWithCode } from './courses.service';
 import { leaveCourseGroups } from './groups.service';
 import { recordMemberEvents, scheduleMemberNotice } from './member-notice';
@@ -32,9 +40,15 @@ async function confirm(user: User, courseName: string, input: z.infer<typeof con
   if (!(await verifyPassword(user.passwordHash, input.password ?? ''))) throw fail('wrongPassword');
 }
 
-/** Course info for entering a course: the item, the caller's role and permissions, and the flags pages need. */
+/**
+ * Course info for entering a course: the item, the caller's role and permissions, and the flags pages
+ * need. A student of an ended course closed to visits still gets it (what their course list shows,
+ * with `classending` and `canvisit`, so the app says why it turns them away, and the list's quit,
+ * archive and pin), with only those permissions; every other call of the course refuses them 30313.
+ */
 export async function getCourseInfo(ctx: AppContext, user: User, courseId: number, lang: Language) {
-  const m = await authorize(ctx, user, courseId, 'view');
+  const m = await membership(ctx, user.id, courseId);
+  if (!m) throw fail('courseGone');
   const item = await presentOne(ctx, m.course, m, lang);
   return {
     ...item,
@@ -44,7 +58,7 @@ export async function getCourseInfo(ctx: AppContext, user: User, courseId: numbe
     allowquit: bit(m.course.allowQuit),
     template: m.course.template ?? 0,
     deleteway: deleteWay(user),
-    authData: abilities(m.role),
+    authData: closedToStudent(m.role, m.course) ? [...OPEN_WHEN_CLOSED] : abilities(m.role),
   };
 }
 

@@ -2,7 +2,15 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { contents, courseMembers, courses, groupMembers, homeworks, peerReviews, submissions } from '../../db/schema';
 import { translate } from '../../platform/i18n';
 import { preparedPerDatabase } from '../../db/prepared';
-import { anyOrEqual, notMarked, presentTodo, registerTodoProvider, type TodoItem, todoColumns } from '../content/todos.service';
+import {
+  anyOrEqual,
+  courseOpenToMember,
+  notMarked,
+  presentTodo,
+  registerTodoProvider,
+  type TodoItem,
+  todoColumns,
+} from '../content/todos.service';
 import { takesSubmission } from './homework.policy';
 
 /**
@@ -43,6 +51,7 @@ const homeworkTodoQuery = preparedPerDatabase((db) => {
         isNull(contents.deletedAt),
         isNull(courses.deletedAt),
         eq(courseMembers.archived, false),
+        courseOpenToMember,
         notMarked(userId, sql`case when ${student} then 1 else 2 end`),
         anyOrEqual(contents.courseId, 'courseId'),
       ),

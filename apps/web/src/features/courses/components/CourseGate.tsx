@@ -30,8 +30,14 @@ export function CourseGate({ courseId, info, ability, children }: CourseGateProp
   return <>{children(info.data)}</>;
 }
 
-/** A query of a course page that failed: no permission for a 40003, else the message and a retry. */
+/**
+ * A query of a course page that failed: nothing when the API client already acted on it (a course
+ * closed to the student: its reminder, then the course list), no permission for a 40003, else the
+ * message and a retry.
+ */
 export function QueryFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  if (error instanceof ApiError && error.handled && error.code === CODES.courseClosed)
+    return <div data-testid="course-closed-blank" />;
   if (error instanceof ApiError && error.code === CODES.forbidden) return <NoPermission />;
   return <LoadFailed message={errorMessage(error)} onRetry={onRetry} />;
 }
