@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -42,6 +55,10 @@ export const users = pgTable(
     uniqueIndex('users_mobile_key').on(t.mobile),
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_openid_key').on(t.openid),
+    // spec 1 §3: usertype 1 teacher, 0 student; isvip 0 none … 4 institution super VIP
+    check('users_usertype_check', sql`${t.usertype} in (0, 1)`),
+    check('users_isvip_check', sql`${t.isvip} between 0 and 4`),
+    check('users_lang_check', sql`${t.lang} in ('zh', 'en')`),
   ],
 );
 
@@ -88,16 +105,20 @@ export const figureCodes = pgTable('figure_codes', {
 });
 
 /** Password-reset tickets issued by checkFindCode; single use. */
-export const passwordResets = pgTable('password_resets', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  keyHash: varchar('key_hash', { length: 64 }).notNull().unique(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  createdAt: createdAt(),
-});
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyHash: varchar('key_hash', { length: 64 }).notNull().unique(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
 
 /** Fast-login register tickets: a verified phone with no account yet. */
 export const registerTickets = pgTable('register_tickets', {

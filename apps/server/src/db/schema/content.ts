@@ -1,4 +1,19 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { courses } from './courses';
 import { files } from './files';
@@ -35,7 +50,7 @@ export const contents = pgTable(
     contenttype: smallint('contenttype').notNull(),
     /** 1 an item, 2 a folder */
     itemType: smallint('item_type').notNull().default(1),
-    folderId: integer('folder_id'),
+    folderId: integer('folder_id').references((): AnyPgColumn => contents.id, { onDelete: 'cascade' }),
     directoryId: integer('directory_id').references(() => directories.id, { onDelete: 'set null' }),
     title: varchar('title', { length: 100 }).notNull(),
     /** sanitised rich text */
@@ -53,7 +68,17 @@ export const contents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('contents_course_idx').on(t.courseId, t.contenttype), index('contents_folder_idx').on(t.folderId)],
+  (t) => [
+    index('contents_course_idx').on(t.courseId, t.contenttype),
+    index('contents_folder_idx').on(t.folderId),
+    index('contents_author_idx').on(t.authorId),
+    index('contents_directory_idx').on(t.directoryId),
+    check('contents_contenttype_check', sql`${t.contenttype} >= 1`),
+    check('contents_item_type_check', sql`${t.itemType} in (1, 2)`),
+    check('contents_publish_state_check', sql`${t.publishState} between 0 and 3`),
+    // folders hold items one level deep: never themselves
+    check('contents_folder_check', sql`${t.folderId} <> ${t.id}`),
+  ],
 );
 
 /** The files attached to an item, in order. */
@@ -68,7 +93,7 @@ export const contentFiles = pgTable(
       .references(() => files.id, { onDelete: 'cascade' }),
     sort: integer('sort').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.fileId] })],
+  (t) => [primaryKey({ columns: [t.contentId, t.fileId] }), index('content_files_file_idx').on(t.fileId)],
 );
 
 /** A student's progress on an item: learned (materials) or read (notices). */
@@ -98,14 +123,20 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** the top-level comment a reply belongs to */
-    parentId: integer('parent_id'),
+    parentId: integer('parent_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
     /** the user a reply answers */
     replyToUserId: integer('reply_to_user_id'),
     body: text('body').notNull(),
     likes: integer('likes').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('comments_content_idx').on(t.contentId, t.parentId)],
+  (t) => [
+    index('comments_content_idx').on(t.contentId, t.parentId),
+    index('comments_user_idx').on(t.userId),
+    index('comments_parent_idx').on(t.parentId),
+    check('comments_parent_check', sql`${t.parentId} <> ${t.id}`),
+    check('comments_likes_check', sql`${t.likes} >= 0`),
+  ],
 );
 
 export const commentLikes = pgTable(
@@ -118,7 +149,7 @@ export const commentLikes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_likes_user_idx').on(t.userId)],
 );
 
 /** To-dos a user ignored or marked finished (spec 1 §4); the to-dos themselves are computed. */
@@ -136,5 +167,10 @@ export const todoMarks = pgTable(
     action: smallint('action').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.contentId, t.msgtype] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contentId, t.msgtype] }),
+    index('todo_marks_content_idx').on(t.contentId),
+    // spec 1 §3 To-do: msgtype 1 student, 2 teacher; action 1 ignored, 2 marked finished
+    check('todo_marks_check', sql`${t.msgtype} in (1, 2) and ${t.action} in (1, 2)`),
+  ],
 );

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Courses (spec 1 §3 Course). Deleted courses stay as rows: they count toward the 50-course cap. */
@@ -20,9 +36,7 @@ export const courses = pgTable(
     studytime: real('studytime').notNull().default(-1),
     code: varchar('code', { length: 6 }).notNull(),
     /** the public portal's address (`/courseDoor?coid=`): unguessable, unlike the course id */
-    shareId: varchar('share_id', { length: 32 })
-      .notNull()
-      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    shareId: varchar('share_id', { length: 32 }).notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     stopcode: smallint('stopcode').notNull().default(0),
     classending: smallint('classending').notNull().default(0),
     /** after the course ends: 1 students may still visit, 0 they see the "access disabled" dialog */
@@ -32,10 +46,7 @@ export const courses = pgTable(
     template: smallint('template'),
     enrollstate: varchar('enrollstate', { length: 1 }).notNull().default('1'),
     auditstate: varchar('auditstate', { length: 1 }).notNull().default('0'),
-    enrollForm: jsonb('enroll_form')
-      .$type<{ key: string; title: string; selected: number }[]>()
-      .notNull()
-      .default([]),
+    enrollForm: jsonb('enroll_form').$type<{ key: string; title: string; selected: number }[]>().notNull().default([]),
     maxcount: integer('maxcount').notNull().default(0),
     /** the weekly member-change notice to the teachers: on/off, weekday (0 Sunday … 6 Saturday) and time */
     memberNotify: boolean('member_notify').notNull().default(true),
@@ -52,7 +63,21 @@ export const courses = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('courses_code_key').on(t.code), uniqueIndex('courses_share_key').on(t.shareId), index('courses_owner_idx').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('courses_code_key').on(t.code),
+    uniqueIndex('courses_share_key').on(t.shareId),
+    index('courses_owner_idx').on(t.ownerId),
+    // spec 1 §3 Course: term 0 full year, 1 first, 2 second; teachtype 1 online, 2 offline, 3 hybrid;
+    // studytime -1 means none, otherwise more than 0; templates 1-6; enrolment flags '0'/'1'
+    check('courses_term_check', sql`${t.term} in (0, 1, 2)`),
+    check('courses_teachtype_check', sql`${t.teachtype} in (1, 2, 3)`),
+    check('courses_studytime_check', sql`${t.studytime} = -1 or ${t.studytime} > 0`),
+    check('courses_flags_check', sql`${t.stopcode} in (0, 1) and ${t.classending} in (0, 1) and ${t.canvisit} in (0, 1)`),
+    check('courses_template_check', sql`${t.template} between 1 and 6`),
+    check('courses_enroll_check', sql`${t.enrollstate} in ('0', '1') and ${t.auditstate} in ('0', '1')`),
+    check('courses_maxcount_check', sql`${t.maxcount} >= 0`),
+    check('courses_member_notify_day_check', sql`${t.memberNotifyDay} between 0 and 6`),
+  ],
 );
 
 /** Who belongs to a course and as what, with each member's own pin, archive and order. */
@@ -71,10 +96,15 @@ export const courseMembers = pgTable(
     archived: boolean('archived').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
     /** the administrative class a student is in, if any */
-    classId: integer('class_id'),
+    classId: integer('class_id').references((): AnyPgColumn => courseClasses.id, { onDelete: 'set null' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_members_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.userId] }),
+    index('course_members_user_idx').on(t.userId),
+    index('course_members_class_idx').on(t.classId),
+    check('course_members_role_check', sql`${t.role} in ('owner', 'assistant', 'student')`),
+  ],
 );
 
 /** Enrolment requests for courses that ask questions or review by hand: 0 pending, 1 approved, 2 rejected. */
@@ -93,7 +123,11 @@ export const enrollments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('enrollments_course_user_key').on(t.courseId, t.userId)],
+  (t) => [
+    uniqueIndex('enrollments_course_user_key').on(t.courseId, t.userId),
+    index('enrollments_user_idx').on(t.userId),
+    check('enrollments_state_check', sql`${t.state} in (0, 1, 2)`),
+  ],
 );
 
 /** Administrative classes inside a course (`/FutureV2/ClassAdministration/*`). */
@@ -111,31 +145,47 @@ export const courseClasses = pgTable(
 );
 
 /** A grouping of a course's students (`/CourseGroupActivityApi`): its kind and caps. */
-export const groupSets = pgTable('group_sets', {
-  id: serial('id').primaryKey(),
-  courseId: integer('course_id')
-    .notNull()
-    .references(() => courses.id, { onDelete: 'cascade' }),
-  title: varchar('title', { length: 30 }).notNull(),
-  /** 1 fixed, 2 free, 3 limited */
-  type: smallint('type').notNull(),
-  membercap: integer('membercap').notNull().default(0),
-  groupcap: integer('groupcap').notNull().default(0),
-  allowcreate: boolean('allowcreate').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const groupSets = pgTable(
+  'group_sets',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 30 }).notNull(),
+    /** 1 fixed, 2 free, 3 limited */
+    type: smallint('type').notNull(),
+    membercap: integer('membercap').notNull().default(0),
+    groupcap: integer('groupcap').notNull().default(0),
+    allowcreate: boolean('allowcreate').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('group_sets_course_idx').on(t.courseId),
+    check('group_sets_type_check', sql`${t.type} in (1, 2, 3)`),
+    check('group_sets_caps_check', sql`${t.membercap} >= 0 and ${t.groupcap} >= 0`),
+  ],
+);
 
 /** The groups of a grouping (`/CourseGroupApi`). */
-export const groups = pgTable('groups', {
-  id: serial('id').primaryKey(),
-  setId: integer('set_id')
-    .notNull()
-    .references(() => groupSets.id, { onDelete: 'cascade' }),
-  name: varchar('name', { length: 30 }).notNull(),
-  leaderId: integer('leader_id').references(() => users.id, { onDelete: 'set null' }),
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    setId: integer('set_id')
+      .notNull()
+      .references(() => groupSets.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 30 }).notNull(),
+    leaderId: integer('leader_id').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('groups_set_idx').on(t.setId),
+    index('groups_leader_idx').on(t.leaderId),
+    index('groups_created_by_idx').on(t.createdBy),
+  ],
+);
 
 /** Who is in which group; a student is in at most one group per grouping. */
 export const groupMembers = pgTable(
@@ -151,7 +201,11 @@ export const groupMembers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), uniqueIndex('group_members_set_user_key').on(t.setId, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    uniqueIndex('group_members_set_user_key').on(t.setId, t.userId),
+    index('group_members_user_idx').on(t.userId),
+  ],
 );
 
 /** Joins and leaves, for the weekly member-change notice. */
@@ -167,7 +221,10 @@ export const memberEvents = pgTable(
     kind: varchar('kind', { length: 8 }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('member_events_course_idx').on(t.courseId, t.at)],
+  (t) => [
+    index('member_events_course_idx').on(t.courseId, t.at),
+    check('member_events_kind_check', sql`${t.kind} in ('join', 'leave')`),
+  ],
 );
 
 /** Class times (上课): a teacher begins and ends a class in a course; the course list shows "in class" meanwhile. */
@@ -186,6 +243,7 @@ export const classTimes = pgTable(
   },
   (t) => [
     index('class_times_course_idx').on(t.courseId, t.startedAt),
+    index('class_times_started_by_idx').on(t.startedBy),
     // one open class time per course
     uniqueIndex('class_times_open_key').on(t.courseId).where(sql`${t.endedAt} is null`),
   ],

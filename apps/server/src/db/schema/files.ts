@@ -1,4 +1,17 @@
-import { bigint, index, integer, jsonb, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 
 /** Stored files. Identical content is kept once in storage (by MD5 and size) and shared by its rows. */
@@ -16,22 +29,32 @@ export const files = pgTable(
     storageKey: varchar('storage_key', { length: 200 }).notNull(),
     /** office documents: 0 not converted, 1 converting, 2 converted (to `pdfFileId`), 3 failed */
     pdfState: smallint('pdf_state').notNull().default(0),
-    pdfFileId: integer('pdf_file_id'),
+    pdfFileId: integer('pdf_file_id').references((): AnyPgColumn => files.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('files_content_idx').on(t.md5, t.size)],
+  (t) => [
+    index('files_content_idx').on(t.md5, t.size),
+    index('files_owner_idx').on(t.ownerId),
+    index('files_pdf_idx').on(t.pdfFileId),
+    check('files_pdf_state_check', sql`${t.pdfState} between 0 and 3`),
+    check('files_size_check', sql`${t.size} >= 0`),
+  ],
 );
 
 /** A chunked upload in progress: which chunks have arrived, so a dropped connection resumes. */
-export const uploads = pgTable('uploads', {
-  key: varchar('key', { length: 80 }).primaryKey(),
-  ownerId: integer('owner_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  md5: varchar('md5', { length: 32 }).notNull(),
-  size: bigint('size', { mode: 'number' }).notNull(),
-  filename: varchar('filename', { length: 255 }).notNull(),
-  chunks: integer('chunks').notNull(),
-  received: jsonb('received').$type<number[]>().notNull().default([]),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: varchar('key', { length: 80 }).primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    md5: varchar('md5', { length: 32 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    filename: varchar('filename', { length: 255 }).notNull(),
+    chunks: integer('chunks').notNull(),
+    received: jsonb('received').$type<number[]>().notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId), check('uploads_chunks_check', sql`${t.chunks} >= 1 and ${t.size} >= 0`)],
+);

@@ -1,34 +1,63 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, serial, smallint, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { contents } from './content';
 import { groups, groupSets } from './courses';
 
 /** Homework's own settings (spec 2 §3 Homework); the item itself is a `contents` row of type 4. */
-export const homeworks = pgTable('homeworks', {
-  contentId: integer('content_id')
-    .primaryKey()
-    .references(() => contents.id, { onDelete: 'cascade' }),
-  /** 1 personal, 2 group, 3 peer review */
-  type: smallint('type').notNull().default(1),
-  fullScore: integer('full_score').notNull().default(100),
-  allowLate: boolean('allow_late').notNull().default(false),
-  /** group homework: the grouping whose groups submit */
-  groupSetId: integer('group_set_id').references(() => groupSets.id, { onDelete: 'set null' }),
-  dupCheck: boolean('dup_check').notNull().default(false),
-  /** similarity (percent) at or above which a pair is flagged */
-  dupCeiling: smallint('dup_ceiling').notNull().default(40),
-  /** compare with earlier submissions of the same course too */
-  dupCourseWide: boolean('dup_course_wide').notNull().default(false),
-  /** when duplicate checking last finished (null: not yet, or work changed since) */
-  dupCheckedAt: timestamp('dup_checked_at', { withTimezone: true }),
-  reviewers: smallint('reviewers').notNull().default(3),
-  anonymous: boolean('anonymous').notNull().default(true),
-  minComment: smallint('min_comment').notNull().default(0),
-  /** 1 peer average, 2 the teacher's score overrides */
-  scoreMode: smallint('score_mode').notNull().default(1),
-  /** once published, later grades are published as they are given */
-  scoresPublished: boolean('scores_published').notNull().default(false),
-});
+export const homeworks = pgTable(
+  'homeworks',
+  {
+    contentId: integer('content_id')
+      .primaryKey()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    /** 1 personal, 2 group, 3 peer review */
+    type: smallint('type').notNull().default(1),
+    fullScore: integer('full_score').notNull().default(100),
+    allowLate: boolean('allow_late').notNull().default(false),
+    /** group homework: the grouping whose groups submit */
+    groupSetId: integer('group_set_id').references(() => groupSets.id, { onDelete: 'set null' }),
+    dupCheck: boolean('dup_check').notNull().default(false),
+    /** similarity (percent) at or above which a pair is flagged */
+    dupCeiling: smallint('dup_ceiling').notNull().default(40),
+    /** compare with earlier submissions of the same course too */
+    dupCourseWide: boolean('dup_course_wide').notNull().default(false),
+    /** when duplicate checking last finished (null: not yet, or work changed since) */
+    dupCheckedAt: timestamp('dup_checked_at', { withTimezone: true }),
+    reviewers: smallint('reviewers').notNull().default(3),
+    anonymous: boolean('anonymous').notNull().default(true),
+    minComment: smallint('min_comment').notNull().default(0),
+    /** 1 peer average, 2 the teacher's score overrides */
+    scoreMode: smallint('score_mode').notNull().default(1),
+    /** once published, later grades are published as they are given */
+    scoresPublished: boolean('scores_published').notNull().default(false),
+  },
+  (t) => [
+    index('homeworks_group_set_idx').on(t.groupSetId),
+    // the shared homework schema's ranges (spec 2 §5: grades at most GRADE_MAX = 100)
+    check('homeworks_type_check', sql`${t.type} in (1, 2, 3)`),
+    check('homeworks_full_score_check', sql`${t.fullScore} between 1 and 100`),
+    check('homeworks_dup_ceiling_check', sql`${t.dupCeiling} between 0 and 100`),
+    check('homeworks_reviewers_check', sql`${t.reviewers} >= 1`),
+    check('homeworks_min_comment_check', sql`${t.minComment} >= 0`),
+    check('homeworks_score_mode_check', sql`${t.scoreMode} in (1, 2)`),
+  ],
+);
 
 /**
  * One submission per student (personal) or per group (group homework), kept across resubmissions;
@@ -65,7 +94,17 @@ export const submissions = pgTable(
     shareReason: varchar('share_reason', { length: 200 }).notNull().default(''),
     version: integer('version').notNull().default(1),
   },
-  (t) => [uniqueIndex('submissions_owner_key').on(t.contentId, t.owner), index('submissions_content_idx').on(t.contentId, t.status)],
+  (t) => [
+    uniqueIndex('submissions_owner_key').on(t.contentId, t.owner),
+    index('submissions_content_idx').on(t.contentId, t.status),
+    index('submissions_user_idx').on(t.userId),
+    index('submissions_group_idx').on(t.groupId),
+    check('submissions_owner_check', sql`${t.owner} ~ '^[ug]:[0-9]+$'`),
+    check('submissions_status_check', sql`${t.status} in (1, 2, 3)`),
+    check('submissions_shared_check', sql`${t.shared} in (0, 1, 2)`),
+    check('submissions_score_check', sql`${t.score} between 0 and 100`),
+    check('submissions_version_check', sql`${t.version} >= 1`),
+  ],
 );
 
 /**
@@ -100,7 +139,7 @@ export const submissionVersions = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
     overtime: boolean('overtime').notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.submissionId, t.version] })],
+  (t) => [primaryKey({ columns: [t.submissionId, t.version] }), index('submission_versions_user_idx').on(t.userId)],
 );
 
 /** Who was expedited (`call`) and when: students who had not submitted. */
@@ -115,23 +154,27 @@ export const homeworkCalls = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     calledAt: timestamp('called_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.userId] })],
+  (t) => [primaryKey({ columns: [t.contentId, t.userId] }), index('homework_calls_user_idx').on(t.userId)],
 );
 
 /** The text and fingerprints of a submission's files, for the version they were taken from. */
-export const submissionTexts = pgTable('submission_texts', {
-  submissionId: integer('submission_id')
-    .primaryKey()
-    .references(() => submissions.id, { onDelete: 'cascade' }),
-  contentId: integer('content_id')
-    .notNull()
-    .references(() => contents.id, { onDelete: 'cascade' }),
-  version: integer('version').notNull(),
-  /** ok, or unsupported / failed when no file gave text */
-  format: varchar('format', { length: 12 }).notNull(),
-  text: text('text').notNull().default(''),
-  fingerprints: jsonb('fingerprints').$type<[number, number][]>().notNull().default([]),
-});
+export const submissionTexts = pgTable(
+  'submission_texts',
+  {
+    submissionId: integer('submission_id')
+      .primaryKey()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** ok, or unsupported / failed when no file gave text */
+    format: varchar('format', { length: 12 }).notNull(),
+    text: text('text').notNull().default(''),
+    fingerprints: jsonb('fingerprints').$type<[number, number][]>().notNull().default([]),
+  },
+  (t) => [index('submission_texts_content_idx').on(t.contentId)],
+);
 
 /** Similar pairs of a homework's submissions (and, when asked, earlier ones of the course). */
 export const dupPairs = pgTable(
@@ -150,7 +193,12 @@ export const dupPairs = pgTable(
     aInB: smallint('a_in_b').notNull(),
     bInA: smallint('b_in_a').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.a, t.b] })],
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.a, t.b] }),
+    index('dup_pairs_a_idx').on(t.a),
+    index('dup_pairs_b_idx').on(t.b),
+    check('dup_pairs_percent_check', sql`${t.aInB} between 0 and 100 and ${t.bInA} between 0 and 100`),
+  ],
 );
 
 /** Views of duplicate-check reports used up: per homework (sid 0) and per document. */
@@ -166,7 +214,11 @@ export const dupViews = pgTable(
     submissionId: integer('submission_id').notNull().default(0),
     used: integer('used').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.contentId, t.submissionId] })],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.contentId, t.submissionId] }),
+    index('dup_views_content_idx').on(t.contentId),
+    check('dup_views_used_check', sql`${t.used} >= 0`),
+  ],
 );
 
 /** Peer reviews (homework type 3): who reviews which submission, and their score and comment. */
@@ -189,7 +241,12 @@ export const peerReviews = pgTable(
     /** the teacher changed this review */
     overridden: boolean('overridden').notNull().default(false),
   },
-  (t) => [uniqueIndex('peer_reviews_pair_key').on(t.submissionId, t.reviewerId), index('peer_reviews_reviewer_idx').on(t.contentId, t.reviewerId)],
+  (t) => [
+    uniqueIndex('peer_reviews_pair_key').on(t.submissionId, t.reviewerId),
+    index('peer_reviews_reviewer_idx').on(t.contentId, t.reviewerId),
+    index('peer_reviews_reviewer_id_idx').on(t.reviewerId),
+    check('peer_reviews_score_check', sql`${t.score} between 0 and 100`),
+  ],
 );
 
 /** The teacher's weight of each scored item in the course score book. */
@@ -201,4 +258,5 @@ export const scoreWeights = pgTable(
       .references(() => contents.id, { onDelete: 'cascade' }),
     weight: smallint('weight').notNull().default(1),
   },
+  (t) => [check('score_weights_weight_check', sql`${t.weight} between 0 and 100`)],
 );

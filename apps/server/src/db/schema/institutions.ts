@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgTable,
@@ -113,5 +114,6 @@ export const attestClaims = pgTable(
     // one open claim per account and institution; decided ones stay as a record
     uniqueIndex('attest_claims_pending_key').on(t.institutionId, t.userId).where(sql`${t.state} = 0`),
     index('attest_claims_user_idx').on(t.userId),
+    check('attest_claims_check', sql`${t.usertype} in (0, 1) and ${t.state} in (0, 1, 2)`),
   ],
 );

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Durable background jobs: any instance claims one due row at a time with FOR UPDATE SKIP LOCKED,
@@ -25,5 +26,9 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('jobs_key').on(t.key), index('jobs_due_idx').on(t.doneAt, t.runAt)],
+  (t) => [
+    uniqueIndex('jobs_key').on(t.key),
+    index('jobs_due_idx').on(t.doneAt, t.runAt),
+    check('jobs_attempts_check', sql`${t.attempts} >= 0`),
+  ],
 );
