@@ -131,7 +131,7 @@ describe('publishing scores', () => {
 
   it('settles no peer score when settling fails half-way', async () => {
     const { teacher, course, students, id, sids } = await classHomework(2, { type: 3, reviewers: 1, mincomment: 1 });
-    const [a, b] = students as [{ uid: number }, { uid: number }];
+    const [a, b] = [students[0]!, students[1]!];
     await db.database.db.insert(peerReviews).values([
       { contentId: id, submissionId: sids[0]!, reviewerId: b.uid, score: 7, comment: '好', reviewedAt: new Date() },
       { contentId: id, submissionId: sids[1]!, reviewerId: a.uid, score: 9, comment: '好', reviewedAt: new Date() },
