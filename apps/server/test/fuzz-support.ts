@@ -145,3 +145,30 @@ export function leakIn(answer: { status?: number; message?: unknown }, raw: stri
   const frame = /\bat [\w.<>$]+ \([^)]*:\d+:\d+\)|node_modules\//.exec(raw);
   return frame?.[0];
 }
+
+/**
+ * Watches the database around calls: `written(work)` runs the work and answers the tables whose rows
+ * changed, taking the full digest only when the transaction counter moved.
+ */
+export class WriteWatch {
+  private baseline?: Map<string, string>;
+  private xid = '';
+  constructor(
+    private app: FastifyInstance,
+    private digest: TableDigest,
+  ) {}
+
+  async written<T>(work: () => Promise<T>): Promise<{ result: T; changed: string[] }> {
+    if (!this.baseline || (await nextXid(this.app)) !== this.xid) {
+      this.baseline = await this.digest.take();
+      this.xid = await nextXid(this.app);
+    }
+    const result = await work();
+    if ((await nextXid(this.app)) === this.xid) return { result, changed: [] };
+    const now = await this.digest.take();
+    const changed = TableDigest.changed(this.baseline, now);
+    this.baseline = now;
+    this.xid = await nextXid(this.app);
+    return { result, changed };
+  }
+}

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '../src/platform/envelope';
-import { inputSchema, leakIn, nextXid, plausibleBody, TableDigest } from './fuzz-support';
+import { inputSchema, leakIn, nextXid, plausibleBody, TableDigest, WriteWatch } from './fuzz-support';
 import { call, newAddress, STRONG, testApp, testDatabase, type TestDatabase } from './helpers';
 import { type CourseIds, type People, populateCourse, registerPeople } from './world';
 
@@ -316,6 +316,14 @@ async function fuzzRoute(route: ApiRoute) {
 }
 
 describe('bad input to every call, as every kind of caller', () => {
+  it('sees a write: the digest names the table a call wrote to', async () => {
+    const watch = new WriteWatch(app, digest);
+    const { changed } = await watch.written(() =>
+      call(app, '/CourseApi/addDirectory', { courseid: ids.courseid, title: '自检' }, { token: people.owner.token }),
+    );
+    expect(changed).toEqual(['course_directories']);
+  });
+
   it('answers every case without a 5xx, a stack or SQL, and writes nothing when it refuses', async () => {
     const all: string[] = [];
     for (const route of routesToFuzz(app.apiRoutes)) all.push(...(await fuzzRoute(route)));

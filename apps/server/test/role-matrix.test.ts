@@ -1,0 +1,162 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiRoute } from '../src/platform/envelope';
+import { inputSchema, plausibleBody, TableDigest, WriteWatch } from './fuzz-support';
+import { courseForm, newTeacher } from './courses';
+import { newAddress, testApp, testDatabase, type TestDatabase } from './helpers';
+import { type CourseIds, type People, populateCourse, registerPeople } from './world';
+
+/**
+ * Issue 11: the role matrix over every call that takes an id, generated from the route table, so a
+ * new call is in it the day it lands. Each call gets a fresh populated course A (every title in it
+ * carries a marker) and a body naming A's things, sent as every kind of caller:
+ *
+ * - anonymous: 20003, nothing written;
+ * - a stranger (in no course) and an outsider (a student of course B): never a success on a course
+ *   call, never A's marker in an answer, nothing written;
+ * - course B's teacher naming course B with A's things: A's marker never in the answer, and a
+ *   success writes nothing;
+ * - A's student, assistant and owner: at least one of them gets past the access check with the same
+ *   body (so the refusals above are the access check's, not a bad body's), and what each gets is
+ *   kept in a snapshot that a change of rights shows up in.
+ */
+
+/** Body fields that name something of a course or a person. */
+const ID_FIELDS = ['courseid', 'id', 'uid', 'uids', 'sid', 'sids', 'groupid', 'setid', 'contentid', 'replyid', 'rid', 'fileid', 'fileids', 'other', 'ids'];
+/** What a caller without the right gets: not logged in, not a member, forbidden, or (scoped reads) missing. */
+const ACCESS_REFUSALS = [20003, 30202, 40003, 40004];
+
+/** Bodies the schema alone cannot guess, with the state they need set up first; each says why. */
+const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Record<string, unknown>>> = {
+  // whole forms, as the pages send them
+  '/CourseApi/editCourse': async (ids) => ({ id: ids.courseid, ...courseForm({ coursename: `改名 ${ids.marker}` }) }),
+  '/CourseApi/saveEnrollSetting': async (ids) => ({ courseid: ids.courseid, enrollstate: '1', auditstate: '0', formLists: [] }),
+  '/CourseApi/saveModules': async (ids) => ({ courseid: ids.courseid, modules: [{ key: 'homework', name: '作业' }] }),
+  '/Futurev2/CourseTemplate/updateSetting': async (ids) => ({ courseid: ids.courseid, type: 2 }),
+  '/CourseApi/saveMemberSetting': async (ids) => ({ courseid: ids.courseid, notify: 1, weekday: 6, time: '21:30' }),
+  '/FutureV2/CourseMeans/addContent': async (ids) => ({ courseid: ids.courseid, contenttype: 7, title: '公告', content: '<p>x</p>' }),
+  // the uid is an assistant's
+  '/AssistantApi/getAssistantInfo': async (ids, p) => ({ courseid: ids.courseid, uid: p.assistant.uid }),
+  '/AssistantApi/delAssistant': async (ids, p) => ({ courseid: ids.courseid, uid: p.assistant.uid }),
+  // a group's leader is one of its members
+  '/Futurev2/Student/leader': async (ids, p) => {
+    await send('/CourseGroupApi/join', { courseid: ids.courseid, groupid: ids.group, uids: [p.student.uid] }, p.owner.token);
+    return { courseid: ids.courseid, groupid: ids.group, uid: p.student.uid };
+  },
+  // only a draft is published
+  '/FutureV2/CourseMeans/publishContent': async (ids, p) => {
+    const draft = await send('/FutureV2/CourseMeans/addContent', { courseid: ids.courseid, contenttype: 7, title: `草稿 ${ids.marker}`, content: '<p>x</p>', publish: 0 }, p.owner.token);
+    return { courseid: ids.courseid, id: draft.data?.id, publish_time: 0 };
+  },
+  // a notice is an announcement
+  '/NoticeApi/readNotice': async (ids, p) => {
+    const notice = await send('/FutureV2/CourseMeans/addContent', { courseid: ids.courseid, contenttype: 7, title: `公告 ${ids.marker}`, content: '<p>x</p>' }, p.owner.token);
+    return { courseid: ids.courseid, id: notice.data?.id };
+  },
+  // only a shared submission is unshared
+  '/HomeworkApi/cancelShare': async (ids, p) => {
+    await send('/HomeworkApi/share', { courseid: ids.courseid, id: ids.homework, sid: ids.submission, reason: '优秀' }, p.owner.token);
+    return { courseid: ids.courseid, id: ids.homework, sid: ids.submission };
+  },
+};
+
+/**
+ * Calls no member reaches with a generated body, and where their rights are tested instead; the
+ * outsider rules above still hold for them.
+ */
+const MEMBER_PATH_ELSEWHERE: Record<string, string> = {
+  '/HomeworkApi/repeat': 'needs a duplicate-check pair (homework/dupcheck tests)',
+  '/HomeworkApi/submitReview': 'needs assigned peer reviews after the deadline (homework/reviews.test.ts)',
+  '/HomeworkApi/overrideReview': 'needs assigned peer reviews after the deadline (homework/reviews.test.ts)',
+};
+
+let db: TestDatabase;
+let app: FastifyInstance;
+let people: People;
+let courseB: CourseIds;
+let watch: WriteWatch;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  app = await testApp(db);
+  people = await registerPeople(app);
+  courseB = await populateCourse(app, { owner: people.ownerB, student: people.outsider });
+  const digest = new TableDigest(app, ['verification_codes', 'figure_codes']);
+  await digest.init();
+  watch = new WriteWatch(app, digest);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
+/** A call as a client makes it; a file answer (an export) counts as a success. */
+async function send(url: string, body: Record<string, unknown>, token?: string) {
+  const res = await app.inject({ method: 'POST', url, payload: body, headers: token ? { token } : {}, remoteAddress: newAddress() });
+  const raw = res.rawPayload.toString('latin1') + res.body;
+  if (!String(res.headers['content-type']).includes('json')) return { status: 1, code: 10000, message: '(a file)', raw, data: null };
+  const answer = res.json() as { status: number; code: number; message: string; data: { id?: number } | null };
+  return { status: answer.status, code: answer.code, message: answer.message, raw, data: answer.data };
+}
+
+function takesAnId(route: ApiRoute) {
+  if (route.auth !== 'required' || route.multipart || route.method !== 'POST') return false;
+  const fields = Object.keys(inputSchema(route)?.properties ?? {});
+  return fields.some((f) => ID_FIELDS.includes(f));
+}
+
+const courseScoped = (route: ApiRoute) => Object.keys(inputSchema(route)?.properties ?? {}).includes('courseid');
+
+describe('the role matrix over every call that takes an id', () => {
+  const matrix: string[] = [];
+
+  it('covers the calls of the route table', () => {
+    const routes = app.apiRoutes.filter(takesAnId);
+    expect(routes.length).toBeGreaterThan(80);
+  });
+
+  it('keeps every call that takes an id to the callers with the right', async () => {
+    const problems: string[] = [];
+    let made = 0;
+    for (const route of app.apiRoutes.filter(takesAnId)) {
+      // a teacher creates at most 50 courses (spec 1 §5): a new owner every 40
+      if (++made % 40 === 0) people.owner = await newTeacher(app);
+      const ids = await populateCourse(app, people);
+      const body = (await OVERRIDES[route.url]?.(ids, people)) ?? plausibleBody(route, ids, people);
+      const as = async (token: string | undefined, sent = body) => {
+        const { result, changed } = await watch.written(() => send(route.url, sent, token));
+        return { ...result, changed, leaked: result.raw.includes(ids.marker) };
+      };
+      const say = (who: string, r: { code: number; message: string; changed: string[] }, rule: string) =>
+        problems.push(`${route.url} as ${who}: ${rule} (got ${r.code} ${r.message}${r.changed.length ? `, wrote ${r.changed.join(', ')}` : ''})`);
+
+      const anonymous = await as(undefined);
+      if (anonymous.code !== 20003 || anonymous.changed.length) say('anonymous', anonymous, '20003 and nothing written');
+      for (const who of ['stranger', 'outsider'] as const) {
+        const r = await as(people[who].token);
+        if (r.leaked) say(who, r, "course A's data in the answer");
+        if (r.changed.length) say(who, r, 'nothing written');
+        if (courseScoped(route) && r.status === 1) say(who, r, 'a refusal');
+      }
+      if (courseScoped(route) && Object.keys(body).some((f) => f !== 'courseid' && ID_FIELDS.includes(f))) {
+        const r = await as(people.ownerB.token, { ...body, courseid: courseB.courseid });
+        if (r.leaked) say("course B's teacher naming course B", r, "course A's data in the answer");
+        if (r.status === 1 && r.changed.length) say("course B's teacher naming course B", r, "no write through A's ids");
+      }
+      // owner last: its success may end what the others need
+      const members: [string, number][] = [];
+      for (const who of ['student', 'assistant', 'owner'] as const) members.push([who, (await as(people[who].token)).code]);
+      // past the access check: an answer that is neither a refusal of access nor of the body, or a
+      // refusal of the body for one member where another is refused access (so it came after the check)
+      const past =
+        members.some(([, code]) => !ACCESS_REFUSALS.includes(code) && code !== 40001) ||
+        (members.some(([, code]) => code === 40001) && members.some(([, code]) => ACCESS_REFUSALS.includes(code)));
+      if (!MEMBER_PATH_ELSEWHERE[route.url] && !past)
+        problems.push(`${route.url}: no member gets past the access check with ${JSON.stringify(body)} (${members}): give it an override`);
+      matrix.push(`${route.url} ${members.map(([who, code]) => `${who}:${code}`).join(' ')}`);
+    }
+    expect(problems).toEqual([]);
+    await expect(`${matrix.join('\n')}\n`).toMatchFileSnapshot('./__snapshots__/role-matrix.txt');
+  }, 600_000);
+});
