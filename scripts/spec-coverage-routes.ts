@@ -22,7 +22,7 @@ const built: Record<string, [string, string]> = {
   '/teachingAndResearchOffice': ['partial', 'tab shown to teachers only with an empty state (e2e accounts/shell); the office is not yet'],
   '/todoList': ['done', 'course filter popup, infinite scroll, mark finished after confirming, ignore (e2e todos/todo-list)'],
   '/ktpCourse': ['done', 'course list: tabs, semester groups, search, pin, drag to reorder, code popup with QR, action sheets, archive (e2e courses/*); the unread-announcement dialog (e2e notices/publish-read); the identity-authentication prompt (e2e institutions/institution-auth); the "in class" label and banner (e2e courses/class-time) — "live" and "in meeting" are mapped but only occur once the live and meeting areas exist'],
-  '/newCourse': ['done', 'e2e courses/create-course, course-home (edit with id)'],
+  '/newCourse': ['done', 'e2e courses/create-course (starts on the current academic year and term, years newest first; in Chinese and English), course-home (edit with id); the one rule for the current year and term: packages/shared courses/schemas.test.ts, courses.test.ts'],
   '/seniorSetting': ['done', 'e2e courses/create-course, enrol-review'],
   '/chooseCourseModule': ['done', 'e2e courses/create-course'],
   '/courseHome': ['partial', 'role routing, ended-course dialog, teacher settings, begin and end class (e2e courses/course-home, join-course, class-time), course info and student view entries (e2e courses/course-info); its content menus open later issues\' areas'],

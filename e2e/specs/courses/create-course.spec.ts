@@ -1,6 +1,16 @@
+import type { Page } from '@playwright/test';
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { card, createCourse, signIn, TEACHER, thisAcademicYear } from './helpers';
+import { card, createCourse, registerPerson, signIn, TEACHER, thisAcademicYear, thisTerm } from './helpers';
+
+/** The year picker's choices in the order it lists them. */
+async function yearChoices(page: Page) {
+  const options = page.locator('[data-testid^="course-semester-option-"]');
+  await expect(options).toHaveCount(4);
+  return (await options.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).map((id) =>
+    id!.replace('course-semester-option-', ''),
+  );
+}
 
 test('a teacher creates a course through the whole flow, finds it under its term and shows its join code', async ({
   page,
@@ -28,12 +38,18 @@ test('a teacher creates a course through the whole flow, finds it under its term
   await page.getByTestId('course-create').click();
   await expect(page).toHaveURL(/\/newCourse$/);
   await expect(page.getByTestId('page-title')).toHaveText('创建课程');
+  // the year and term start on the current ones (spec 1 §5 years; currentAcademicTerm), not empty
+  await expect(page.getByTestId('course-semester')).toHaveText(year);
+  await expect(page.getByTestId('course-term')).toHaveText(thisTerm() === 1 ? '第一学期' : '第二学期');
   await shot(page, 'course-create-01-form-empty');
+  // the years run newest first: next year, this year, then the two before
+  await page.getByTestId('course-semester').click();
+  expect(await yearChoices(page)).toEqual([thisAcademicYear(1), year, thisAcademicYear(-1), thisAcademicYear(-2)]);
+  await shot(page, 'course-create-01b-year-picker');
 
   // everything but the name: the name is asked for first, and nothing is created
   await page.getByTestId('course-class').fill('软工 2301 班');
   await page.getByTestId('course-venue').fill('教学楼 A201');
-  await page.getByTestId('course-semester').click();
   await page.getByTestId(`course-semester-option-${year}`).click();
   await page.getByTestId('course-term').click();
   await expect(page.getByTestId('course-term-option-1')).toBeVisible();
@@ -178,4 +194,35 @@ test('a teacher creates a course through the whole flow, finds it under its term
   await page.getByTestId('code-popup-close').click();
   await expect(popup).toBeHidden();
   await expect(mine.getByTestId('course-card-code')).toHaveText(fresh);
+});
+
+test('in English, a new course starts in the current academic year and term, with the years newest first', async ({
+  page,
+  request,
+}) => {
+  const teacher = await registerPerson(request, 1, 'Grace Hopper');
+  await api(request, '/UserApi/setLanguage', { lang: 'en' }, teacher.token);
+  await signIn(page, request, teacher);
+  await page.goto('/newCourse');
+  await expect(page.getByTestId('page-title')).toHaveText('New course');
+  const year = thisAcademicYear();
+  const termText = thisTerm() === 1 ? 'First term' : 'Second term';
+  await expect(page.getByTestId('course-semester')).toHaveText(year);
+  await expect(page.getByTestId('course-term')).toHaveText(termText);
+  await page.getByTestId('course-name').fill('Operating Systems');
+  await shot(page, 'course-create-en-01-form');
+  await page.getByTestId('course-semester').click();
+  expect(await yearChoices(page)).toEqual([thisAcademicYear(1), year, thisAcademicYear(-1), thisAcademicYear(-2)]);
+  await shot(page, 'course-create-en-02-year-picker');
+  await page.getByTestId(`course-semester-option-${year}`).click();
+
+  // nothing else to choose: the course is filed under the current year and term
+  await page.getByTestId('course-submit').click();
+  await expect(page).toHaveURL(/\/seniorSetting\?courseId=\d+&from=create$/);
+  const courseId = Number(new URL(page.url()).searchParams.get('courseId'));
+  expect(await api(request, '/CourseApi/getCourseInfo', { courseid: courseId }, teacher.token)).toMatchObject({
+    coursename: 'Operating Systems',
+    semester: year,
+    term: thisTerm(),
+  });
 });

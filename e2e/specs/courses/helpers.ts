@@ -1,3 +1,4 @@
+import { currentAcademicTerm } from '@paiclass/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { api, DEMO, expect, freshPhone, lastCode } from '../../fixtures';
 
@@ -70,11 +71,14 @@ export async function registerPerson(
   return { mobile, password, name, token };
 }
 
-/** The academic year the course form offers for this year ("2026-2027"), as academicYears()[2]. */
+/** The current academic year ("2026-2027", academicYears()[2]), or the one `offset` years from it. */
 export function thisAcademicYear(offset = 0) {
-  const year = new Date().getFullYear() + offset;
+  const year = Number(currentAcademicTerm().semester.slice(0, 4)) + offset;
   return `${year}-${year + 1}`;
 }
+
+/** The current term by the same rule: 1 first (September to January), 2 second (February to August). */
+export const thisTerm = () => currentAcademicTerm().term;
 
 export interface Course {
   id: number;

@@ -7,10 +7,31 @@ import { COURSE_NAME_MAX, JOIN_CODE_LENGTH } from '../constants';
  * form-encoded Ketangpai clients; messages are keys of `validationMessages`.
  */
 
-/** Academic years offered: the previous two years through next year, in pairs (spec 1 §5). */
+/** The month (1-12) a Chinese academic year and its first term begin; the first term runs into January. */
+export const ACADEMIC_YEAR_FIRST_MONTH = 9;
+/** The month (1-12) the second term begins; it runs to the summer holiday, the end of the academic year. */
+export const SECOND_TERM_FIRST_MONTH = 2;
+
+/**
+ * The academic year and term a date falls in, as the course forms name them: September to January is
+ * the first term (1) of the year that began in September ("2026-2027"), February to August the second
+ * term (2) of the year that began the September before. The one rule for "now" in course years.
+ */
+export function currentAcademicTerm(now = new Date()): { semester: string; term: 1 | 2 } {
+  const month = now.getMonth() + 1;
+  const start = month >= ACADEMIC_YEAR_FIRST_MONTH ? now.getFullYear() : now.getFullYear() - 1;
+  const term = month >= ACADEMIC_YEAR_FIRST_MONTH || month < SECOND_TERM_FIRST_MONTH ? 1 : 2;
+  return { semester: `${start}-${start + 1}`, term };
+}
+
+/**
+ * Academic years offered (spec 1 §5): the previous two years through next year, in pairs, counted from
+ * the current academic year (currentAcademicTerm), oldest first; the current one is at index 2.
+ * Pickers list them newest first.
+ */
 export function academicYears(now = new Date()): string[] {
-  const year = now.getFullYear();
-  return [year - 2, year - 1, year, year + 1].map((y) => `${y}-${y + 1}`);
+  const start = Number(currentAcademicTerm(now).semester.slice(0, 4));
+  return [start - 2, start - 1, start, start + 1].map((y) => `${y}-${y + 1}`);
 }
 
 /** spec 1 §5: study time > 0, one decimal kept, '-' and '.' refused, empty allowed (-1 = none). */

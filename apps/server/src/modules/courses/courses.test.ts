@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { academicYears } from '@paiclass/shared';
 import { courseMembers, courses, users } from '../../db/schema';
 import { call, registerUser, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
@@ -79,6 +79,24 @@ describe('creating a course', () => {
     const res = await call(app, '/CourseApi/createCourse', form(patch), { token: t.token });
     expect(res).toMatchObject({ status: 0, code: 40001, message });
     expect(await courseCount()).toBe(before);
+  });
+
+  it('counts the years it accepts from the current academic year: in March the year that began the autumn before', async () => {
+    // March 2027 is the second term of 2026-2027: 2024-2025 through 2027-2028, not the calendar year's 2025-2026 through 2028-2029
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-03-10T12:00:00') });
+    try {
+      const t = await teacher();
+      const before = await courseCount();
+      const late = await call(app, '/CourseApi/createCourse', form({ semester: '2028-2029', term: 1 }), { token: t.token });
+      expect(late).toMatchObject({ status: 0, code: 40001, message: '学年只能选前两年到明年' });
+      expect(await courseCount()).toBe(before);
+      const current = await call(app, '/CourseApi/createCourse', form({ semester: '2026-2027', term: 2 }), { token: t.token });
+      expect(current.data).toMatchObject({ semester: '2026-2027', term: 2, termTxt: '第二学期' });
+      const oldest = await call(app, '/CourseApi/createCourse', form({ semester: '2024-2025', term: 0 }), { token: t.token });
+      expect(oldest.status).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('allows an empty study time (none)', async () => {

@@ -5,7 +5,8 @@ import { OptionPicker } from './OptionPicker';
 
 /**
  * The academic year and term pickers of the course forms (spec 1 §5): both required; the years are
- * the previous two through next, plus the course's own when it is older (editing).
+ * the previous two through next, newest first, plus the course's own at the end when it is older
+ * (editing). A new course's form starts on the current year and term (`currentAcademicTerm`).
  */
 export function SemesterTermFields({
   semester,
@@ -21,8 +22,8 @@ export function SemesterTermFields({
   errors: { semester?: string; term?: string };
 }) {
   const { t } = useTranslation();
-  const years = academicYears();
-  const yearOptions = (years.includes(semester) || !semester ? years : [semester, ...years]).map((y) => ({ value: y, label: y }));
+  const years = academicYears().reverse();
+  const yearOptions = (years.includes(semester) || !semester ? years : [...years, semester]).map((y) => ({ value: y, label: y }));
   const termOptions = [0, 1, 2].map((v) => ({ value: String(v), label: termLabel(t, v) }));
   return (
     <>

@@ -1,4 +1,4 @@
-import { COURSE_NAME_MAX, demoCreateInput, USERTYPE_TEACHER } from '@paiclass/shared';
+import { COURSE_NAME_MAX, currentAcademicTerm, demoCreateInput, USERTYPE_TEACHER } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Toast } from 'antd-mobile';
 import { InformationCircleOutline, LockOutline, RightOutline } from 'antd-mobile-icons';
@@ -185,8 +185,8 @@ function DemoCourseFormView({ demo }: { demo: DemoCourse }) {
   const [initial] = useState<DemoForm>(() => ({
     coursename: demo.coursename.slice(0, COURSE_NAME_MAX),
     classname: demo.classname.slice(0, COURSE_NAME_MAX),
-    semester: '',
-    term: '',
+    // the current academic year and term, as on /newCourse
+    ...currentAcademicTerm(),
   }));
   const [form, setForm] = useState<DemoForm>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});

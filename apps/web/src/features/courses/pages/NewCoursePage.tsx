@@ -1,4 +1,4 @@
-import { COURSE_NAME_MAX, courseCreateInput, USERTYPE_TEACHER } from '@paiclass/shared';
+import { COURSE_NAME_MAX, courseCreateInput, currentAcademicTerm, USERTYPE_TEACHER } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Selector, Toast } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
@@ -23,7 +23,8 @@ import { courseHomePath, parseCourseId } from '../utils';
 /** spec 1 §5: the missing required fields are prompted one at a time, in this order */
 const REQUIRED_IN_TURN = ['coursename', 'semester', 'term'] as const;
 
-const emptyForm: CourseForm = { coursename: '', classname: '', venue: '', semester: '', term: '', teachtype: 2, studytime: '' };
+/** a new course starts in the current academic year and term, so that it is not filed under an old one */
+const emptyForm = (): CourseForm => ({ coursename: '', classname: '', venue: '', ...currentAcademicTerm(), teachtype: 2, studytime: '' });
 
 function formOf(info: CourseInfo): CourseForm {
   return {
@@ -66,7 +67,7 @@ export default function NewCoursePage() {
     body = <NoPermission text={t('courses.form.teachersOnly')} />;
   } else {
     form = true;
-    body = <CourseFormView title={title} editId={null} initial={emptyForm} />;
+    body = <CourseFormView title={title} editId={null} initial={emptyForm()} />;
   }
 
   return (
