@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
+import { inTransaction } from '../../platform/transaction';
 import { numericCode } from '../../platform/tokens';
 import { type CourseRole, canCreateCourse, overFreeCap } from './courses.policy';
 import { authorize, presentOne, studentTotal, userCourseTags } from './courses.queries';
@@ -48,7 +49,9 @@ export function insertCourseWithCode(db: Db, values: Omit<typeof courses.$inferI
  */
 export async function createCourse(ctx: AppContext, user: User, input: CourseCreateInput, lang: Language) {
   if (!canCreateCourse(user)) throw fail('forbidden');
-  const course = await ctx.db.transaction(async (tx) => {
+  // the course, its owner and its weekly member notice commit together
+  const course = await inTransaction(ctx, async (t) => {
+    const tx = t.db;
     // one creation at a time per teacher, so two quick requests cannot pass the cap together
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`courses:${user.id}`}))`);
     const [created] = await tx.select({ n: count() }).from(courses).where(eq(courses.ownerId, user.id));
@@ -64,9 +67,9 @@ export async function createCourse(ctx: AppContext, user: User, input: CourseCre
       studytime: input.studytime,
     });
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'owner' });
+    await scheduleMemberNotice(t, course);
     return course;
   });
-  await scheduleMemberNotice(ctx, course);
   return presentCourse(course, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang });
 }
 
@@ -193,7 +196,11 @@ async function readCourseList(ctx: AppContext, user: User, input: z.infer<typeof
   return {
     list: rows.map((r) =>
       presentListedCourse(
-        presentCourse(r, { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived }, { teacherName: r.teacherName, total: Number(r.total), lang, inClass: Boolean(r.inClass) }),
+        presentCourse(
+          r,
+          { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived },
+          { teacherName: r.teacherName, total: Number(r.total), lang, inClass: Boolean(r.inClass) },
+        ),
       ),
     ),
     // the teacher's name is shown: a rename changes the list

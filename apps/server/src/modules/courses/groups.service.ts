@@ -198,14 +198,17 @@ export async function quitGroup(ctx: AppContext, user: User, courseId: number, g
   if (!teacher && !studentMayChooseGroup(set)) throw fail('groupingFixed');
   const who = teacher ? (uids ?? []) : [user.id];
   if (who.length === 0) throw badInput('validation.chooseOne');
-  const removed = await ctx.db
-    .delete(groupMembers)
-    .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.userId, who)))
-    .returning();
-  if (removed.length === 0) throw fail('notFound');
-  if (group.leaderId && who.includes(group.leaderId))
-    await ctx.db.update(groups).set({ leaderId: null }).where(eq(groups.id, groupId));
-  return { count: removed.length };
+  // the members go and a departing leader's place is cleared together, or neither
+  return ctx.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(groupMembers)
+      .where(and(eq(groupMembers.groupId, groupId), inArray(groupMembers.userId, who)))
+      .returning();
+    if (removed.length === 0) throw fail('notFound');
+    if (group.leaderId && who.includes(group.leaderId))
+      await tx.update(groups).set({ leaderId: null }).where(eq(groups.id, groupId));
+    return { count: removed.length };
+  });
 }
 
 /** Deletes a group: teachers, or the student who created it while they are its only member. */

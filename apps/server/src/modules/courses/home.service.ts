@@ -48,11 +48,16 @@ export async function getModules(ctx: AppContext, user: User, courseId: number, 
   return saved as { key: (typeof COURSE_MODULES)[number]; name: string }[];
 }
 
+/** The menus to keep: each key once, first occurrence wins. */
+function uniqueModules(modules: z.infer<typeof modulesInput>['modules']) {
+  const seen = new Set<string>();
+  return modules.filter((x) => !seen.has(x.key) && seen.add(x.key));
+}
+
 /** `/AllReachingActivityModules`: reorders, renames (at most 8 characters) and removes menus, keeping at least one. */
 export async function saveModules(ctx: AppContext, user: User, input: z.infer<typeof modulesInput>) {
   await authorize(ctx, user, input.courseid, 'edit');
-  const seen = new Set<string>();
-  const modules = input.modules.filter((x) => !seen.has(x.key) && seen.add(x.key));
+  const modules = uniqueModules(input.modules);
   await ctx.db.update(courses).set({ modules }).where(eq(courses.id, input.courseid));
   return modules;
 }
@@ -140,7 +145,11 @@ export async function updateTemplateSetting(
   lang: Language,
 ) {
   await authorize(ctx, user, input.courseid, 'edit');
-  if (input.modules) await saveModules(ctx, user, { courseid: input.courseid, modules: input.modules });
-  if (input.type !== undefined) await ctx.db.update(courses).set({ template: input.type }).where(eq(courses.id, input.courseid));
+  // the menus and the template in one write: both change, or neither
+  const changes = {
+    ...(input.modules ? { modules: uniqueModules(input.modules) } : {}),
+    ...(input.type !== undefined ? { template: input.type } : {}),
+  };
+  if (Object.keys(changes).length) await ctx.db.update(courses).set(changes).where(eq(courses.id, input.courseid));
   return getTemplateSetting(ctx, user, input.courseid, lang);
 }

@@ -12,6 +12,7 @@ import { courseMembers, courses, enrollments, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
+import { inTransaction } from '../../platform/transaction';
 import { verifyPassword } from '../accounts/passwords';
 import {
   abilities,
@@ -66,8 +67,11 @@ export async function getCourseInfo(ctx: AppContext, user: User, courseId: numbe
 export async function deleteCourse(ctx: AppContext, user: User, input: z.infer<typeof confirmInput>) {
   const m = await authorize(ctx, user, input.courseid, 'delete');
   await confirm(user, m.course.coursename, input);
-  await ctx.db.update(courses).set({ deletedAt: new Date() }).where(eq(courses.id, m.course.id));
-  await scheduleMemberNotice(ctx, { ...m.course, memberNotify: false });
+  // deleted, and its weekly member notice cancelled, together
+  await inTransaction(ctx, async (t) => {
+    await t.db.update(courses).set({ deletedAt: new Date() }).where(eq(courses.id, m.course.id));
+    await scheduleMemberNotice(t, { ...m.course, memberNotify: false });
+  });
   return {};
 }
 
@@ -142,16 +146,18 @@ export async function cloneCourse(
     isDemo: _demo,
     ...settings
   } = source;
-  const copy = await ctx.db.transaction(async (tx) => {
+  // the course, its owner, what `then` adds and its weekly member notice commit together
+  const copy = await inTransaction(ctx, async (t) => {
+    const tx = t.db;
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`courses:${user.id}`}))`);
     const [created] = await tx.select({ n: sql<number>`count(*)::int` }).from(courses).where(eq(courses.ownerId, user.id));
     if (overFreeCap(user, created?.n ?? 0, FREE_TEACHER_COURSE_CAP)) throw fail('vipRequired');
     const course = await insertCourseWithCode(tx, { ...settings, ...values, ownerId: user.id });
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'owner' });
     await then?.(tx, course);
+    await scheduleMemberNotice(t, course);
     return course;
   });
-  await scheduleMemberNotice(ctx, copy);
   return presentCourse(copy, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang });
 }
 

@@ -7,6 +7,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import type { JobHandler } from '../../platform/jobs';
 import { translate } from '../../platform/i18n';
+import { inTransaction } from '../../platform/transaction';
 import { createNotices } from '../notices/notices.service';
 import { authorize } from './courses.queries';
 import { bit } from './presenters';
@@ -96,11 +97,14 @@ export async function getMemberSetting(ctx: AppContext, user: User, courseId: nu
 /** `/member/memberSetting`: switches the weekly notice and moves it to another day or time. Teachers only. */
 export async function saveMemberSetting(ctx: AppContext, user: User, input: z.infer<typeof memberSettingInput>) {
   await authorize(ctx, user, input.courseid, 'manageMembers');
-  const [course] = await ctx.db
-    .update(courses)
-    .set({ memberNotify: input.notify === 1, memberNotifyDay: input.weekday, memberNotifyTime: input.time })
-    .where(eq(courses.id, input.courseid))
-    .returning();
-  await scheduleMemberNotice(ctx, course!);
+  // the setting and the job that carries it out change together
+  await inTransaction(ctx, async (t) => {
+    const [course] = await t.db
+      .update(courses)
+      .set({ memberNotify: input.notify === 1, memberNotifyDay: input.weekday, memberNotifyTime: input.time })
+      .where(eq(courses.id, input.courseid))
+      .returning();
+    await scheduleMemberNotice(t, course!);
+  });
   return getMemberSetting(ctx, user, input.courseid);
 }

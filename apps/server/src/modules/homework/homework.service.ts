@@ -5,6 +5,7 @@ import { groupSets, homeworks, submissions } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badInput, fail } from '../../platform/errors';
+import { inTransaction } from '../../platform/transaction';
 import { canChange } from '../content/content.policy';
 import { courseRole, createItem, newEndTime, prepare, queueJobs, writeEdit } from '../content/content.service';
 import { queueDupCheck } from './dupcheck/dupcheck.service';
@@ -44,13 +45,17 @@ export async function addHomework(ctx: AppContext, user: User, input: HomeworkIn
   if (!grades(m.role)) throw fail('forbidden');
   const groupSetId = await groupingFor(ctx, m.course.id, input);
   let hw: typeof homeworks.$inferSelect | undefined;
-  const item = await createItem(ctx, user, m, { ...input, contenttype: 4, link: '', downloadable: 1 }, async (tx, row) => {
-    [hw] = await tx
-      .insert(homeworks)
-      .values({ contentId: row.id, ...settingsFrom(input, groupSetId) })
-      .returning();
+  // the item, its settings and its jobs (publishing, ending, assigning reviewers) commit together
+  const item = await inTransaction(ctx, async (t) => {
+    const row = await createItem(t, user, m, { ...input, contenttype: 4, link: '', downloadable: 1 }, async (tx, made) => {
+      [hw] = await tx
+        .insert(homeworks)
+        .values({ contentId: made.id, ...settingsFrom(input, groupSetId) })
+        .returning();
+    });
+    if (input.type === 3 && row.endAt) await scheduleAssignment(t, row.id, row.endAt);
+    return row;
   });
-  if (input.type === 3 && item.endAt) await scheduleAssignment(ctx, item.id, item.endAt);
   // the membership checked above is the answer's too: no second lookup
   return presentHomework(ctx, user, { item, hw: hw!, m });
 }
@@ -75,19 +80,20 @@ export async function editHomework(ctx: AppContext, user: User, input: z.infer<t
   const fields = { title: input.title, fileids: input.fileids, downloadable: 1 };
   const prepared = await prepare(ctx, user, item.contenttype, { ...fields, content: input.content, link: '' }, item);
 
-  const [updated, settings] = await ctx.db.transaction(async (tx) => {
-    const row = await writeEdit(tx, item, fields, prepared, deadline);
-    const [saved] = await tx
+  // the item, its files, deadline and settings, and the jobs they call for, commit together
+  const [updated, settings] = await inTransaction(ctx, async (t) => {
+    const row = await t.db.transaction((tx) => writeEdit(tx, item, fields, prepared, deadline));
+    const [saved] = await t.db
       .update(homeworks)
       .set(settingsFrom(input, groupSetId))
       .where(eq(homeworks.contentId, item.id))
       .returning();
+    if (moved) await queueJobs(t, row);
+    if (input.type === 3) await scheduleAssignment(t, item.id, new Date(Math.max(Date.now(), input.endtime * 1000)));
+    if (input.dupcheck === 1 && (!hw.dupCheck || input.dupcoursewide !== (hw.dupCourseWide ? 1 : 0)))
+      await queueDupCheck(t, item.id);
     return [row, saved!] as const;
   });
-  if (moved) await queueJobs(ctx, updated);
-  if (input.type === 3) await scheduleAssignment(ctx, item.id, new Date(Math.max(Date.now(), input.endtime * 1000)));
-  if (input.dupcheck === 1 && (!hw.dupCheck || input.dupcoursewide !== (hw.dupCourseWide ? 1 : 0)))
-    await queueDupCheck(ctx, item.id);
   return presentHomework(ctx, user, { item: updated, hw: settings, m });
 }
 

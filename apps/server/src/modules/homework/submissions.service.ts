@@ -100,7 +100,10 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
   if (!owner) throw fail('notInGroup');
   const deadline = { endAt: item.endAt, allowLate: hw.allowLate };
 
-  const saved = await ctx.db.transaction(async (tx) => {
+  // the submission, its owners and version, the done marks and the queued checks and conversions
+  // commit together: a failure anywhere leaves nothing half-submitted
+  const saved = await inTransaction(ctx, async (t) => {
+    const tx = t.db;
     const current = () =>
       tx
         .select()
@@ -151,14 +154,14 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
       submittedAt: now,
       overtime: row!.overtime,
     });
+    for (const uid of owner.members) await markDone(t, uid, item.id);
+    if (hw.dupCheck) await queueDupCheck(t, item.id);
+    // office files open in the browser through their converted PDF
+    await queueConversions(t, input.fileids);
+    // work arriving after the deadline still gets reviewers
+    if (hw.type === 3 && row!.overtime) await scheduleAssignment(t, item.id, new Date());
     return row!;
   });
-  for (const uid of owner.members) await markDone(ctx, uid, item.id);
-  if (hw.dupCheck) await queueDupCheck(ctx, item.id);
-  // office files open in the browser through their converted PDF
-  await queueConversions(ctx, input.fileids);
-  // work arriving after the deadline still gets reviewers
-  if (hw.type === 3 && saved.overtime) await scheduleAssignment(ctx, item.id, new Date());
   return presentSubmission(ctx, saved, false);
 }
 
@@ -335,16 +338,19 @@ export async function grade(
   const rows = await selected(ctx, item, input.sids);
   if (rows.some((r) => r.status === 2)) throw fail('notSubmitted');
   const score = Math.round(input.score * 10) / 10;
-  await ctx.db
-    .update(submissions)
-    .set({ status: 3, score, comment: input.comment, gradedAt: new Date(), scorePublished: hw.scoresPublished })
-    .where(
-      inArray(
-        submissions.id,
-        rows.map((r) => r.id),
-      ),
-    );
-  if (hw.scoresPublished) await tell(ctx, item, await studentsOf(ctx, rows), 'notices.homeworkScored', 'homework_scored');
+  // the grades and the notices of them commit together
+  await inTransaction(ctx, async (t) => {
+    await t.db
+      .update(submissions)
+      .set({ status: 3, score, comment: input.comment, gradedAt: new Date(), scorePublished: hw.scoresPublished })
+      .where(
+        inArray(
+          submissions.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    if (hw.scoresPublished) await tell(t, item, await studentsOf(t, rows), 'notices.homeworkScored', 'homework_scored');
+  });
   return { count: rows.length, score, published: hw.scoresPublished ? 1 : 0 };
 }
 
@@ -352,17 +358,20 @@ export async function grade(
 export async function repulse(ctx: AppContext, user: User, input: z.infer<typeof repulseInput>) {
   const { item } = await requireGrader(ctx, user, input.courseid, input.id);
   const rows = await selected(ctx, item, input.sids);
-  await ctx.db
-    .update(submissions)
-    .set({ status: 2, returnReason: input.reason, score: null, comment: '', gradedAt: null, scorePublished: false })
-    .where(
-      inArray(
-        submissions.id,
-        rows.map((r) => r.id),
-      ),
-    );
-  await tell(ctx, item, await studentsOf(ctx, rows), 'notices.homeworkReturned', 'homework_returned', {
-    reason: input.reason,
+  // returned, and told so, together
+  await inTransaction(ctx, async (t) => {
+    await t.db
+      .update(submissions)
+      .set({ status: 2, returnReason: input.reason, score: null, comment: '', gradedAt: null, scorePublished: false })
+      .where(
+        inArray(
+          submissions.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    await tell(t, item, await studentsOf(t, rows), 'notices.homeworkReturned', 'homework_returned', {
+      reason: input.reason,
+    });
   });
   return { count: rows.length };
 }
@@ -444,10 +453,13 @@ export async function call(ctx: AppContext, user: User, courseId: number, id: nu
   const missing = owners.filter((o) => !done.has(o.owner)).flatMap((o) => o.members.map((mem) => mem.uid));
   const targets = uids.length ? missing.filter((u) => uids.includes(u)) : missing;
   if (targets.length === 0) throw badInput('validation.selectOne');
-  await ctx.db
-    .insert(homeworkCalls)
-    .values([...new Set(targets)].map((userId) => ({ contentId: item.id, userId })))
-    .onConflictDoUpdate({ target: [homeworkCalls.contentId, homeworkCalls.userId], set: { calledAt: new Date() } });
-  await tell(ctx, item, targets, 'notices.homeworkCall', 'homework_call');
+  // the reminder is recorded only with its notices
+  await inTransaction(ctx, async (t) => {
+    await t.db
+      .insert(homeworkCalls)
+      .values([...new Set(targets)].map((userId) => ({ contentId: item.id, userId })))
+      .onConflictDoUpdate({ target: [homeworkCalls.contentId, homeworkCalls.userId], set: { calledAt: new Date() } });
+    await tell(t, item, targets, 'notices.homeworkCall', 'homework_call');
+  });
   return { count: targets.length };
 }
