@@ -65,7 +65,7 @@ const built: Record<string, [string, string]> = {
   '/homework': ['done', 'list, teacher management view, student view (e2e homework/personal-homework, group-homework, english)'],
   '/homework/stuUserList': ['done', 'filters, batch grade and return, grade, share (e2e homework/personal-homework, group-homework)'],
   '/homework/filter': ['done', 'opens the submissions list with the filter chooser (e2e homework/english)'],
-  '/homework/stuWorkDetail': ['done', 'files open in the page (image, PDF, text; office files: download), grading panel, two columns on a wide screen (e2e homework/personal-homework)'],
+  '/homework/stuWorkDetail': ['done', 'files open in the page (image, PDF, text; office files: download), grading panel, two columns on a wide screen (e2e homework/personal-homework); previous and next in the order of the list the teacher came from, asking before an unsaved score is left (e2e homework/grading-steps; homework.test.ts › the whole filtered list in its order)'],
   '/homework/repulse': ['done', 'return with a reason (e2e homework/personal-homework)'],
   '/homework/stuWorkSubmit': ['done', 'attachments required, confirmation, overtime warning (e2e homework/personal-homework)'],
   '/homework/stuWorkHistory': ['done', 'e2e homework/personal-homework'],

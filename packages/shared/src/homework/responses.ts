@@ -136,8 +136,12 @@ export const ownerRowAnswer = z.object({
   submission: submissionAnswer.nullable(),
 });
 
-/** `/HomeworkApi/stuUserList`: a filtered page of students (or groups). */
-export const ownerPageAnswer = z.object({ total: int, page: int, list: z.array(ownerRowAnswer) });
+/**
+ * `/HomeworkApi/stuUserList`: a filtered page of students (or groups), and `sids`, the submissions of
+ * the whole filtered list (every page) in its order, so that the grading page steps to the previous
+ * and next one of the list the teacher came from.
+ */
+export const ownerPageAnswer = z.object({ total: int, page: int, list: z.array(ownerRowAnswer), sids: z.array(int) });
 
 /** `/HomeworkApi/correct`: how many were graded, the rounded score, and whether it reached the students. */
 export const gradeAnswer = z.object({ count: int, score: z.number(), published: flag });

@@ -393,6 +393,40 @@ describe('grading, returning, publishing and sharing', () => {
     ).toBe(40004);
   });
 
+  it('lists with every page the submissions of the whole filtered list in its order, for stepping through them', async () => {
+    const { teacher, course, students } = await classroom(4);
+    const hw = await homework(teacher.token, course.id);
+    const submitted: number[] = [];
+    for (const s of students.slice(0, 3))
+      submitted.push(
+        (await hwCall('stuWorkSubmit', s.token, { courseid: course.id, id: hw.id, fileids: [await fileOf(s.token)] })).data.sid,
+      );
+    const list = async (filter: number, page = 1, limit = 50) =>
+      (await hwCall('stuUserList', teacher.token, { courseid: course.id, id: hw.id, filter, page, limit })).data as {
+        total: number;
+        list: { submission: { sid: number } | null }[];
+        sids: number[];
+      };
+    const all = await list(0);
+    expect(all.total).toBe(4);
+    // the order of the rows, students who have not submitted left out (nothing to grade)
+    const inOrder = all.list.flatMap((r) => (r.submission ? [r.submission.sid] : []));
+    expect(inOrder).toHaveLength(3);
+    expect([...inOrder].sort((x, y) => x - y)).toEqual([...submitted].sort((x, y) => x - y));
+    expect(all.sids).toEqual(inOrder);
+    // a page of one row still carries the whole list's order
+    for (const page of [1, 2, 4]) {
+      const one = await list(0, page, 1);
+      expect(one.list).toHaveLength(1);
+      expect(one.sids).toEqual(inOrder);
+    }
+    // a filter's order is its own: nothing for "not submitted"; the graded one only under "graded, unpublished"
+    expect((await list(1)).sids).toEqual([]);
+    await hwCall('correct', teacher.token, { courseid: course.id, id: hw.id, sids: [inOrder[1]], score: 80 });
+    expect((await list(5)).sids).toEqual([inOrder[1]]);
+    expect((await list(0)).sids).toEqual(inOrder);
+  });
+
   it('expedites the students who have not submitted, and shows them as expedited', async () => {
     const { teacher, course, students } = await classroom(2);
     const [a, b] = students as [Person, Person];

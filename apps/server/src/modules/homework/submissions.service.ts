@@ -234,7 +234,8 @@ function passes(filter: number, s: Submission | undefined, called: boolean) {
 
 /**
  * `/HomeworkApi/stuUserList` (and `/homework/filter`): every student (or group) with their
- * submission and state, filtered (0 all … 8 expedited).
+ * submission and state, filtered (0 all … 8 expedited), a page at a time; with the ids of every
+ * submission the filtered list holds, in its order, for the grading page's previous and next.
  */
 export async function listSubmissions(
   ctx: AppContext,
@@ -290,6 +291,7 @@ export async function listSubmissions(
   return {
     total: matched.length,
     page: input.page,
+    sids: matched.flatMap(({ s }) => (s ? [s.id] : [])),
     list: page.map(({ o, s, wasCalled }) => ({
       owner: o.owner,
       name: o.name,

@@ -74,6 +74,8 @@ export const homeworkKeys = {
   one: (courseId: number, id: number) => ['homework', courseId, 'item', id, 'self'] as const,
   owners: (courseId: number, id: number, filter: number) => ['homework', courseId, 'item', id, 'owners', filter] as const,
   detail: (courseId: number, id: number, sid: number) => ['homework', courseId, 'item', id, 'detail', sid] as const,
+  /** the grading order of a filtered list: outside `about`, so that grading does not read it again */
+  order: (courseId: number, id: number, filter: number) => ['homework', courseId, 'order', id, filter] as const,
   history: (courseId: number, id: number, sid: number) => ['homework', courseId, 'item', id, 'history', sid] as const,
   shares: (courseId: number, id: number) => ['homework', courseId, 'item', id, 'shares'] as const,
 };

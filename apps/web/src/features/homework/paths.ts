@@ -15,8 +15,9 @@ export const stuUserListPath = (courseId: number, id: number, filter = 0) =>
 /** The submissions with the filter chooser open. */
 export const filterPath = (courseId: number, id: number, filter = 0) =>
   `/homework/filter?${q(courseId, 1)}&id=${id}${filter ? `&filter=${filter}` : ''}`;
-export const stuWorkDetailPath = (courseId: number, id: number, sid: number) =>
-  `/homework/stuWorkDetail?${q(courseId, 1)}&id=${id}&sid=${sid}`;
+/** One submission for grading; `filter` names the list the teacher came from, whose order previous and next follow. */
+export const stuWorkDetailPath = (courseId: number, id: number, sid: number, filter = 0) =>
+  `/homework/stuWorkDetail?${q(courseId, 1)}&id=${id}&sid=${sid}${filter ? `&filter=${filter}` : ''}`;
 export const stuWorkSubmitPath = (courseId: number, id: number) => `/homework/stuWorkSubmit?${q(courseId, 0)}&id=${id}`;
 /** A student's own versions; a teacher's view of one submission's versions names it. */
 export const historyPath = (courseId: number, role: Role, id: number, sid?: number) =>

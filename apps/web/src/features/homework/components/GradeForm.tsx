@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { TextField } from '../../../components/TextField';
@@ -21,6 +21,7 @@ export function GradeForm({
   prefix,
   saveText,
   onSave,
+  onDirtyChange,
 }: {
   fullscore: number;
   initialScore?: number | null;
@@ -29,6 +30,8 @@ export function GradeForm({
   saveText?: string;
   /** resolves when saved; a thrown ApiError is shown in the form */
   onSave: (score: number, comment: string) => Promise<unknown>;
+  /** told whether the score or comment differs from what is saved (false again when the form goes) */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
   const [score, setScore] = useState(formatScore(initialScore));
@@ -37,6 +40,11 @@ export function GradeForm({
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const full = maxScore(fullscore);
+  const dirty = score.trim() !== formatScore(initialScore) || comment.trim() !== initialComment.trim();
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  useEffect(() => () => onDirtyChange?.(false), [onDirtyChange]);
 
   const save = async () => {
     setFormError(undefined);

@@ -197,7 +197,7 @@ function SubmissionList({
       text: <span data-testid="row-action-open">{t('homework.list.open')}</span>,
       onClick: () => {
         setMenuFor(null);
-        navigate(stuWorkDetailPath(courseId, hw.id, s.sid));
+        navigate(stuWorkDetailPath(courseId, hw.id, s.sid, filter));
       },
     });
     if (gradable(s))
@@ -301,7 +301,9 @@ function SubmissionList({
                 const sid = row.submission!.sid;
                 setSelected((cur) => (checked ? [...cur, sid] : cur.filter((x) => x !== sid)));
               }}
-              onOpen={row.submission ? () => navigate(stuWorkDetailPath(courseId, hw.id, row.submission!.sid)) : undefined}
+              onOpen={
+                row.submission ? () => navigate(stuWorkDetailPath(courseId, hw.id, row.submission!.sid, filter)) : undefined
+              }
               onMenu={() => setMenuFor(row)}
             />
           ))}

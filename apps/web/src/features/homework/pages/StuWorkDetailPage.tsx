@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton, Tag, Toast } from 'antd-mobile';
-import { HistogramOutline, StarOutline, UndoOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { HistogramOutline, LeftOutline, RightOutline, StarOutline, UndoOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
@@ -20,35 +20,65 @@ import { GradeForm } from '../components/GradeForm';
 import { ReasonPopup } from '../components/ReasonPopup';
 import { WorkStateTag } from '../components/WorkStateTag';
 import { useHomework, useRefreshHomework } from '../hooks/useHomework';
-import { historyPath, homeworkPath, repulsePath, stuUserListPath } from '../paths';
+import { historyPath, homeworkPath, repulsePath, stuUserListPath, stuWorkDetailPath } from '../paths';
 import { reviewDetailPath } from '../review/paths';
 import type { Homework, Submission } from '../types';
-import { formatScore, gradable } from '../utils';
+import { formatScore, gradable, parseFilter } from '../utils';
 import '../../materials/materials.css';
 import '../homework.css';
 
 /**
- * /homework/stuWorkDetail?courseId=&id=&sid=: one submission for grading, on the phone or a large
- * screen (two columns from 900 px): its files opened in the page (see FilePreview), then the score
- * and comment (spec 2 §5), returning it with a reason, sharing it or cancelling the share.
+ * /homework/stuWorkDetail?courseId=&id=&sid=[&filter=]: one submission for grading, on the phone or a
+ * large screen (two columns from 900 px): its files opened in the page (see FilePreview), then the
+ * score and comment (spec 2 §5), returning it with a reason, sharing it or cancelling the share; the
+ * previous and next submission of the list the teacher came from (`filter`, in its order). A changed
+ * score or comment that is not saved is confirmed before the page leaves it.
  */
 export default function StuWorkDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const courseId = useCourseParam();
   const info = useCourseInfo(courseId);
   const id = parseItemId(params.get('id'));
   const sid = parseItemId(params.get('sid'));
-  const goBack = useGoBack(courseId && id ? stuUserListPath(courseId, id) : undefined);
+  const filter = parseFilter(params.get('filter'));
+  const goBack = useGoBack(courseId && id ? stuUserListPath(courseId, id, filter) : undefined);
+  const [dirty, setDirty] = useState(false);
+
+  const mayLeave = async () =>
+    !dirty ||
+    confirmDialog({
+      title: t('homework.detail.leaveTitle'),
+      content: t('homework.detail.leaveText'),
+      confirmText: t('homework.detail.leaveConfirm'),
+      cancelText: t('homework.detail.leaveStay'),
+      danger: true,
+      testid: 'grade-leave',
+    }).result;
+
   return (
     <div className="page hw-page hw-detail-page" data-testid="work-detail-page">
-      <PageNavBar title={t('homework.detail.title')} onBack={goBack} />
+      <PageNavBar
+        title={t('homework.detail.title')}
+        onBack={() => void mayLeave().then((ok) => ok && goBack())}
+      />
       <CourseGate courseId={courseId} info={info} ability="manageContent">
         {(course) =>
           id === null || sid === null ? (
             <LoadFailed message={t('homework.notFound')} />
           ) : (
-            <WorkDetail courseId={course.id} id={id} sid={sid} />
+            <WorkDetail
+              courseId={course.id}
+              id={id}
+              sid={sid}
+              filter={filter}
+              onDirty={setDirty}
+              onStep={async (to) => {
+                // stepping replaces the address: the back arrow still leads to the list
+                if (await mayLeave()) navigate(stuWorkDetailPath(course.id, id, to, filter), { replace: true });
+              }}
+            />
           )
         }
       </CourseGate>
@@ -56,7 +86,128 @@ export default function StuWorkDetailPage() {
   );
 }
 
-function WorkDetail({ courseId, id, sid }: { courseId: number; id: number; sid: number }) {
+/**
+ * The submissions of the list the teacher came from, in its order, as it was when the grading page
+ * opened: a submission graded here stays in the steps even when the list's filter no longer holds it.
+ */
+function useGradingOrder(courseId: number, id: number, filter: number) {
+  const query = useQuery({
+    queryKey: homeworkKeys.order(courseId, id, filter),
+    // one row is enough: every page carries the whole list's order
+    queryFn: async () => (await homeworkApi.owners({ courseid: courseId, id, filter, page: 1, limit: 1 })).sids,
+    retry: retryNetworkOnly,
+    staleTime: 0,
+  });
+  const [kept, setKept] = useState<number[] | null>(null);
+  useEffect(() => {
+    if (kept === null && query.data) setKept(query.data);
+  }, [kept, query.data]);
+  return { order: kept ?? query.data ?? null, query };
+}
+
+function WorkDetail({
+  courseId,
+  id,
+  sid,
+  filter,
+  onDirty,
+  onStep,
+}: {
+  courseId: number;
+  id: number;
+  sid: number;
+  filter: number;
+  onDirty: (dirty: boolean) => void;
+  onStep: (sid: number) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const { order, query: orderQuery } = useGradingOrder(courseId, id, filter);
+  const pager = order ? (
+    <GradingPager order={order} sid={sid} filter={filter} onStep={onStep} />
+  ) : orderQuery.isError ? (
+    <div className="hw-pager" data-testid="work-pager-failed">
+      <span className="muted small">{t('homework.detail.orderFailed')}</span>
+      <Button size="small" shape="rounded" fill="outline" onClick={() => void orderQuery.refetch()} data-testid="work-pager-retry">
+        {t('common.retry')}
+      </Button>
+    </div>
+  ) : null;
+  return (
+    <>
+      <WorkLoaded courseId={courseId} id={id} sid={sid} onDirty={onDirty} />
+      {pager}
+    </>
+  );
+}
+
+/** Previous and next in the list's order, with where this one stands; each end's button is disabled. */
+function GradingPager({
+  order,
+  sid,
+  filter,
+  onStep,
+}: {
+  order: number[];
+  sid: number;
+  filter: number;
+  onStep: (sid: number) => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const [moving, setMoving] = useState(false);
+  const at = order.indexOf(sid);
+  // opened from elsewhere on a submission the list does not hold: nothing to step along
+  if (at < 0) return null;
+  const prev = order[at - 1];
+  const next = order[at + 1];
+  const go = async (to: number | undefined) => {
+    if (to === undefined || moving) return;
+    setMoving(true);
+    try {
+      await onStep(to);
+    } finally {
+      setMoving(false);
+    }
+  };
+  return (
+    <nav className="hw-pager" aria-label={t('homework.detail.pager')} data-testid="work-pager">
+      <Button
+        size="small"
+        shape="rounded"
+        fill="outline"
+        disabled={prev === undefined}
+        onClick={() => void go(prev)}
+        data-testid="work-prev"
+      >
+        <LeftOutline /> {t('homework.detail.prev')}
+      </Button>
+      <span className="hw-pager-position" data-testid="work-position">
+        {t('homework.detail.position', { list: t(`homework.filter.${filter}`), n: at + 1, total: order.length })}
+      </span>
+      <Button
+        size="small"
+        shape="rounded"
+        fill="outline"
+        disabled={next === undefined}
+        onClick={() => void go(next)}
+        data-testid="work-next"
+      >
+        {t('homework.detail.next')} <RightOutline />
+      </Button>
+    </nav>
+  );
+}
+
+function WorkLoaded({
+  courseId,
+  id,
+  sid,
+  onDirty,
+}: {
+  courseId: number;
+  id: number;
+  sid: number;
+  onDirty: (dirty: boolean) => void;
+}) {
   const hw = useHomework(courseId, id);
   const detail = useQuery({
     queryKey: homeworkKeys.detail(courseId, id, sid),
@@ -73,10 +224,20 @@ function WorkDetail({ courseId, id, sid }: { courseId: number; id: number; sid: 
     );
   if (hw.isError) return <QueryFailed error={hw.error} onRetry={() => void hw.refetch()} />;
   if (detail.isError) return <QueryFailed error={detail.error} onRetry={() => void detail.refetch()} />;
-  return <WorkBody courseId={courseId} hw={hw.data} s={detail.data} />;
+  return <WorkBody courseId={courseId} hw={hw.data} s={detail.data} onDirty={onDirty} />;
 }
 
-function WorkBody({ courseId, hw, s }: { courseId: number; hw: Homework; s: Submission }) {
+function WorkBody({
+  courseId,
+  hw,
+  s,
+  onDirty,
+}: {
+  courseId: number;
+  hw: Homework;
+  s: Submission;
+  onDirty: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const refresh = useRefreshHomework(courseId, hw.id);
@@ -165,6 +326,7 @@ function WorkBody({ courseId, hw, s }: { courseId: number; hw: Homework; s: Subm
                 fullscore={hw.settings.fullscore}
                 initialScore={s.score}
                 initialComment={s.comment}
+                onDirtyChange={onDirty}
                 onSave={async (score, comment) => {
                   const done = await homeworkApi.grade(courseId, hw.id, [s.sid], score, comment);
                   Toast.show({
