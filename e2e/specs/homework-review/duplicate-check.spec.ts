@@ -1,6 +1,7 @@
+import type { APIRequestContext } from '@playwright/test';
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, registerPerson, signIn, TEACHER, tokenOf } from '../courses/helpers';
 import { joinedStudent, type Student } from '../members/helpers';
 import { addHomework, submitFile, textFile, withData } from './helpers';
 
@@ -8,7 +9,8 @@ import { addHomework, submitFile, textFile, withData } from './helpers';
  * Duplicate checking (spec 2 §2 /homework/rechecking, repeat, recheckRules; §5 view chances; §8
  * messages; issue #5): five students hand in, two of them nearly the same text, one a .zip; the
  * report flags the pair and says the .zip cannot be checked; the side-by-side view marks the same
- * passages in both texts; used-up views show the server's message.
+ * passages in both texts. A report version or a pair takes a view only the first time it is opened,
+ * after the page has said what it costs; reloads and going back are free; used-up views say so.
  */
 
 const ORIGINAL =
@@ -38,9 +40,20 @@ const OTHER_2 =
 
 interface Report {
   done: number;
+  opened: number;
   left: number;
   list: { sid: number; format: string; highest: number; flagged: number; highestwith: { sid: number } | null }[];
   pairs: { a: { sid: number }; b: { sid: number }; similarity: number }[];
+}
+
+/** Waits until the background check of the homework has finished (asking costs no view). */
+async function checked(request: APIRequestContext, token: string, courseid: number, id: number) {
+  await expect
+    .poll(async () => (await api<Report>(request, '/HomeworkApi/rechecking', { courseid, id, open: 0 }, token)).done, {
+      timeout: 30_000,
+      intervals: [1_000],
+    })
+    .toBe(1);
 }
 
 test.describe('duplicate checking', () => {
@@ -105,9 +118,25 @@ test.describe('duplicate checking', () => {
       const refresh = page.getByTestId('recheck-refresh');
       if ((await refresh.count()) > 0) await refresh.click();
     }
+    // finished: before anything is spent the page says what opening costs and the views left
+    await expect(page.getByTestId('recheck-gate')).toBeVisible();
+    await expect(page.getByTestId('recheck-gate-text')).toContainText('用掉 1 次报告查看机会');
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 10/10');
+    await expect(page.getByTestId('recheck-gate-open')).toContainText('打开后剩 9 次');
+    await expect(page.getByTestId('recheck-pair')).toHaveCount(0);
+    await shot(page, 'recheck-02b-gate');
+    // reloading the question costs nothing
+    await page.reload();
+    await expect(page.getByTestId('recheck-gate')).toBeVisible();
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 10/10');
+    await page.getByTestId('recheck-gate-open').click();
     await expect(page.getByTestId('recheck-done')).toBeVisible();
-    let used = 1;
-    await expect(page.getByTestId('recheck-views-left')).toHaveText(`剩 ${10 - used}/10`);
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 9/10');
+    // the opened version again (a reload, the call itself) costs nothing
+    await page.reload();
+    await expect(page.getByTestId('recheck-done')).toBeVisible();
+    await expect(page.getByTestId('recheck-gate')).toHaveCount(0);
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 9/10');
 
     // the pair is flagged, red, over the ceiling
     const pair = page.getByTestId('recheck-pair');
@@ -129,7 +158,7 @@ test.describe('duplicate checking', () => {
     await expect(zipRow.getByTestId('recheck-row-format')).toHaveText('文件格式不支持查重');
     await expect(zipRow).toHaveAttribute('data-format', 'unsupported');
     const report = await api<Report>(request, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, teacherToken);
-    used++;
+    expect(report).toMatchObject({ opened: 1, left: 9 });
     expect(report.pairs).toHaveLength(1);
     expect(report.pairs[0]!.similarity).toBeGreaterThanOrEqual(40);
     await zipRow.scrollIntoViewIfNeeded();
@@ -144,8 +173,24 @@ test.describe('duplicate checking', () => {
         `/homework/repeat\\?courseId=${course.id}&id=${hw.id}&sid=${sid.get(zhou.uid)}&other=${sid.get(wu.uid)}&courseRole=1$`,
       ),
     );
+    // the pair is not opened yet: its similarity, what opening costs and the document's views left
+    await expect(page.getByTestId('recheck-gate')).toBeVisible();
+    await expect(page.getByTestId('recheck-gate-text')).toHaveText(
+      '打开 周文博 与 吴思琪 的对比会用掉 周文博 这份作品的 1 次对比机会；之后再打开不再计次。',
+    );
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 5/5');
+    await expect(page.getByTestId('repeat-text-a')).toHaveCount(0);
+    await shot(page, 'recheck-05a-pair-gate');
+    await page.getByTestId('recheck-gate-open').click();
     await expect(page.getByTestId('repeat-name-a')).toHaveText('周文博');
     await expect(page.getByTestId('repeat-name-b')).toHaveText('吴思琪');
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 4/5');
+    // back to the report and into the pair again: both free
+    await page.getByTestId('nav-back').click();
+    await expect(page.getByTestId('recheck-done')).toBeVisible();
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 9/10');
+    await pair.click();
+    await expect(page.getByTestId('repeat-name-a')).toHaveText('周文博');
     await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 4/5');
     const marksA = page.getByTestId('repeat-text-a').locator('mark');
     const marksB = page.getByTestId('repeat-text-b').locator('mark');
@@ -182,21 +227,74 @@ test.describe('duplicate checking', () => {
     await shot(page, 'recheck-07-two-columns');
     await page.setViewportSize({ width: 375, height: 812 });
 
-    // the document's other views used up elsewhere: opening it again says so in the server's words
-    for (let i = 0; i < 4; i++) {
-      await api(
-        request,
-        '/HomeworkApi/repeat',
-        { courseid: course.id, id: hw.id, sid: sid.get(zhou.uid), other: sid.get(wu.uid) },
-        teacherToken,
-      );
+    // each resubmission of 吴思琪 makes a new version of the pair (and of the report): each costs a view once
+    const repeatBody = { courseid: course.id, id: hw.id, sid: sid.get(zhou.uid), other: sid.get(wu.uid) };
+    for (let version = 2; version <= 6; version++) {
+      await submitFile(request, wu.token, course.id, hw.id, textFile('心得体会.txt', `${COPY}\n\n修改第 ${version} 稿。`));
+      await checked(request, teacherToken, course.id, hw.id);
+      if (version === 6) break;
+      // versions 2 to 5 opened elsewhere: the document's five views are all used
+      expect(await api<{ left: number }>(request, '/HomeworkApi/repeat', repeatBody, teacherToken)).toMatchObject({
+        opened: 1,
+        left: 5 - version,
+      });
     }
+    // the sixth version: no view left to open it; the page says so without offering to open
     await page.reload();
-    await expect(page.getByTestId('recheck-used-up')).toBeVisible();
-    await expect(page.getByTestId('recheck-failed-text')).toHaveText(/^查重查看次数已用完/);
+    await expect(page.getByTestId('recheck-gate-used-up')).toBeVisible();
+    await expect(page.getByTestId('recheck-gate-text')).toHaveText(
+      '周文博 这份作品的对比机会已经用完，无法打开这组对比。打开过的对比仍可查看。',
+    );
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 0/5');
+    await expect(page.getByTestId('recheck-gate-open')).toHaveCount(0);
     await shot(page, 'recheck-08-views-used-up');
+    // the report is a new version too: it asks again, with the report's own views
+    await page.goto(`/homework/rechecking?courseId=${course.id}&id=${hw.id}&courseRole=1`);
+    await expect(page.getByTestId('recheck-gate')).toBeVisible();
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 9/10');
     // the report's views left are counted the same on the rules page
     await page.goto(`/homework/recheckRules?courseId=${course.id}&id=${hw.id}&courseRole=1`);
-    await expect(page.getByTestId('recheck-views-left')).toHaveText(`剩 ${10 - used}/10`);
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('剩 9/10');
+  });
+
+  test('in English: the report asks before a view is used, and a reload costs nothing', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const teacher = await registerPerson(request, 1, 'Grace Hopper');
+    await api(request, '/UserApi/setLanguage', { lang: 'en' }, teacher.token);
+    const course = await createCourse(request, teacher.token, { coursename: 'Algorithms', classname: 'CS 2305' });
+    const ada = await joinedStudent(request, 'Ada Byron', course.code);
+    const alan = await joinedStudent(request, 'Alan Turing', course.code);
+    const hw = await addHomework(request, teacher.token, {
+      courseid: course.id,
+      title: 'What I learned',
+      endtime: Math.floor(Date.now() / 1000) + 86_400,
+      dupcheck: 1,
+      dupceiling: 40,
+    });
+    await submitFile(request, ada.token, course.id, hw.id, textFile('essay.txt', ORIGINAL));
+    await submitFile(request, alan.token, course.id, hw.id, textFile('essay.txt', COPY));
+    await checked(request, teacher.token, course.id, hw.id);
+
+    await signIn(page, request, teacher);
+    await page.goto(`/homework/rechecking?courseId=${course.id}&id=${hw.id}&courseRole=1`);
+    await expect(page.getByTestId('page-title')).toHaveText('Duplicate check');
+    await expect(page.getByTestId('recheck-gate')).toContainText('Open the report');
+    await expect(page.getByTestId('recheck-gate-text')).toContainText('uses one report view');
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('10/10 left');
+    await expect(page.getByTestId('recheck-gate-open')).toContainText('9 left after opening');
+    await shot(page, 'recheck-en-01-gate');
+    await page.getByTestId('recheck-gate-open').click();
+    await expect(page.getByTestId('recheck-pair')).toHaveCount(1);
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('9/10 left');
+    await page.reload();
+    await expect(page.getByTestId('recheck-pair')).toHaveCount(1);
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('9/10 left');
+    await shot(page, 'recheck-en-02-report-after-reload');
+    await page.getByTestId('recheck-pair').click();
+    await expect(page.getByTestId('recheck-gate-text')).toHaveText(
+      "Opening Ada Byron and Alan Turing side by side uses one of Ada Byron's comparisons; opening it again later is free.",
+    );
+    await expect(page.getByTestId('recheck-views-left')).toHaveText('5/5 left');
+    await shot(page, 'recheck-en-03-pair-gate');
   });
 });

@@ -180,8 +180,14 @@ export const dupReportAnswer = z.object({
   /** 0: the homework does not check (then nothing else but empty lists) */
   enabled: flag,
   done: flag,
+  /**
+   * 1 the report is shown: this version was opened before by the caller (free again), a view was
+   * taken now, the check is still running or the caller is VIP; 0 (asked with `open` 0) not yet
+   * opened: the lists are empty and `left` says the views left before one is taken
+   */
+  opened: flag,
   ceiling: int.optional(),
-  /** views of the report left after this one; -1 unlimited */
+  /** views of the report left (after this one when it took one); -1 unlimited */
   left: int.optional(),
   list: z.array(
     dupPersonAnswer.extend({
@@ -202,8 +208,10 @@ const range = z.tuple([int, int]);
 
 /** `/HomeworkApi/repeat`: two submissions side by side with the passages they share. */
 export const repeatAnswer = z.object({
-  /** views of this document left; -1 unlimited */
+  /** views of this document left (after this one when it took one); -1 unlimited */
   left: int,
+  /** 1 the texts and passages are shown; 0 (asked with `open` 0) not yet opened: texts empty, no passages */
+  opened: flag,
   similarity: int,
   a: repeatSide,
   b: repeatSide,

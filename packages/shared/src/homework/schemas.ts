@@ -115,6 +115,13 @@ export const submissionRef = homeworkRef.extend({ sid: id });
 export const callInput = homeworkRef.extend({ uids: idList });
 export const historyInput = homeworkRef.extend({ sid: optionalId });
 
+/**
+ * Duplicate-check report and comparison: `open` 1 (the default) opens it, taking a view the first time
+ * the caller opens that version; 0 only says whether it is open and how many views are left.
+ */
+export const recheckingInput = homeworkRef.extend({ open: flag(1) });
+export const repeatInput = submissionRef.extend({ other: id, open: flag(1) });
+
 /** Peer review (homework type 3). */
 export const reviewInput = homeworkRef.extend({
   rid: id,

@@ -201,7 +201,10 @@ export const dupPairs = pgTable(
   ],
 );
 
-/** Views of duplicate-check reports used up: per homework (sid 0) and per document. */
+/**
+ * Views of duplicate-check reports used up: per homework (sid 0) and per document; `seen` names what
+ * each used view opened (a report version, a pair of texts), so that opening it again costs nothing.
+ */
 export const dupViews = pgTable(
   'dup_views',
   {
@@ -213,6 +216,8 @@ export const dupViews = pgTable(
       .references(() => contents.id, { onDelete: 'cascade' }),
     submissionId: integer('submission_id').notNull().default(0),
     used: integer('used').notNull().default(0),
+    /** one entry per used view, so never longer than the limit */
+    seen: text('seen').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.contentId, t.submissionId] }),

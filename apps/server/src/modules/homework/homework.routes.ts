@@ -13,8 +13,10 @@ import {
   homeworkRef,
   myReviewsAnswer,
   ownerPageAnswer,
+  recheckingInput,
   recheckRulesAnswer,
   repeatAnswer,
+  repeatInput,
   repulseInput,
   reviewDetailAnswer,
   reviewDetailInput,
@@ -29,7 +31,6 @@ import {
   submissionRef,
   submitInput,
   workHistoryAnswer,
-  wireId,
 } from '@paiclass/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -106,19 +107,11 @@ export async function homeworkRoutes(root: FastifyInstance) {
   app.post('/HomeworkApi/recheckRules', { schema: { tags, body: homeworkRef, response: { 200: recheckRulesAnswer } } }, (req) =>
     dupcheck.recheckRules(ctx, caller(req), req.body.courseid, req.body.id),
   );
-  app.post('/HomeworkApi/rechecking', { schema: { tags, body: homeworkRef, response: { 200: dupReportAnswer } } }, (req) =>
-    dupcheck.rechecking(ctx, caller(req), req.body.courseid, req.body.id),
+  app.post('/HomeworkApi/rechecking', { schema: { tags, body: recheckingInput, response: { 200: dupReportAnswer } } }, (req) =>
+    dupcheck.rechecking(ctx, caller(req), req.body.courseid, req.body.id, req.body.open === 1),
   );
-  app.post(
-    '/HomeworkApi/repeat',
-    {
-      schema: {
-        tags,
-        body: submissionRef.extend({ other: wireId() }),
-        response: { 200: repeatAnswer },
-      },
-    },
-    (req) => dupcheck.repeat(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid, req.body.other),
+  app.post('/HomeworkApi/repeat', { schema: { tags, body: repeatInput, response: { 200: repeatAnswer } } }, (req) =>
+    dupcheck.repeat(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid, req.body.other, req.body.open === 1),
   );
 
   // peer review

@@ -112,21 +112,44 @@ export async function dupCheckJob(ctx: AppContext, payload: Record<string, unkno
   });
 }
 
-/** Uses one view of a report (per homework, sid 0) or of a document; VIP members view without limit. */
-async function useView(ctx: AppContext, user: User, contentId: number, submissionId: number) {
-  const limit = submissionId ? DUP_VIEWS_PER_DOCUMENT : DUP_VIEWS_PER_HOMEWORK;
-  if (user.isvip > 0) return { left: -1 };
+/**
+ * Opens a report version (per homework, sid 0) or a comparison (per document) for the caller. What
+ * the caller has opened before opens again for nothing (a reload, going back); anything else takes
+ * one view when `spend`, and is refused (30505) when none is left; without `spend` it only says
+ * whether it is open and how many views are left. VIP members view without limit.
+ */
+async function openView(
+  ctx: AppContext,
+  user: User,
+  target: { contentId: number; submissionId: number; key: string },
+  spend: boolean,
+): Promise<{ open: boolean; left: number }> {
+  if (user.isvip > 0) return { open: true, left: -1 };
+  const limit = target.submissionId ? DUP_VIEWS_PER_DOCUMENT : DUP_VIEWS_PER_HOMEWORK;
+  const where = and(
+    eq(dupViews.userId, user.id),
+    eq(dupViews.contentId, target.contentId),
+    eq(dupViews.submissionId, target.submissionId),
+  );
+  const read = async () => (await ctx.db.select({ used: dupViews.used, seen: dupViews.seen }).from(dupViews).where(where))[0];
+  const had = await read();
+  if (had?.seen.includes(target.key)) return { open: true, left: limit - had.used };
+  if (!spend) return { open: false, left: limit - (had?.used ?? 0) };
+  // one statement takes the view and notes what it opened, so two requests at once take one view, not two
   const [row] = await ctx.db
     .insert(dupViews)
-    .values({ userId: user.id, contentId, submissionId, used: 1 })
+    .values({ userId: user.id, contentId: target.contentId, submissionId: target.submissionId, used: 1, seen: [target.key] })
     .onConflictDoUpdate({
       target: [dupViews.userId, dupViews.contentId, dupViews.submissionId],
-      set: { used: sql`${dupViews.used} + 1` },
-      setWhere: sql`${dupViews.used} < ${limit}`,
+      set: { used: sql`${dupViews.used} + 1`, seen: sql`array_append(${dupViews.seen}, ${target.key}::text)` },
+      setWhere: sql`${dupViews.used} < ${limit} and not (${target.key}::text = any(${dupViews.seen}))`,
     })
     .returning({ used: dupViews.used });
-  if (!row) throw fail('dupViewsUsedUp');
-  return { left: limit - row.used };
+  if (row) return { open: true, left: limit - row.used };
+  // nothing written: opened by a request of the same caller just now, or no view left
+  const now = await read();
+  if (now?.seen.includes(target.key)) return { open: true, left: limit - now.used };
+  throw fail('dupViewsUsedUp');
 }
 
 /** The homework report views the caller has left (-1: unlimited). */
@@ -173,20 +196,30 @@ const names = async (ctx: AppContext, ids: number[]) =>
         .where(inArray(submissions.id, ids))
     : [];
 
+/** What a report view opens: the report as the check that finished at this time made it. */
+const reportVersion = (checkedAt: Date) => `report:${checkedAt.getTime()}`;
+
 /**
  * `/HomeworkApi/rechecking`: each submission's highest similarity and with whom, and the pairs at
- * or over the ceiling. Uses one homework view.
+ * or over the ceiling. A finished report takes one homework view the first time the caller opens
+ * this version of it (`open` 1, the default); opening it again costs nothing. With `open` 0 it only
+ * says whether it is open to the caller and the views left, and shows nothing until it is.
  */
 export async function rechecking(
   ctx: AppContext,
   user: User,
   courseId: number,
   id: number,
+  open = true,
 ): Promise<z.output<typeof dupReportAnswer>> {
   const { hw, item } = await requireGrader(ctx, user, courseId, id);
-  if (!hw.dupCheck) return { enabled: 0, done: 0, list: [], pairs: [] };
+  if (!hw.dupCheck) return { enabled: 0, done: 0, opened: 1, list: [], pairs: [] };
   // a view is used only for a finished report: waiting for a running check costs nothing
-  const { left } = hw.dupCheckedAt ? await useView(ctx, user, item.id, 0) : { left: await viewsLeft(ctx, user, item.id) };
+  const view = hw.dupCheckedAt
+    ? await openView(ctx, user, { contentId: item.id, submissionId: 0, key: reportVersion(hw.dupCheckedAt) }, open)
+    : { open: true, left: await viewsLeft(ctx, user, item.id) };
+  const left = view.left;
+  if (!view.open) return { enabled: 1, done: 1, opened: 0, ceiling: hw.dupCeiling, left, list: [], pairs: [] };
   const subs = await ctx.db
     .select({ sid: submissions.id, format: submissionTexts.format })
     .from(submissions)
@@ -217,6 +250,7 @@ export async function rechecking(
   return {
     enabled: 1,
     done: hw.dupCheckedAt ? 1 : 0,
+    opened: 1,
     ceiling: hw.dupCeiling,
     left,
     list,
@@ -226,7 +260,12 @@ export async function rechecking(
   };
 }
 
-/** `/HomeworkApi/repeat`: two submissions side by side with their matching passages. Uses one view of the document. */
+/**
+ * `/HomeworkApi/repeat`: two submissions side by side with their matching passages. Takes one view
+ * of the document `sid` the first time the caller opens this pair as these versions of the two texts
+ * stand (`open` 1, the default); opening it again costs nothing. With `open` 0 it only says whether
+ * it is open and the views left, and withholds the texts until it is.
+ */
 export async function repeat(
   ctx: AppContext,
   user: User,
@@ -234,6 +273,7 @@ export async function repeat(
   id: number,
   sid: number,
   other: number,
+  open = true,
 ): Promise<z.output<typeof repeatAnswer>> {
   const { item } = await requireGrader(ctx, user, courseId, id);
   const [pair] = await ctx.db
@@ -253,14 +293,21 @@ export async function repeat(
   const mine = texts.find((t) => t.submissionId === sid);
   const theirs = texts.find((t) => t.submissionId === other);
   if (mine?.format !== 'ok' || theirs?.format !== 'ok') throw fail('dupFormatUnsupported');
-  const { left } = await useView(ctx, user, item.id, sid);
+  // a resubmitted text makes a new comparison of the pair
+  const key = `pair:${other}:${mine.version}:${theirs.version}`;
+  const view = await openView(ctx, user, { contentId: item.id, submissionId: sid, key }, open);
   const who = await names(ctx, [sid, other]);
-  const side = (t: typeof mine, s: number) => ({ sid: s, username: who.find((w) => w.sid === s)?.username ?? '', text: t.text });
+  const side = (t: typeof mine, s: number) => ({
+    sid: s,
+    username: who.find((w) => w.sid === s)?.username ?? '',
+    text: view.open ? t.text : '',
+  });
   return {
-    left,
+    left: view.left,
+    opened: view.open ? 1 : 0,
     similarity: pair.a === sid ? pair.aInB : pair.bInA,
     a: side(mine, sid),
     b: side(theirs, other),
-    passages: passages(mine.text, theirs.text),
+    passages: view.open ? passages(mine.text, theirs.text) : [],
   };
 }

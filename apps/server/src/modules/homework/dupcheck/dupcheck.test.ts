@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submissionTexts, users } from '../../../db/schema';
 import { newCourse, newTeacher } from '../../../../test/courses';
 import { docxWithText } from '../../../../test/documents';
-import { call, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../../test/helpers';
+import { dupViews, submissionTexts, users } from '../../../db/schema';
 import { essay, lightlyEdited } from './corpus';
 
 let db: TestDatabase;
@@ -106,38 +106,145 @@ describe('duplicate checking of submissions', () => {
     ).toBe(40003);
   });
 
-  it('limits report views for non-VIP teachers, with the spec’s message, and not for VIP', async () => {
+  it('takes a report view once per version: reloads are free, the count is told before, a new version takes one', async () => {
     const { teacher, course, students, hw } = await setting(2);
-    const a = await hand(students[0]!.token, course.id, hw.id, 'a.txt', Buffer.from(essay(201, 800)));
-    const b = await hand(students[1]!.token, course.id, hw.id, 'b.txt', Buffer.from(lightlyEdited(essay(201, 800))));
+    await hand(students[0]!.token, course.id, hw.id, 'a.txt', Buffer.from(essay(201, 800)));
+    await hand(students[1]!.token, course.id, hw.id, 'b.txt', Buffer.from(lightlyEdited(essay(201, 800))));
     await app.ctx.jobs.runDue(later());
+    const report = (open?: number) =>
+      call(
+        app,
+        '/HomeworkApi/rechecking',
+        { courseid: course.id, id: hw.id, ...(open === undefined ? {} : { open }) },
+        {
+          token: teacher.token,
+        },
+      );
+    const rulesLeft = async () =>
+      (await call(app, '/HomeworkApi/recheckRules', { courseid: course.id, id: hw.id }, { token: teacher.token })).data
+        .homeworkleft;
     expect(
       (await call(app, '/HomeworkApi/recheckRules', { courseid: course.id, id: hw.id }, { token: teacher.token })).data,
     ).toMatchObject({ homeworkviews: 10, documentviews: 5, homeworkleft: 10, formats: ['txt', 'md', 'docx', 'pdf'] });
-    for (let i = 0; i < 10; i++)
-      expect(
-        (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).status,
-      ).toBe(1);
+
+    // asked first (open 0): the views left before any is taken, and nothing of the report
+    expect((await report(0)).data).toEqual({ enabled: 1, done: 1, opened: 0, ceiling: 40, left: 10, list: [], pairs: [] });
+    expect(await rulesLeft()).toBe(10);
+    // opened: one view
+    const first = (await report()).data;
+    expect(first).toMatchObject({ opened: 1, left: 9 });
+    expect(first.list).toHaveLength(2);
+    expect(first.pairs).toHaveLength(1);
+    // the same version again (a reload, going back, asking first): no view, the same report
+    for (const open of [1, undefined, 0]) expect((await report(open)).data).toEqual(first);
+    expect(await rulesLeft()).toBe(9);
+
+    // a resubmission makes a new version of the report: asked first it is not open, opening it takes a view
+    await hand(students[1]!.token, course.id, hw.id, 'b2.txt', Buffer.from(essay(202, 800)));
+    await app.ctx.jobs.runDue(later());
+    expect((await report(0)).data).toMatchObject({ opened: 0, left: 9, list: [], pairs: [] });
+    // two requests at once for it take one view between them
+    const both = await Promise.all([report(1), report(1)]);
+    expect(both.map((r) => r.data.left)).toEqual([8, 8]);
+    expect((await report()).data).toMatchObject({ opened: 1, left: 8, pairs: [] });
+    const [row] = await app.ctx.db
+      .select()
+      .from(dupViews)
+      .where(and(eq(dupViews.userId, teacher.uid), eq(dupViews.contentId, hw.id), eq(dupViews.submissionId, 0)));
+    expect(row).toMatchObject({ used: 2 });
+    expect(row!.seen).toHaveLength(2);
+  });
+
+  it('takes a document view once per pair: reloads are free, a new pair takes one, each document counts its own', async () => {
+    const { teacher, course, students, hw } = await setting(3);
+    const original = essay(211, 800);
+    const a = await hand(students[0]!.token, course.id, hw.id, 'a.txt', Buffer.from(original));
+    const b = await hand(students[1]!.token, course.id, hw.id, 'b.txt', Buffer.from(lightlyEdited(original)));
+    const c = await hand(students[2]!.token, course.id, hw.id, 'c.txt', Buffer.from(lightlyEdited(lightlyEdited(original))));
+    await app.ctx.jobs.runDue(later());
+    const repeat = (sid: number, other: number, open?: number) =>
+      call(
+        app,
+        '/HomeworkApi/repeat',
+        { courseid: course.id, id: hw.id, sid, other, ...(open === undefined ? {} : { open }) },
+        { token: teacher.token },
+      );
+
+    // asked first: the views left, the names and the similarity, not the texts
+    const ask = (await repeat(a, b, 0)).data;
+    expect(ask).toMatchObject({ opened: 0, left: 5, a: { sid: a, text: '' }, b: { sid: b, text: '' }, passages: [] });
+    expect(ask.similarity).toBeGreaterThan(40);
+    const opened = (await repeat(a, b)).data;
+    expect(opened).toMatchObject({ opened: 1, left: 4 });
+    expect(opened.a.text).toContain(original.slice(0, 20));
+    expect(opened.passages.length).toBeGreaterThan(0);
+    // the same pair again: free, the same comparison
+    for (const open of [1, undefined, 0]) expect((await repeat(a, b, open)).data).toEqual(opened);
+    // another pair of the same document takes one of its views
+    expect((await repeat(a, c, 0)).data).toMatchObject({ opened: 0, left: 4 });
+    expect((await repeat(a, c)).data).toMatchObject({ opened: 1, left: 3 });
+    expect((await repeat(a, b)).data.left).toBe(3);
+    // another document has its own views
+    expect((await repeat(b, a)).data).toMatchObject({ opened: 1, left: 4 });
+  });
+
+  it('refuses only what was never opened once the views are used up, with a message that promises nothing to buy; VIP has no limit', async () => {
+    const { teacher, course, students, hw } = await setting(3);
+    const original = essay(221, 800);
+    const a = await hand(students[0]!.token, course.id, hw.id, 'a.txt', Buffer.from(original));
+    const b = await hand(students[1]!.token, course.id, hw.id, 'b.txt', Buffer.from(lightlyEdited(original)));
+    const c = await hand(students[2]!.token, course.id, hw.id, 'c.txt', Buffer.from(lightlyEdited(lightlyEdited(original))));
+    await app.ctx.jobs.runDue(later());
+    const body = { courseid: course.id, id: hw.id };
+    const seen = (await call(app, '/HomeworkApi/rechecking', body, { token: teacher.token })).data;
+    await call(app, '/HomeworkApi/repeat', { ...body, sid: a, other: b }, { token: teacher.token });
+    // every view used elsewhere
+    await app.ctx.db
+      .update(dupViews)
+      .set({ used: 10 })
+      .where(and(eq(dupViews.userId, teacher.uid), eq(dupViews.submissionId, 0)));
+    await app.ctx.db
+      .update(dupViews)
+      .set({ used: 5 })
+      .where(and(eq(dupViews.userId, teacher.uid), eq(dupViews.submissionId, a)));
+    // what was opened stays open
+    expect((await call(app, '/HomeworkApi/rechecking', body, { token: teacher.token })).data).toEqual({ ...seen, left: 0 });
+    expect((await call(app, '/HomeworkApi/repeat', { ...body, sid: a, other: b }, { token: teacher.token })).data).toMatchObject({
+      opened: 1,
+      left: 0,
+    });
+    // a new pair: told first that none is left, refused when opened, and nothing written
     expect(
-      await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token }),
-    ).toMatchObject({ status: 0, code: 30505, message: '查重查看次数已用完，开通会员可无限查看' });
-    for (let i = 0; i < 5; i++)
-      await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: a, other: b }, { token: teacher.token });
-    expect(
-      (await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: a, other: b }, { token: teacher.token }))
-        .code,
-    ).toBe(30505);
-    // each document has its own views
-    expect(
-      (await call(app, '/HomeworkApi/repeat', { courseid: course.id, id: hw.id, sid: b, other: a }, { token: teacher.token }))
-        .status,
-    ).toBe(1);
+      (await call(app, '/HomeworkApi/repeat', { ...body, sid: a, other: c, open: 0 }, { token: teacher.token })).data,
+    ).toMatchObject({ opened: 0, left: 0 });
+    expect(await call(app, '/HomeworkApi/repeat', { ...body, sid: a, other: c }, { token: teacher.token })).toMatchObject({
+      status: 0,
+      code: 30505,
+      message: '查重查看次数已用完：已打开过的报告和对比仍可查看',
+    });
+    // a new version of the report likewise
+    await hand(students[2]!.token, course.id, hw.id, 'c2.txt', Buffer.from(essay(222, 800)));
+    await app.ctx.jobs.runDue(later());
+    expect(await call(app, '/HomeworkApi/rechecking', body, { token: teacher.token })).toMatchObject({ status: 0, code: 30505 });
+    const rows = await app.ctx.db.select().from(dupViews).where(eq(dupViews.userId, teacher.uid));
+    expect(rows.map((r) => [r.submissionId, r.used, r.seen.length]).sort()).toEqual(
+      [
+        [0, 10, 1],
+        [a, 5, 1],
+      ].sort(),
+    );
+
     const [me] = await app.ctx.db.select().from(users).where(eq(users.id, teacher.uid));
     await app.ctx.db.update(users).set({ isvip: 1 }).where(eq(users.id, me!.id));
     await app.ctx.sessions.forgetUser(me!.id); // as the services do after changing a user
-    expect(
-      (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token })).data.left,
-    ).toBe(-1);
+    expect((await call(app, '/HomeworkApi/rechecking', body, { token: teacher.token })).data).toMatchObject({
+      opened: 1,
+      left: -1,
+    });
+    expect((await call(app, '/HomeworkApi/repeat', { ...body, sid: b, other: a }, { token: teacher.token })).data).toMatchObject({
+      opened: 1,
+      left: -1,
+    });
   });
 
   it('runs as a durable job after a restart and re-reads only what changed', async () => {

@@ -1,14 +1,18 @@
 import { api } from '../../../lib/api';
 import type { DupReport, RecheckRules, RepeatResult } from './types';
 
-/** The duplicate-check calls (`/HomeworkApi/*`, teachers). */
+/**
+ * The duplicate-check calls (`/HomeworkApi/*`, teachers). A report version or a pair takes one view
+ * the first time it is opened (`open` 1); reading with `open` 0 costs nothing: it shows what was
+ * opened before, and otherwise only the views left, so that the page can say what opening costs.
+ */
 export const recheckApi = {
   rules: (courseid: number, id: number) => api<RecheckRules>('/HomeworkApi/recheckRules', { courseid, id }),
-  /** uses one of the homework's report views (unless VIP); 30505 when none is left */
-  report: (courseid: number, id: number) => api<DupReport>('/HomeworkApi/rechecking', { courseid, id }),
-  /** uses one of this document's views (unless VIP); 30505 used up, 30506 a format without text */
-  repeat: (courseid: number, id: number, sid: number, other: number) =>
-    api<RepeatResult>('/HomeworkApi/repeat', { courseid, id, sid, other }),
+  /** `open` 1 takes a view when this version was never opened (unless VIP); 30505 when none is left */
+  report: (courseid: number, id: number, open: 0 | 1) => api<DupReport>('/HomeworkApi/rechecking', { courseid, id, open }),
+  /** `open` 1 takes one of this document's views when this pair was never opened; 30505 used up, 30506 a format without text */
+  repeat: (courseid: number, id: number, sid: number, other: number, open: 0 | 1) =>
+    api<RepeatResult>('/HomeworkApi/repeat', { courseid, id, sid, other, open }),
 };
 
 export const recheckKeys = {
@@ -17,14 +21,3 @@ export const recheckKeys = {
   repeat: (courseId: number, id: number, sid: number, other: number) =>
     ['homework-recheck', courseId, id, 'repeat', sid, other] as const,
 };
-
-/**
- * Reports and comparisons cost a view each time they are fetched: they are fetched once per visit
- * of the app and again only when the teacher asks (the refresh button), never behind their back.
- */
-export const oneViewOnly = {
-  staleTime: Number.POSITIVE_INFINITY,
-  gcTime: 30 * 60_000,
-  refetchOnMount: false,
-  refetchOnReconnect: false,
-} as const;

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../../components/PageNavBar';
@@ -12,7 +13,8 @@ import { useCourseInfo } from '../../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../../courses/hooks/useCourseParam';
 import { parseItemId } from '../../../notices/utils';
 import { useHomeworkInfo } from '../../review/hooks/useHomeworkInfo';
-import { oneViewOnly, recheckApi, recheckKeys } from '../api';
+import { recheckApi, recheckKeys } from '../api';
+import { OpenGate } from '../components/OpenGate';
 import { RecheckFailed } from '../components/RecheckFailed';
 import { ReportView } from '../components/ReportView';
 import { recheckRulesPath } from '../paths';
@@ -20,7 +22,9 @@ import '../recheck.css';
 
 /**
  * /homework/rechecking?courseId=&id=&courseRole=1 (spec 2 §2): the duplicate-check report of a
- * homework, for its teachers. Each fetch uses one of the homework's report views (spec 2 §5).
+ * homework, for its teachers. A finished report the teacher has not opened in this version says what
+ * opening it costs and the views left first; opening it takes one view (spec 2 §5), and reloading or
+ * coming back to it costs nothing.
  */
 export default function RecheckingPage() {
   const { t } = useTranslation();
@@ -64,12 +68,26 @@ function Report({ courseId, id }: { courseId: number; id: number }) {
     queryFn: () => recheckApi.rules(courseId, id),
     retry: retryNetworkOnly,
   });
+  const queryClient = useQueryClient();
+  // reading never takes a view: a version opened before comes back whole, a new one only with the views left
   const report = useQuery({
     queryKey: recheckKeys.report(courseId, id),
-    queryFn: () => recheckApi.report(courseId, id),
+    queryFn: () => recheckApi.report(courseId, id, 0),
     retry: retryNetworkOnly,
-    ...oneViewOnly,
   });
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    try {
+      queryClient.setQueryData(recheckKeys.report(courseId, id), await recheckApi.report(courseId, id, 1));
+    } catch (e) {
+      showApiError(e);
+      void report.refetch();
+    } finally {
+      setOpening(false);
+      void rules.refetch();
+    }
+  };
 
   if (report.isPending) return <LoadingScreen text={t('common.loading')} />;
   if (!report.data)
@@ -84,7 +102,18 @@ function Report({ courseId, id }: { courseId: number; id: number }) {
           {homework.data.title}
         </h2>
       ) : null}
-      {data.enabled ? (
+      {data.enabled && !data.opened ? (
+        <OpenGate
+          title={t('recheck.gate.reportTitle')}
+          text={t('recheck.gate.reportText')}
+          usedUpText={t('recheck.gate.usedUpReport')}
+          left={data.left ?? 0}
+          total={rules.data?.homeworkviews}
+          opening={opening}
+          onOpen={() => void open()}
+          rulesPath={recheckRulesPath(courseId, id)}
+        />
+      ) : data.enabled ? (
         <ReportView
           courseId={courseId}
           id={id}
@@ -93,10 +122,9 @@ function Report({ courseId, id }: { courseId: number; id: number }) {
           refreshing={report.isFetching}
           fetchedAt={report.dataUpdatedAt}
           onRefresh={() => {
-            // a refused refresh (views used up) keeps the report shown and says why
+            // a refresh costs nothing: a finished report not opened yet comes back as the question whether to open it
             void report.refetch().then((result) => {
               if (result.isError) showApiError(result.error);
-              void rules.refetch();
             });
           }}
         />

@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../../components/PageNavBar';
+import { showApiError } from '../../../../lib/api';
 import { useSearchParams } from '../../../../lib/router';
 import { retryNetworkOnly } from '../../../courses/api';
 import { CourseGate } from '../../../courses/components/CourseGate';
@@ -9,7 +11,8 @@ import { LoadFailed } from '../../../courses/components/NoPermission';
 import { useCourseInfo } from '../../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../../courses/hooks/useCourseParam';
 import { parseItemId } from '../../../notices/utils';
-import { oneViewOnly, recheckApi, recheckKeys } from '../api';
+import { recheckApi, recheckKeys } from '../api';
+import { OpenGate } from '../components/OpenGate';
 import { RecheckFailed } from '../components/RecheckFailed';
 import { ViewsLeft } from '../components/ReportView';
 import { SideBySide } from '../components/SideBySide';
@@ -19,8 +22,9 @@ import '../recheck.css';
 
 /**
  * /homework/repeat?courseId=&id=&sid=&other=&courseRole=1 (spec 2 §2): two submissions side by side
- * with their matching passages marked. Each fetch uses one of the document's views (spec 2 §5);
- * when they are used up the server's message says so (spec 2 §8).
+ * with their matching passages marked. A pair not opened before says what opening it costs and the
+ * document's views left first; opening it takes one (spec 2 §5), reloading or coming back costs
+ * nothing; with none left it says so (spec 2 §8).
  */
 export default function RepeatPage() {
   const { t } = useTranslation();
@@ -54,12 +58,28 @@ function Comparison({ courseId, id, sid, other }: { courseId: number; id: number
     queryFn: () => recheckApi.rules(courseId, id),
     retry: retryNetworkOnly,
   });
+  const queryClient = useQueryClient();
+  // reading never takes a view: a pair opened before comes back whole, a new one only with the views left
   const result = useQuery({
     queryKey: recheckKeys.repeat(courseId, id, sid, other),
-    queryFn: () => recheckApi.repeat(courseId, id, sid, other),
+    queryFn: () => recheckApi.repeat(courseId, id, sid, other, 0),
     retry: retryNetworkOnly,
-    ...oneViewOnly,
   });
+  const [opening, setOpening] = useState(false);
+  const open = async () => {
+    setOpening(true);
+    try {
+      queryClient.setQueryData(
+        recheckKeys.repeat(courseId, id, sid, other),
+        await recheckApi.repeat(courseId, id, sid, other, 1),
+      );
+    } catch (e) {
+      showApiError(e);
+      void result.refetch();
+    } finally {
+      setOpening(false);
+    }
+  };
   if (result.isPending) return <LoadingScreen text={t('common.loading')} />;
   if (result.isError)
     return (
@@ -67,14 +87,35 @@ function Comparison({ courseId, id, sid, other }: { courseId: number; id: number
     );
   const r = result.data;
   const ceiling = rules.data?.ceiling ?? 100;
+  const total = rules.data?.vip ? undefined : rules.data?.documentviews;
+  if (!r.opened)
+    return (
+      <div className="page-body dup-body repeat-body">
+        <section className="repeat-summary" data-testid="repeat-summary">
+          <div className="repeat-summary-line">
+            <span className="repeat-summary-label">{t('recheck.repeat.similarity', { name: r.a.username })}</span>
+          </div>
+          <SimilarityBar percent={r.similarity} ceiling={ceiling} testid="repeat-similarity" />
+        </section>
+        <OpenGate
+          title={t('recheck.gate.pairTitle')}
+          text={t('recheck.gate.pairText', { a: r.a.username, b: r.b.username })}
+          usedUpText={t('recheck.gate.usedUpPair', { a: r.a.username })}
+          left={r.left}
+          total={total}
+          opening={opening}
+          onOpen={() => void open()}
+          rulesPath={recheckRulesPath(courseId, id)}
+        />
+      </div>
+    );
   return (
     <div className="page-body dup-body repeat-body">
       <section className="repeat-summary" data-testid="repeat-summary">
         <div className="repeat-summary-line">
           <span className="repeat-summary-label">{t('recheck.repeat.similarity', { name: r.a.username })}</span>
           <span className="repeat-summary-views muted small">
-            {t('recheck.repeat.documentViews')}{' '}
-            <ViewsLeft left={r.left} total={rules.data?.vip ? undefined : rules.data?.documentviews} />
+            {t('recheck.repeat.documentViews')} <ViewsLeft left={r.left} total={total} />
           </span>
         </div>
         <SimilarityBar percent={r.similarity} ceiling={ceiling} testid="repeat-similarity" />

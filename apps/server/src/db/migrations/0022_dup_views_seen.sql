@@ -1,0 +1,1 @@
+ALTER TABLE "dup_views" ADD COLUMN "seen" text[] DEFAULT '{}'::text[] NOT NULL;
