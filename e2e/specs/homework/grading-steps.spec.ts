@@ -96,8 +96,17 @@ test('the grading page steps through the list the teacher came from, and asks be
   await expect(page.getByTestId('work-current-score')).toContainText('88');
   await expect(page.getByTestId('work-position')).toHaveText('已提交 · 第 2 / 3 份');
 
-  // the back arrow returns to the list it came from (stepping replaced the address)
+  // the page's other ways out ask too while a comment is unsaved
+  await page.getByTestId('grade-comment').fill('结构清楚');
+  await page.getByTestId('work-history').click();
+  await expect(page.getByTestId('grade-leave-dialog')).toBeVisible();
+  await page.getByTestId('grade-leave-cancel').click();
+  await expect(page).toHaveURL(new RegExp(`sid=${order[1]}&filter=2$`));
+  await page.getByTestId('grade-comment').fill('');
+
+  // nothing unsaved: the back arrow returns to the list it came from (stepping replaced the address)
   await page.getByTestId('nav-back').click();
+  await expect(page.getByTestId('grade-leave-dialog')).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`/homework/stuUserList\\?courseId=${course.id}&courseRole=1&id=${hw.id}&filter=2$`));
   await expect(page.getByTestId('owner-row')).toHaveCount(2);
 });

@@ -59,10 +59,7 @@ export default function StuWorkDetailPage() {
 
   return (
     <div className="page hw-page hw-detail-page" data-testid="work-detail-page">
-      <PageNavBar
-        title={t('homework.detail.title')}
-        onBack={() => void mayLeave().then((ok) => ok && goBack())}
-      />
+      <PageNavBar title={t('homework.detail.title')} onBack={() => void mayLeave().then((ok) => ok && goBack())} />
       <CourseGate courseId={courseId} info={info} ability="manageContent">
         {(course) =>
           id === null || sid === null ? (
@@ -74,6 +71,7 @@ export default function StuWorkDetailPage() {
               sid={sid}
               filter={filter}
               onDirty={setDirty}
+              onLeave={(to) => void mayLeave().then((ok) => ok && navigate(to))}
               onStep={async (to) => {
                 // stepping replaces the address: the back arrow still leads to the list
                 if (await mayLeave()) navigate(stuWorkDetailPath(course.id, id, to, filter), { replace: true });
@@ -111,6 +109,7 @@ function WorkDetail({
   sid,
   filter,
   onDirty,
+  onLeave,
   onStep,
 }: {
   courseId: number;
@@ -118,6 +117,8 @@ function WorkDetail({
   sid: number;
   filter: number;
   onDirty: (dirty: boolean) => void;
+  /** goes to another page, asking first about an unsaved score */
+  onLeave: (to: string) => void;
   onStep: (sid: number) => Promise<void>;
 }) {
   const { t } = useTranslation();
@@ -127,14 +128,20 @@ function WorkDetail({
   ) : orderQuery.isError ? (
     <div className="hw-pager" data-testid="work-pager-failed">
       <span className="muted small">{t('homework.detail.orderFailed')}</span>
-      <Button size="small" shape="rounded" fill="outline" onClick={() => void orderQuery.refetch()} data-testid="work-pager-retry">
+      <Button
+        size="small"
+        shape="rounded"
+        fill="outline"
+        onClick={() => void orderQuery.refetch()}
+        data-testid="work-pager-retry"
+      >
         {t('common.retry')}
       </Button>
     </div>
   ) : null;
   return (
     <>
-      <WorkLoaded courseId={courseId} id={id} sid={sid} onDirty={onDirty} />
+      <WorkLoaded courseId={courseId} id={id} sid={sid} onDirty={onDirty} onLeave={onLeave} />
       {pager}
     </>
   );
@@ -202,11 +209,13 @@ function WorkLoaded({
   id,
   sid,
   onDirty,
+  onLeave,
 }: {
   courseId: number;
   id: number;
   sid: number;
   onDirty: (dirty: boolean) => void;
+  onLeave: (to: string) => void;
 }) {
   const hw = useHomework(courseId, id);
   const detail = useQuery({
@@ -224,7 +233,7 @@ function WorkLoaded({
     );
   if (hw.isError) return <QueryFailed error={hw.error} onRetry={() => void hw.refetch()} />;
   if (detail.isError) return <QueryFailed error={detail.error} onRetry={() => void detail.refetch()} />;
-  return <WorkBody courseId={courseId} hw={hw.data} s={detail.data} onDirty={onDirty} />;
+  return <WorkBody courseId={courseId} hw={hw.data} s={detail.data} onDirty={onDirty} onLeave={onLeave} />;
 }
 
 function WorkBody({
@@ -232,14 +241,15 @@ function WorkBody({
   hw,
   s,
   onDirty,
+  onLeave,
 }: {
   courseId: number;
   hw: Homework;
   s: Submission;
   onDirty: (dirty: boolean) => void;
+  onLeave: (to: string) => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const refresh = useRefreshHomework(courseId, hw.id);
   const [sharing, setSharing] = useState(false);
   const returned = s.state === 3;
@@ -347,7 +357,7 @@ function WorkBody({
               shape="rounded"
               color="danger"
               fill="outline"
-              onClick={() => navigate(repulsePath(courseId, hw.id, [s.sid]))}
+              onClick={() => onLeave(repulsePath(courseId, hw.id, [s.sid]))}
               data-testid="work-return"
             >
               <UndoOutline /> {t('homework.detail.return')}
@@ -373,7 +383,7 @@ function WorkBody({
             block
             shape="rounded"
             fill="none"
-            onClick={() => navigate(historyPath(courseId, 1, hw.id, s.sid))}
+            onClick={() => onLeave(historyPath(courseId, 1, hw.id, s.sid))}
             data-testid="work-history"
           >
             <HistogramOutline /> {t('homework.detail.history')}
@@ -383,7 +393,7 @@ function WorkBody({
               block
               shape="rounded"
               fill="none"
-              onClick={() => navigate(reviewDetailPath(courseId, hw.id, 1, s.sid))}
+              onClick={() => onLeave(reviewDetailPath(courseId, hw.id, 1, s.sid))}
               data-testid="work-peer-reviews"
             >
               {t('review.reviewsOfSubmission')}
@@ -393,7 +403,7 @@ function WorkBody({
             block
             shape="rounded"
             fill="none"
-            onClick={() => navigate(homeworkPath(courseId, 1, hw.id))}
+            onClick={() => onLeave(homeworkPath(courseId, 1, hw.id))}
             data-testid="work-homework"
           >
             {t('homework.detail.backToHomework')}
