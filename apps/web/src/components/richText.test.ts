@@ -16,9 +16,10 @@ describe('rich-text editor rules (spec 2 §5, §9)', () => {
     expect(isRichTextEmpty('0')).toBe(false);
   });
 
-  it('refuses a picture over 5 MB and a file that is not an image, before sending', () => {
+  it('refuses a GIF over 5 MB and a file that is not an image, before sending; a large photo is scaled down instead', () => {
     expect(editorImageProblem({ type: 'image/png', size: EDITOR_IMAGE_MAX_BYTES })).toBeNull();
-    expect(editorImageProblem({ type: 'image/png', size: EDITOR_IMAGE_MAX_BYTES + 1 })).toBe('editor.imageTooLarge');
+    expect(editorImageProblem({ type: 'image/jpeg', size: 6 * 1024 * 1024 })).toBeNull();
+    expect(editorImageProblem({ type: 'image/gif', size: EDITOR_IMAGE_MAX_BYTES + 1 })).toBe('editor.imageTooLarge');
     expect(editorImageProblem({ type: 'application/pdf', size: 10 })).toBe('editor.notImage');
   });
 

@@ -1,4 +1,5 @@
 import { EDITOR_IMAGE_MAX_BYTES } from '@paiclass/shared';
+import { downscalePlan } from '../lib/downscale';
 
 /** spec 2 §9 editor: font sizes 12 to 72 px. */
 export const EDITOR_FONT_MIN = 12;
@@ -27,10 +28,12 @@ export function isRichTextEmpty(html: string): boolean {
 
 /**
  * Why an image cannot go into the editor, as a message key, or null when it can: it must be an
- * image of at most 5 MB (spec 2 §5, §9), checked before anything is sent.
+ * image of at most 5 MB (spec 2 §5, §9), checked before anything is sent. A larger photo is no
+ * problem: it is scaled down in the browser before upload (`fitImage`, issue 12); a larger GIF or
+ * SVG, which a canvas cannot redraw as it is, is refused.
  */
 export function editorImageProblem(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith('image/')) return 'editor.notImage';
-  if (file.size > EDITOR_IMAGE_MAX_BYTES) return 'editor.imageTooLarge';
+  if (downscalePlan(file, EDITOR_IMAGE_MAX_BYTES) === 'refuse') return 'editor.imageTooLarge';
   return null;
 }

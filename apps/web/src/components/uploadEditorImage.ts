@@ -1,4 +1,5 @@
-import { type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
+import { CODES, EDITOR_IMAGE_MAX_BYTES, type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
+import { fitImage, ImageTooLarge } from '../lib/downscale';
 import { ApiError, NETWORK_ERROR } from '../lib/api';
 import i18n, { currentLanguage } from '../lib/i18n';
 import { getToken } from '../lib/storage';
@@ -11,10 +12,18 @@ export interface UploadedImage {
 }
 
 /**
- * Uploads one picture for the editor (`/UploadApi/uploadV2`, multipart, `type=image`): the server
- * checks by content that it is an image of at most 5 MB and answers its id and a signed address.
+ * Uploads one picture for the editor (`/UploadApi/uploadV2`, multipart, `type=image`): a photo over
+ * 5 MB is first scaled down in the browser (`fitImage`, issue 12); the server checks by content that
+ * it is an image of at most 5 MB and answers its id and a signed address.
  */
-export async function uploadEditorImage(file: File): Promise<UploadedImage> {
+export async function uploadEditorImage(original: File): Promise<UploadedImage> {
+  let file: File;
+  try {
+    file = await fitImage(original, EDITOR_IMAGE_MAX_BYTES);
+  } catch (e) {
+    if (e instanceof ImageTooLarge) throw new ApiError(CODES.tooLarge, i18n.t('editor.imageTooLarge'));
+    throw e;
+  }
   const form = new FormData();
   form.append('type', 'image');
   form.append('filename', file.name);

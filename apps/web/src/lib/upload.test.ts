@@ -87,10 +87,11 @@ describe('chunk arithmetic (spec 2 §7, §9)', () => {
 });
 
 describe('what may be uploaded (spec 2 §5, §9)', () => {
-  it('refuses an image over 5 MB, an attachment over 150 MB (2 GB for VIP) and an empty file', async () => {
+  it('refuses an attachment over 150 MB (2 GB for VIP) and an empty file, but takes a 6 MB photo (issue 12)', async () => {
     const { fileProblem } = await load();
-    expect(fileProblem({ size: IMAGE_MAX_BYTES + 1, type: 'image/png' }, false)).toBe('图片文件不能大于 5MB');
-    expect(fileProblem({ size: IMAGE_MAX_BYTES, type: 'image/png' }, false)).toBeNull();
+    expect(fileProblem({ size: 6 * MB, type: 'image/jpeg' }, false)).toBeNull();
+    expect(fileProblem({ size: IMAGE_MAX_BYTES + 1, type: 'image/png' }, false)).toBeNull();
+    expect(fileProblem({ size: 151 * MB, type: 'image/jpeg' }, false)).toContain('150M');
     expect(fileProblem({ size: 151 * MB, type: 'application/pdf' }, false)).toContain('150M');
     expect(fileProblem({ size: 151 * MB, type: 'application/pdf' }, true)).toBeNull();
     expect(fileProblem({ size: 0, type: 'text/plain' }, false)).toBe('文件是空的，不能上传');

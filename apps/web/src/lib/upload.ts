@@ -4,7 +4,6 @@ import {
   CODES,
   type chunkAnswer,
   type chunkCheckAnswer,
-  IMAGE_MAX_BYTES,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_STATUS,
 } from '@paiclass/shared';
@@ -69,14 +68,21 @@ export function missingChunks(size: number, received: readonly number[]) {
 }
 
 /**
- * Why a file may not be uploaded, mirroring the server (spec 2 §5, §9): an empty file, an image
- * over 5 MB, an attachment over 150 MB (2 GB for VIP). A translated message, or null.
+ * Why an attachment may not be uploaded, mirroring the server (spec 2 §9): an empty file, or one
+ * over 150 MB (2 GB for VIP). A photo is an attachment like any other here: the 5 MB image limit is
+ * for an image that is the thing itself (avatar, editor picture; see `fitImage`), never for a
+ * photo handed in as homework or shared as material (issue 12). A translated message, or null.
  */
 export function fileProblem(file: { size: number; type: string }, isVip: boolean): string | null {
   if (file.size <= 0) return i18n.t('materials.upload.emptyFile');
-  if (file.type.startsWith('image/') && file.size > IMAGE_MAX_BYTES) return i18n.t('materials.upload.imageTooLarge');
   if (file.size > (isVip ? ATTACHMENT_MAX_BYTES_VIP : ATTACHMENT_MAX_BYTES)) return i18n.t('materials.upload.tooLarge');
   return null;
+}
+
+/** The per-file attachment limit an account has, as hints show it: `150M`, or `2G` for VIP (spec 2 §9). */
+export function attachmentLimitLabel(isVip: boolean) {
+  const bytes = isVip ? ATTACHMENT_MAX_BYTES_VIP : ATTACHMENT_MAX_BYTES;
+  return bytes >= 1024 ** 3 ? `${bytes / 1024 ** 3}G` : `${bytes / 1024 ** 2}M`;
 }
 
 /** The hex MD5 of a file, read in chunk-sized slices so a large file never sits in memory whole. */

@@ -9,6 +9,11 @@ export const chunkCheckInput = z.object({
   fileMd5: md5,
   filename,
   size: z.coerce.number().int().positive({ message: 'validation.fileSize' }),
+  /**
+   * What the file is for (issue 12): an `attachment` (homework, materials; 150M, VIP 2G, photos
+   * included) or an `image` that is the thing itself (avatar, editor picture; at most 5 MB).
+   */
+  kind: z.enum(['attachment', 'image']).optional().default('attachment'),
 });
 export const chunkFieldsInput = chunkCheckInput.extend({
   chunks: z.coerce.number().int().min(1).max(INT_MAX).default(1),

@@ -42,6 +42,11 @@ async function readMultipart(req: FastifyRequest) {
       }
     }
   } catch (e) {
+    // an image that is the thing itself (`type=image`, sent before the file) over the multipart
+    // limit is refused in the image limit's words, not as a bare 413 (issue 12)
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' && fields.type === 'image') {
+      throw new AppError('tooLarge', 'errors.imageTooLarge');
+    }
     // the parser's own faults (a body cut short, a missing boundary) carry no status; limits carry 413
     if (e instanceof AppError || (e as { statusCode?: number }).statusCode) throw e;
     throw badInput('validation.uploadIncomplete');

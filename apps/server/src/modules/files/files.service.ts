@@ -69,6 +69,19 @@ export function presentFile(ctx: AppContext, f: FileRow) {
 const maxBytes = (user: User) => (user.isvip > 0 ? ATTACHMENT_MAX_BYTES_VIP : ATTACHMENT_MAX_BYTES);
 
 /**
+ * Refuses (40013) a file over the limit of its kind: an attachment (a phone photo handed in as
+ * homework included) follows the attachment limit, only an image that is the thing itself the
+ * 5 MB image limit (spec 2 §5, §9; issue 12).
+ */
+function ensureWithinLimit(user: User, kind: 'attachment' | 'image', size: number) {
+  if (kind === 'image') {
+    if (size > IMAGE_MAX_BYTES) throw new AppError('tooLarge', 'errors.imageTooLarge');
+  } else if (size > maxBytes(user)) {
+    throw new AppError('tooLarge', 'errors.fileTooLarge');
+  }
+}
+
+/**
  * A new row for the caller over content the caller itself uploaded before (same MD5 and size): the
  * instant upload. Only the caller's own files count: someone else's content is never handed out
  * on the strength of its MD5, which many answers show (issue 11).
@@ -150,11 +163,11 @@ async function ensureRoom(ctx: AppContext, db: Db, user: User, size: number) {
 /**
  * Before uploading: a file the caller itself uploaded before is answered at once (`exists: 1`);
  * otherwise the chunks already received for this file (`received`) so an interrupted upload
- * resumes. Refused: a file over the per-file limit (40013) or one that does not fit the account's
+ * resumes. Refused: a file over the per-file limit of its kind (40013) or one that does not fit the account's
  * quota (40015), before any byte is sent.
  */
 export async function checkUpload(ctx: AppContext, user: User, input: z.infer<typeof chunkCheckInput>) {
-  if (input.size > maxBytes(user)) throw new AppError('tooLarge', 'errors.fileTooLarge');
+  ensureWithinLimit(user, input.kind, input.size);
   const stored = await reuseOwn(ctx, user, input.fileMd5, input.size, input.filename);
   if (stored) return { exists: 1 as const, received: [], file: presentFile(ctx, stored) };
   const [pending] = await ctx.db
@@ -192,7 +205,7 @@ async function reserveUpload(ctx: AppContext, user: User, key: string, input: { 
  */
 export async function receiveChunk(ctx: AppContext, user: User, input: z.infer<typeof chunkFieldsInput>, data: Buffer) {
   const { fileMd5: md5, size } = input;
-  if (size > maxBytes(user)) throw new AppError('tooLarge', 'errors.fileTooLarge');
+  ensureWithinLimit(user, input.kind, size);
   const chunks = Math.ceil(size / UPLOAD_CHUNK_BYTES);
   if (input.chunks !== chunks || input.chunk >= chunks) throw badInput('validation.fileSize');
   const expected = input.chunk < chunks - 1 ? UPLOAD_CHUNK_BYTES : size - UPLOAD_CHUNK_BYTES * (chunks - 1);

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_BYTES } from '@paiclass/shared';
 import { files, users } from '../../db/schema';
-import { call, registerUser, testApp, testDatabase, type TestDatabase, upload as uploadTo } from '../../../test/helpers';
+import { call, type Envelope, registerUser, testApp, testDatabase, type TestDatabase, upload as uploadTo } from '../../../test/helpers';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -32,6 +32,48 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await db.drop();
+});
+
+/** A 6 MB "phone photo": a JPEG signature and noise, sent by the chunked protocol like the web app does. */
+async function sendPhoto(token: string, fields: Record<string, string> = {}) {
+  const data = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(6 * 1024 * 1024 - 4)]);
+  const meta = { fileMd5: md5(data), filename: 'IMG_0001.jpg', size: data.length, ...fields };
+  const check = await call(app, '/UploadApi/checkChunk', meta, { token });
+  if (check.status !== 1) return { check, last: undefined };
+  const parts = chunksOf(data);
+  let last: Envelope | undefined;
+  for (const [i, part] of parts.entries()) {
+    last = await upload('/UploadApi/uploadChunk', token, { ...meta, chunks: parts.length, chunk: i, id: 'WU_FILE_0' }, { name: meta.filename, data: part });
+  }
+  return { check, last };
+}
+
+describe('limits by kind (issue 12)', () => {
+  it('accepts a 6 MB photo as an attachment: the attachment limit, not the image limit, applies', async () => {
+    const u = await registerUser(app);
+    const { check, last } = await sendPhoto(u.token);
+    expect(check).toMatchObject({ status: 1, data: { exists: 0 } });
+    expect(last).toMatchObject({ status: 1, data: { status: 1, complete: 1, file: { name: 'IMG_0001.jpg', size: 6 * 1024 * 1024, mime: 'image/jpeg' } } });
+    const [row] = await app.ctx.db.select().from(files).where(eq(files.id, last?.data.file.id));
+    expect(row?.size).toBe(6 * 1024 * 1024);
+  });
+
+  it('refuses a 6 MB image with the image message where the image limit applies, storing nothing', async () => {
+    const u = await registerUser(app);
+    const { check } = await sendPhoto(u.token, { kind: 'image' });
+    expect(check).toMatchObject({ status: 0, code: 40013, message: '图片文件不能大于 5MB' });
+    const chunk = await upload(
+      '/UploadApi/uploadChunk',
+      u.token,
+      { fileMd5: 'a'.repeat(32), filename: 'a.jpg', size: 6 * 1024 * 1024, chunks: 2, chunk: 0, kind: 'image' },
+      { name: 'a.jpg', data: Buffer.alloc(UPLOAD_CHUNK_BYTES) },
+    );
+    expect(chunk).toMatchObject({ status: 0, code: 40013, message: '图片文件不能大于 5MB' });
+    const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(6 * 1024 * 1024 - 4)]);
+    const small = await upload('/UploadApi/uploadV2', u.token, { type: 'image' }, { name: 'IMG_0001.jpg', data: photo });
+    expect(small).toMatchObject({ status: 0, code: 40013, message: '图片文件不能大于 5MB' });
+    expect(await app.ctx.db.select().from(files).where(eq(files.ownerId, u.uid))).toEqual([]);
+  });
 });
 
 describe('small uploads and signed addresses', () => {

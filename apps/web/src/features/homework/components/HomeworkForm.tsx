@@ -28,6 +28,7 @@ import { homeworkApi, homeworkKeys } from '../api';
 import { homeworkPath } from '../paths';
 import type { Homework, HomeworkType, WorkFile } from '../types';
 import { checkHomework, type HomeworkFormValues } from '../utils';
+import { attachmentLimitLabel } from '../../../lib/upload';
 
 const TYPES: HomeworkType[] = [1, 2, 3];
 const MODES = [1, 2, 0] as const;
@@ -262,7 +263,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
             >
               <UploadOutline /> {t('homework.form.addFiles')}
             </Button>
-            <div className="field-hint">{t('homework.form.filesHint')}</div>
+            <div className="field-hint">{t('homework.form.filesHint', { limit: attachmentLimitLabel(Number(user?.isvip ?? 0) > 0) })}</div>
             {fieldError('files') ? (
               <div className="field-error" role="alert" data-testid="hw-files-error">
                 {fieldError('files')}

@@ -26,6 +26,7 @@ import { homeworkPath } from '../paths';
 import type { Homework, WorkFile } from '../types';
 import '../../materials/materials.css';
 import '../homework.css';
+import { attachmentLimitLabel } from '../../../lib/upload';
 
 /** The longest message the server keeps with a submission. */
 const MESSAGE_MAX = 1000;
@@ -255,7 +256,7 @@ function SubmitForm({ courseId, hw }: { courseId: number; hw: Homework }) {
             >
               <UploadOutline /> {t('homework.submit.addFiles')}
             </Button>
-            <div className="field-hint">{t('homework.submit.filesHint')}</div>
+            <div className="field-hint">{t('homework.submit.filesHint', { limit: attachmentLimitLabel(Number(user?.isvip ?? 0) > 0) })}</div>
             {filesError ? (
               <div className="field-error" role="alert" data-testid="submit-files-error">
                 {filesError}

@@ -28,6 +28,7 @@ import { RequiredLabel } from '../../../components/RequiredLabel';
 import { dataIndexPath } from '../paths';
 import type { ContentBody } from '../types';
 import { fromLocalInput, isFolder, sameFamily } from '../utils';
+import { attachmentLimitLabel } from '../../../lib/upload';
 
 type DataType = 2 | 9 | 10;
 type PublishMode = 0 | 1 | 2;
@@ -233,7 +234,7 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
               >
                 <UploadOutline /> {uploads.entries.length ? t('materials.form.addMore') : t('materials.form.pick')}
               </Button>
-              <div className="field-hint">{dataType === 9 ? t('materials.form.videoHint') : t('materials.form.filesHint')}</div>
+              <div className="field-hint">{dataType === 9 ? t('materials.form.videoHint') : t('materials.form.filesHint', { limit: attachmentLimitLabel(Number(user?.isvip ?? 0) > 0) })}</div>
               {fieldError('files') ? (
                 <div className="field-error" role="alert" data-testid="files-error">
                   {fieldError('files')}
