@@ -37,6 +37,33 @@ export const DUP_VIEWS_PER_HOMEWORK = 10; // spec 2 §5, §9: views of a homewor
 export const DUP_VIEWS_PER_DOCUMENT = 5; // spec 2 §5, §9: views of one document's comparison (ours 5)
 export const GRADE_MAX = 100; // spec 2 §5, §9: grades at most 100
 export const CONTENT_TITLE_MAX = 100; // value ours
+/**
+ * The tags a notice, topic or homework body keeps, on the server and again in the browser. `div` is
+ * there because Chrome's editor makes a line per Enter as `<div>line</div>` (`<div><br></div>` for
+ * a blank one): without it lines typed apart are run together once published (issue 12, item 2).
+ */
+export const RICH_TEXT_TAGS = [
+  'p',
+  'div',
+  'br',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'span',
+  'ol',
+  'ul',
+  'li',
+  'blockquote',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'a',
+  'img',
+] as const;
 export const RICH_TEXT_MAX = 20000; // characters of sanitised HTML a notice or topic body keeps (value ours)
 export const COMMENT_MAX = 1000; // value ours
 export const DIRECTORY_TITLE_MAX = 50; // value ours

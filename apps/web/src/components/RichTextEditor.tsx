@@ -139,7 +139,8 @@ export function RichTextEditor({
       sel.removeAllRanges();
       sel.addRange(end);
     }
-    // new lines become paragraphs, which the server keeps (it drops <div>)
+    // new lines after a toolbar action become paragraphs; lines typed before any are Chromium's <div>s,
+    // which the server and the view keep too (RICH_TEXT_TAGS)
     document.execCommand('defaultParagraphSeparator', false, 'p');
     document.execCommand('styleWithCSS', false, 'false');
   };

@@ -1,29 +1,10 @@
+import { RICH_TEXT_TAGS } from '@paiclass/shared';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import './RichText.css';
 
-/** What a notice or topic body may hold, as the server's sanitiser keeps it (apps/server rich-text.ts). */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  's',
-  'span',
-  'ol',
-  'ul',
-  'li',
-  'blockquote',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'a',
-  'img',
-];
+/** What a notice or topic body may hold: the same list the server's sanitiser keeps (apps/server rich-text.ts). */
+const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
 const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'data-file', 'style'];
 /** images only from this platform's own signed file addresses (the server answers them absolute, same origin) */
 export function isOwnFileAddress(src: string) {

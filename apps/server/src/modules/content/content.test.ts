@@ -359,6 +359,26 @@ describe('rich text', () => {
     const src = /<img src="([^"]+)"/.exec(shown)![1]!.replace(/&amp;/g, '&');
     expect((await app.inject({ method: 'GET', url: src })).statusCode).toBe(200);
   });
+
+  it('keeps the lines Chromium’s editor makes with Enter, blank line included, and nothing on the divs that could run script', async () => {
+    const { teacher, course, a } = await classroom();
+    // exactly what Chromium's contenteditable holds after "first", Enter, "second", Enter, Enter, "third"
+    const typed = 'first<div>second</div><div><br></div><div>third</div>';
+    const res = await add(teacher.token, { courseid: course.id, contenttype: 7, title: '三行', content: typed });
+    expect(res.status).toBe(1);
+    const detail = (id: number) =>
+      call(app, '/FutureV2/CourseMeans/getContentDetail', { courseid: course.id, id }, { token: a.token });
+    expect((await detail(res.data.id)).data.content).toBe('first<div>second</div><div><br /></div><div>third</div>');
+
+    const hostile = await add(teacher.token, {
+      courseid: course.id,
+      contenttype: 7,
+      title: '坏的',
+      content: '<div onclick="steal()" style="text-align: center; background: url(javascript:steal())" class="x">居中</div>',
+    });
+    expect(hostile.status).toBe(1);
+    expect((await detail(hostile.data.id)).data.content).toBe('<div style="text-align:center">居中</div>');
+  });
 });
 
 describe('publishing at a time and end times are durable jobs', () => {

@@ -1,41 +1,22 @@
-import { RICH_TEXT_MAX } from '@paiclass/shared';
+import { RICH_TEXT_MAX, RICH_TEXT_TAGS } from '@paiclass/shared';
 import sanitizeHtml from 'sanitize-html';
 import { signedUrl } from '../files/files.service';
 
 /**
- * Rich text of notices and topics (spec 2 §9 editor): a small set of tags, font sizes 12–72 px,
+ * Rich text of notices, topics and homework (spec 2 §9 editor): a small set of tags (`RICH_TEXT_TAGS`,
+ * with the editor's `<div>` lines), font sizes 12–72 px,
  * links to http(s) only, and images only from this platform's own files. An image is stored as
  * `<img data-file="N">` and given a fresh signed address each time it is shown, because signed
  * addresses expire.
  */
 const FONT_SIZE = /^(1[2-9]|[2-6]\d|7[0-2])px$/;
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s,.%]+\))$/i;
-const OWN_FILE = /^(?:https?:\/\/[^\/"]+)?\/FileApi\/download\?id=(\d+)&/;
+const OWN_FILE = /^(?:https?:\/\/[^/"]+)?\/FileApi\/download\?id=(\d+)&/;
 
 export function sanitizeRichText(html: string, ownFileIds: ReadonlySet<number>): string {
   const clean = sanitizeHtml(html, {
-    allowedTags: [
-      'p',
-      'br',
-      'b',
-      'strong',
-      'i',
-      'em',
-      'u',
-      's',
-      'span',
-      'ol',
-      'ul',
-      'li',
-      'blockquote',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'a',
-      'img',
-    ],
-    allowedAttributes: { a: ['href', 'target', 'rel'], img: ['data-file', 'alt'], span: ['style'], p: ['style'] },
+    allowedTags: [...RICH_TEXT_TAGS],
+    allowedAttributes: { a: ['href', 'target', 'rel'], img: ['data-file', 'alt'], span: ['style'], p: ['style'], div: ['style'] },
     allowedStyles: { '*': { 'font-size': [FONT_SIZE], color: [COLOR], 'text-align': [/^(left|right|center)$/] } },
     allowedSchemes: ['http', 'https'],
     allowProtocolRelative: false,
