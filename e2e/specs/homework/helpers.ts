@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { api, expect } from '../../fixtures';
@@ -219,4 +220,39 @@ export function pdfDocument(lines: string[]) {
   for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/**
+ * A phone photo of a handwritten page as large as a camera makes it: a paper-coloured page with lines
+ * of ink and sensor noise, stored uncompressed so its size is what it is (issue 12: width × height
+ * × 3 bytes, 1700 × 1300 ≈ 6.3 MB).
+ */
+export function phonePhoto(width = 1700, height = 1300) {
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  const noise = randomBytes(width * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    raw[row] = 0;
+    // a line of writing every 80 px, its strokes wavering
+    const inkRow = y % 80 > 50 && y % 80 < 56;
+    for (let x = 0; x < width; x++) {
+      const n = noise[y * width + x]! % 40;
+      const ink = inkRow && x > 120 && x < width - 120 && (x * 7 + y * 3) % 23 < 15;
+      const p = row + 1 + x * 3;
+      raw[p] = ink ? 40 + n : 215 + n;
+      raw[p + 1] = ink ? 50 + n : 210 + n;
+      raw[p + 2] = ink ? 90 + n : 195 + n;
+    }
+  }
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 0 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

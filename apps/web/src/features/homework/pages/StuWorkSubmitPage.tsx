@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Button, Checkbox, Toast } from 'antd-mobile';
 import { ClockCircleOutline, CloseOutline, ExclamationCircleOutline, UploadOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,7 +90,10 @@ function SubmitForm({ courseId, hw }: { courseId: number; hw: Homework }) {
   const user = useUser();
   const mine = hw.mine ?? null;
   const back = homeworkPath(courseId, 0, hw.id);
-  const uploads = useUploads({ isVip: Number(user?.isvip ?? 0) > 0, videoOnly: false });
+  // a phone photo over 5 MB is scaled down before upload unless the student keeps the original,
+  // which the attachment limit (150M, VIP 2G) allows (issue 12)
+  const [keepOriginal, setKeepOriginal] = useState(false);
+  const uploads = useUploads({ isVip: Number(user?.isvip ?? 0) > 0, videoOnly: false, shrinkPhotos: !keepOriginal });
   const fileInput = useRef<HTMLInputElement>(null);
   // a resubmission starts from the student's own files of the last one (a group member's are theirs to send)
   const [kept, setKept] = useState<WorkFile[]>(() => (mine && user && mine.uid === Number(user.id) ? mine.attachment : []));
@@ -256,6 +259,14 @@ function SubmitForm({ courseId, hw }: { courseId: number; hw: Homework }) {
             >
               <UploadOutline /> {t('homework.submit.addFiles')}
             </Button>
+            <Checkbox
+              className="hw-keep-original"
+              checked={keepOriginal}
+              onChange={setKeepOriginal}
+              data-testid="keep-original"
+            >
+              {t('homework.submit.keepOriginal')}
+            </Checkbox>
             <div className="field-hint">{t('homework.submit.filesHint', { limit: attachmentLimitLabel(Number(user?.isvip ?? 0) > 0) })}</div>
             {filesError ? (
               <div className="field-error" role="alert" data-testid="submit-files-error">

@@ -32,6 +32,11 @@ export function UploadList({
                 </span>
                 <span className="muted small upload-size">{formatSize(entry.file.size)}</span>
               </div>
+              {entry.scaledFrom ? (
+                <span className="muted small" data-testid="upload-scaled">
+                  {t('materials.upload.scaledFrom', { size: formatSize(entry.scaledFrom) })}
+                </span>
+              ) : null}
               {entry.status === 'uploading' ? (
                 <>
                   <ProgressBar

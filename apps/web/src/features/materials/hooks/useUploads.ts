@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api';
+import { IMAGE_MAX_BYTES } from '@paiclass/shared';
+import { downscalePlan, fitImage } from '../../../lib/downscale';
 import { fileProblem, UploadCancelled, type UploadedFile, type UploadProgress, uploadFile } from '../../../lib/upload';
 
 export interface UploadEntry {
@@ -11,6 +13,8 @@ export interface UploadEntry {
   result?: UploadedFile;
   /** translated: why it failed or was refused before sending */
   error?: string;
+  /** the original's size when the photo was scaled down before upload (`file` is then the scaled JPEG) */
+  scaledFrom?: number;
 }
 
 let keys = 0;
@@ -19,8 +23,10 @@ let keys = 0;
  * Files chosen for an item, each uploaded at once by the chunked protocol with its progress; a
  * failed one can be tried again (the server keeps the chunks it has, so it resumes), any can be
  * removed (an upload under way is cancelled). Checks mirror the server's before anything is sent.
+ * With `shrinkPhotos`, a photo over 5 MB is scaled down in the browser first (issue 12: a phone
+ * photo handed in as homework); one that cannot be scaled goes up as it is, as attachments may.
  */
-export function useUploads({ isVip, videoOnly }: { isVip: boolean; videoOnly: boolean }) {
+export function useUploads({ isVip, videoOnly, shrinkPhotos = false }: { isVip: boolean; videoOnly: boolean; shrinkPhotos?: boolean }) {
   const { t } = useTranslation();
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const controllers = useRef(new Map<number, AbortController>());
@@ -30,11 +36,25 @@ export function useUploads({ isVip, videoOnly }: { isVip: boolean; videoOnly: bo
   }, []);
 
   const start = useCallback(
-    (key: number, file: File) => {
+    (key: number, chosen: File, shrink = false) => {
       const controller = new AbortController();
       controllers.current.set(key, controller);
       update(key, { status: 'uploading', error: undefined, progress: { phase: 'hashing', fraction: 0 } });
-      uploadFile(file, (progress) => update(key, { progress }), controller.signal)
+      const prepared = shrink
+        ? fitImage(chosen, IMAGE_MAX_BYTES).then(
+            (scaled) => {
+              if (scaled !== chosen) update(key, { file: scaled, scaledFrom: chosen.size });
+              return scaled;
+            },
+            // a photo the browser cannot redraw small enough is an attachment all the same: the original goes up
+            () => chosen,
+          )
+        : Promise.resolve(chosen);
+      prepared
+        .then((file) => {
+          if (controller.signal.aborted) throw new UploadCancelled();
+          return uploadFile(file, (progress) => update(key, { progress }), controller.signal);
+        })
         .then((result) => update(key, { status: 'done', result, progress: { phase: 'uploading', fraction: 1 } }))
         .catch((e) => {
           if (e instanceof UploadCancelled) return;
@@ -58,7 +78,10 @@ export function useUploads({ isVip, videoOnly }: { isVip: boolean; videoOnly: bo
       };
     });
     setEntries((list) => [...list, ...added]);
-    for (const entry of added) if (entry.status === 'uploading') start(entry.key, entry.file);
+    for (const entry of added) {
+      if (entry.status !== 'uploading') continue;
+      start(entry.key, entry.file, shrinkPhotos && downscalePlan(entry.file, IMAGE_MAX_BYTES) === 'scale');
+    }
   };
 
   const retry = (key: number) => {
