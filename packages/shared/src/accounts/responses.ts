@@ -10,8 +10,9 @@ import { z } from 'zod';
 export const schoolConfigAnswer = z.object({
   schoolName: z.string(),
   appid: z.string(),
-  ico_url: z.string(),
-  mobileBanner: z.string(),
+  /** the school's icon and phone banner: not sent until a deployment can set them */
+  ico_url: z.string().optional(),
+  mobileBanner: z.string().optional(),
   mobilexdomain: z.string(),
   canRegister: z.boolean(),
   showWechatLogin: z.boolean(),

@@ -31,7 +31,10 @@ export const courseAnswer = z.object({
   role: flag,
   /** 0 student, 1 teacher, 2 assistant */
   icontype: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  /** '4' has no code badge and only the archive action (spec 1 §6) */
+  /**
+   * the archive bucket the course is in for the caller: '1' teaching, '2' assisting, '3' studying;
+   * '4' archived by the caller, which has no code badge and only the archive action (spec 1 §6)
+   */
   identity: z.string(),
   isTop: flag,
   archived: flag,
@@ -53,16 +56,21 @@ export const courseAnswer = z.object({
   studentminpic: z.string(),
   /** spec 1 §4 labels: 1 live, 3 in class, 0 neither */
   type: int(),
-  /** 1 while a meeting is going on */
-  is_meeting: flag,
-  liveState: int(),
+  /** 1 while a meeting is going on; not sent until the meeting area exists */
+  is_meeting: flag.optional(),
+  /** not sent until the live area exists */
+  liveState: int().optional(),
   /** 1 while a class time is in progress */
   have_class: flag,
+  /** 0 for a student of an ended course closed to visits (`canvisit` 0), else 1 */
   canview: flag,
   /** the introduction, plain text */
   describes: z.string(),
-  isattest: flag,
-  selectStudentCount: int(),
+  /** not sent until identity authentication per course exists */
+  isattest: flag.optional(),
+  /** not sent until course selection exists */
+  selectStudentCount: int().optional(),
+  /** the caller's course profile (spec 1 §6 `getUserInfoInCourse`): class number, enrolment month, grade */
   setting: z.object({ classno: z.string(), enrolltime: z.string(), grade: z.string() }),
   unfold: flag,
   /** always empty (Ketangpai's sub-list) */

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { inClassSql } from '../classtime/state';
 import { type CourseAction, type CourseRole, can, closedToStudent, OPEN_WHEN_CLOSED } from './courses.policy';
-import { presentCourse } from './presenters';
+import { type CourseProfile, presentCourse } from './presenters';
 
 /**
  * Course reads that other course services (and other areas) share. They live here, not in
@@ -70,6 +70,7 @@ export async function presentOne(
   course: Course,
   m: { role: CourseRole; isTop: boolean; archived: boolean },
   lang: Language,
+  profile: CourseProfile,
 ) {
   const [extra] = await ctx.db
     .select({ teacherName: users.username, total: studentTotal, inClass: inClassSql })
@@ -81,5 +82,6 @@ export async function presentOne(
     total: Number(extra?.total ?? 0),
     lang,
     inClass: Boolean(extra?.inClass),
+    profile,
   });
 }

@@ -70,7 +70,7 @@ export async function createCourse(ctx: AppContext, user: User, input: CourseCre
     await scheduleMemberNotice(t, course);
     return course;
   });
-  return presentCourse(course, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang });
+  return presentCourse(course, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang, profile: user });
 }
 
 /** Edits a course's form fields: the owner or an assistant. */
@@ -89,7 +89,7 @@ export async function editCourse(ctx: AppContext, user: User, id: number, input:
     })
     .where(eq(courses.id, id))
     .returning();
-  return presentOne(ctx, course!, m, lang);
+  return presentOne(ctx, course!, m, lang, user);
 }
 
 /** The roles a list tab shows: the study tab, or the teaching tab (all of it, or taught or assisted). */
@@ -129,6 +129,7 @@ const courseListQuery = preparedPerDatabase((db) => {
       code: courses.code,
       stopcode: courses.stopcode,
       classending: courses.classending,
+      canvisit: courses.canvisit,
       semester: courses.semester,
       term: courses.term,
       venue: courses.venue,
@@ -199,7 +200,7 @@ async function readCourseList(ctx: AppContext, user: User, input: z.infer<typeof
         presentCourse(
           r,
           { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived },
-          { teacherName: r.teacherName, total: Number(r.total), lang, inClass: Boolean(r.inClass) },
+          { teacherName: r.teacherName, total: Number(r.total), lang, inClass: Boolean(r.inClass), profile: user },
         ),
       ),
     ),

@@ -190,6 +190,69 @@ describe('Ketangpai course lists', () => {
   });
 });
 
+describe('course list items say what the data says (issue 12, item 14)', () => {
+  const listed = async (token: string, isstudy: number, id: number) =>
+    (await call(app, '/CourseApi/semesterCourseList', { isstudy }, { token })).data.find(
+      (c: { id: string }) => Number(c.id) === id,
+    );
+
+  it('gives identity by the caller’s place in the course, and 4 to an archived one', async () => {
+    const t = await teacher();
+    const helper = await teacher();
+    const s = await registerUser(app);
+    const c = await create(t.token);
+    await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
+    await call(app, '/AssistantApi/addAssistant', { courseid: c.id, account: helper.mobile }, { token: t.token });
+    expect((await listed(t.token, 0, c.id)).identity).toBe('1');
+    expect((await listed(helper.token, 0, c.id)).identity).toBe('2');
+    expect((await listed(s.token, 1, c.id)).identity).toBe('3');
+    await call(app, '/CourseApi/archiveCourse', { courseid: c.id }, { token: s.token });
+    const filed = (await call(app, '/CourseApi/archivedCourseList', { type: 3 }, { token: s.token })).data;
+    expect(filed).toHaveLength(1);
+    expect(filed[0]).toMatchObject({ id: c.id, identity: '4', archived: 1 });
+    // the teacher's own item is not touched by the student's archive
+    expect((await listed(t.token, 0, c.id)).identity).toBe('1');
+  });
+
+  it('says canview 0 to a student only once the course ended closed to visits', async () => {
+    const t = await teacher();
+    const s = await registerUser(app);
+    const open = await create(t.token, { coursename: '结课可看' });
+    const closed = await create(t.token, { coursename: '结课不可看' });
+    for (const c of [open, closed]) await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
+    expect((await listed(s.token, 1, closed.id)).canview).toBe(1);
+    await call(app, '/CourseApi/endCourse', { courseid: open.id, canvisit: 1 }, { token: t.token });
+    await call(app, '/CourseApi/endCourse', { courseid: closed.id, canvisit: 0 }, { token: t.token });
+    expect((await listed(s.token, 1, open.id)).canview).toBe(1);
+    expect((await listed(s.token, 1, closed.id)).canview).toBe(0);
+    expect((await listed(t.token, 0, closed.id)).canview).toBe(1);
+  });
+
+  it('carries the caller’s own course profile as setting, changed as soon as it is saved', async () => {
+    const t = await teacher();
+    const s = await registerUser(app);
+    const c = await create(t.token);
+    await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
+    expect((await listed(s.token, 1, c.id)).setting).toEqual({ classno: '', enrolltime: '', grade: '' });
+    const saved = await call(app, '/UserApi/saveCourseProfile', { classno: '3', grade: '2', enrolltime: '2024-09' }, { token: s.token });
+    expect(saved.status).toBe(1);
+    expect((await listed(s.token, 1, c.id)).setting).toEqual({ classno: '3', enrolltime: '2024-09', grade: '2' });
+  });
+
+  it('leaves out the live, meeting, authentication and course-selection fields rather than send made-up zeros', async () => {
+    const t = await teacher();
+    const c = await create(t.token);
+    const item = await listed(t.token, 0, c.id);
+    for (const key of ['is_meeting', 'liveState', 'isattest', 'selectStudentCount']) expect(item).not.toHaveProperty(key);
+    // what Ketangpai clients read is all there
+    expect(item).toMatchObject({ id: String(c.id), courseid: c.id, coursename: '高等数学', teachername: '测试同学', term: '1' });
+    const config = (await call(app, '/SchoolApi/getConfig', {})).data;
+    expect(config).not.toHaveProperty('ico_url');
+    expect(config).not.toHaveProperty('mobileBanner');
+    expect(config).toHaveProperty('schoolName');
+  });
+});
+
 describe('joining by code', () => {
   it('gives each join result its status and message', async () => {
     const t = await teacher();

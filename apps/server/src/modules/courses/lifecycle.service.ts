@@ -50,7 +50,7 @@ async function confirm(user: User, courseName: string, input: z.infer<typeof con
 export async function getCourseInfo(ctx: AppContext, user: User, courseId: number, lang: Language) {
   const m = await membership(ctx, user.id, courseId);
   if (!m) throw fail('courseGone');
-  const item = await presentOne(ctx, m.course, m, lang);
+  const item = await presentOne(ctx, m.course, m, lang, user);
   return {
     ...item,
     courseRole: bit(m.role !== 'student'),
@@ -158,7 +158,7 @@ export async function cloneCourse(
     await scheduleMemberNotice(t, course);
     return course;
   });
-  return presentCourse(copy, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang });
+  return presentCourse(copy, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang, profile: user });
 }
 
 /** Keeps the caller's own order of courses, as dragged in the list. */
@@ -206,7 +206,7 @@ export async function listArchived(ctx: AppContext, user: User, input: z.infer<t
     presentCourse(
       r.course,
       { role: r.role as CourseRole, isTop: r.isTop, archived: true },
-      { teacherName: r.teacher, total: Number(r.total), lang },
+      { teacherName: r.teacher, total: Number(r.total), lang, profile: user },
     ),
   );
 }

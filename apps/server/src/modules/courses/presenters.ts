@@ -1,14 +1,39 @@
 import type { Language, courseAnswer, listedCourseAnswer } from '@paiclass/shared';
 import type { z } from 'zod';
-import type { courses } from '../../db/schema';
-import type { CourseRole } from './courses.policy';
+import type { courses, users } from '../../db/schema';
+import { type CourseRole, closedToStudent } from './courses.policy';
 
 type Course = typeof courses.$inferSelect;
 /** The course columns a list item shows: the course list reads only these. */
 export type ListedCourseFields = Pick<
   Course,
-  'id' | 'shareId' | 'coursename' | 'classname' | 'code' | 'stopcode' | 'classending' | 'semester' | 'term' | 'venue' | 'teachtype' | 'studytime' | 'describes'
+    | 'id'
+  | 'shareId'
+  | 'coursename'
+  | 'classname'
+  | 'code'
+  | 'stopcode'
+  | 'classending'
+  | 'canvisit'
+  | 'semester'
+  | 'term'
+  | 'venue'
+  | 'teachtype'
+  | 'studytime'
+  | 'describes'
 >;
+/** The caller's own course profile (class number, grade, enrolment month) a list item carries as `setting`. */
+export type CourseProfile = Pick<typeof users.$inferSelect, 'classno' | 'grade' | 'enrolltime'>;
+
+/**
+ * `identity` of a list item, after the archive buckets' numbering (spec 1 §3): '1' teaching, '2'
+ * assisting, '3' studying, and '4' for a course the caller has archived, whose only action is taking
+ * it back out of the archive and which shows no join-code badge (spec 1 §6).
+ */
+export function identityOf(m: { role: CourseRole; archived: boolean }): '1' | '2' | '3' | '4' {
+  if (m.archived) return '4';
+  return m.role === 'owner' ? '1' : m.role === 'assistant' ? '2' : '3';
+}
 
 const TERM_TEXT = {
   zh: ['全年', '第一学期', '第二学期'],
@@ -24,7 +49,7 @@ export const termText = (lang: Language, term: number) => TERM_TEXT[lang][term] 
 export function presentCourse(
   c: ListedCourseFields,
   m: { role: CourseRole; isTop: boolean; archived: boolean },
-  extra: { teacherName: string; total: number; lang: Language; inClass?: boolean },
+  extra: { teacherName: string; total: number; lang: Language; inClass?: boolean; profile: CourseProfile },
 ): z.output<typeof courseAnswer> {
   const icontype = m.role === 'student' ? 0 : m.role === 'assistant' ? 2 : 1;
   return {
@@ -40,7 +65,7 @@ export function presentCourse(
     total: extra.total,
     role: m.role === 'student' ? 0 : 1,
     icontype,
-    identity: '',
+    identity: identityOf(m),
     isTop: m.isTop ? 1 : 0,
     archived: m.archived ? 1 : 0,
     stopcode: bit(c.stopcode),
@@ -54,16 +79,18 @@ export function presentCourse(
     minpic: '',
     teacherminpic: '',
     studentminpic: '',
-    /** spec 1 §4 labels: 3 in class (a class time in progress); 1 live and the meeting flag come with the live and meeting areas */
+    /**
+     * spec 1 §4 labels: 3 in class (a class time in progress). Live (1), `is_meeting` and `liveState`
+     * come with the live and meeting areas; until then they are left out, not sent as 0. So are
+     * `isattest` and `selectStudentCount`, whose areas (identity authentication per course, course
+     * selection) do not exist yet.
+     */
     type: extra.inClass ? 3 : 0,
-    is_meeting: 0,
-    liveState: 0,
     have_class: extra.inClass ? 1 : 0,
-    canview: 1,
+    // a student of an ended course closed to visits cannot look in (30313), only quit, archive or pin it
+    canview: bit(!closedToStudent(m.role, c)),
     describes: c.describes,
-    isattest: 0,
-    selectStudentCount: 0,
-    setting: { classno: '', enrolltime: '', grade: '' },
+    setting: { classno: extra.profile.classno, enrolltime: extra.profile.enrolltime, grade: extra.profile.grade },
     unfold: 0,
     list: [],
   };

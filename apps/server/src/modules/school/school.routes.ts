@@ -10,8 +10,7 @@ export async function schoolRoutes(app: FastifyInstance) {
     async (): Promise<SchoolConfig> => ({
       schoolName: config.schoolName,
       appid: config.wechat?.appid ?? '',
-      ico_url: '',
-      mobileBanner: '',
+      // ico_url and mobileBanner are left out until a deployment can set them (the login page then shows its own art)
       mobilexdomain: config.publicUrl ?? '',
       canRegister: config.allowRegister,
       showWechatLogin: Boolean(app.ctx.wechat),
