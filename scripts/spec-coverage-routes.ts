@@ -1,12 +1,15 @@
 // Prints the route half of docs/spec-coverage.md from the shared route table, so the list of routes
-// cannot drift from what the router knows. Statuses of built pages are listed here, by path.
+// cannot drift from what the router knows. Statuses of built pages are listed here, by path: "done"
+// only with a test that opens the page (an `e2e area/journey` or a `name.test.ts`, checked by
+// apps/server/test/spec-coverage.test.ts); a placeholder page or tab is "not yet"; a page built
+// without a test is "partial".
 import { routes } from '../packages/shared/src/routes';
 
 const built: Record<string, [string, string]> = {
   '/login': ['done', 'e2e accounts/register-student, fast-login, forgot-password, weak-password'],
-  '/loggingIn': ['done', 'e2e accounts/fast-login (holding screen during login)'],
-  '/preLogin': ['done', 'runs the spec 1 §4 login start, as /loggingIn'],
-  '/todoLogin': ['done', 'runs the spec 1 §4 login start, as /loggingIn'],
+  '/loggingIn': ['partial', 'the login start of spec 1 §4 (LoggingInPage) is built; no test opens it yet (the login journeys show the in-page holding overlay, not this route)'],
+  '/preLogin': ['partial', 'the same page as /loggingIn; no test opens it yet'],
+  '/todoLogin': ['partial', 'the same page as /loggingIn; no test opens it yet'],
   '/register': ['done', 'e2e accounts/register-student (normal), fast-login (fast path, userCount)'],
   '/loginVerify': ['done', 'e2e accounts/register-student'],
   '/findPassword': ['done', 'e2e accounts/forgot-password'],
@@ -19,20 +22,20 @@ const built: Record<string, [string, string]> = {
   '/course': ['done', 'resolves the caller\'s role and goes to /courseHome (e2e courses/course-info)'],
   '/ShareClass': ['done', 'invitation by join code; log in or register, then /joinCourses (e2e courses/course-info)'],
   '/createCourseFromDemo': ['done', 'demo courses for certified teachers; settings and catalogue copied as drafts (e2e courses/course-from-demo)'],
-  '/teachingAndResearchOffice': ['partial', 'tab shown to teachers only with an empty state (e2e accounts/shell); the office is not yet'],
+  '/teachingAndResearchOffice': ['not yet', 'placeholder: the tab is shown to teachers only with an empty state (e2e accounts/shell); the office itself is not built'],
   '/todoList': ['done', 'course filter popup, infinite scroll, mark finished after confirming, ignore (e2e todos/todo-list)'],
   '/ktpCourse': ['done', 'course list: tabs, semester groups, search, pin, drag to reorder, code popup with QR, action sheets, archive (e2e courses/*); the unread-announcement dialog (e2e notices/publish-read); the identity-authentication prompt (e2e institutions/institution-auth); the "in class" label and banner (e2e courses/class-time) — "live" and "in meeting" are mapped but only occur once the live and meeting areas exist'],
   '/newCourse': ['done', 'e2e courses/create-course (starts on the current academic year and term, years newest first; in Chinese and English), course-home (edit with id); the one rule for the current year and term: packages/shared courses/schemas.test.ts, courses.test.ts'],
   '/seniorSetting': ['done', 'e2e courses/create-course, enrol-review'],
   '/chooseCourseModule': ['done', 'e2e courses/create-course'],
-  '/courseHome': ['partial', 'role routing, ended-course dialog, teacher settings, begin and end class (e2e courses/course-home, join-course, class-time), course info and student view entries (e2e courses/course-info); its content menus open later issues\' areas'],
+  '/courseHome': ['partial', 'role routing, ended-course dialog (also on a direct link to a page of the course: the server\'s 30313; e2e courses/closed-course), teacher settings, begin and end class (e2e courses/course-home, join-course, class-time), course info and student view entries (e2e courses/course-info); its content menus open later issues\' areas'],
   '/CourseHome': ['partial', 'as /courseHome'],
   '/joinCourse': ['done', 'e2e courses/join-course'],
   '/joinCourses': ['done', 'QR link, with the login-first round trip (e2e courses/join-course)'],
   '/studentEnrollCourseDetail': ['done', 'e2e courses/enrol-review'],
   '/enrollReview': ['done', 'e2e courses/enrol-review'],
   '/enrollDetail': ['done', 'e2e courses/enrol-review'],
-  '/courseEnrollInfo': ['done', 'read-only settings summary'],
+  '/courseEnrollInfo': ['partial', 'read-only enrolment settings summary is built; no test opens it yet (the settings themselves: enrollment.test.ts, e2e courses/enrol-review)'],
   '/filedCourse': ['done', 'e2e courses/archive-restore'],
   '/member': ['done', 'students, teaching team, groupings tabs (e2e members/manage-members, groups, english)'],
   '/member/remove': ['done', 'e2e members/manage-members'],
@@ -48,8 +51,8 @@ const built: Record<string, [string, string]> = {
   '/member/memberSetting': ['done', 'e2e members/member-setting-portal'],
   '/AllReachingActivityModules': ['done', 'e2e members/modules-intro'],
   '/courseIntro': ['done', 'e2e members/modules-intro'],
-  '/courseDoor': ['done', 'public portal (e2e members/member-setting-portal)'],
-  '/final': ['partial', 'tab shown to students only, hot flag, empty state (e2e accounts/shell)'],
+  '/courseDoor': ['done', 'public portal, joining by its link without showing the join code (home.test.ts › public course portal; e2e members/member-setting-portal)'],
+  '/final': ['not yet', 'placeholder: the tab is shown to students only, with its hot flag and an empty state (e2e accounts/shell); the area itself is not built'],
   '/ktpMessage': ['partial', 'message-notice and to-do entries with counts (e2e home/messages); chat sessions wait for the chat area'],
   '/index': ['partial', 'carousel, quick buttons by role, to-do tab (3), course banner (e2e home/home); the playground, course square and recommended courses wait for their areas'],
   '/ktpStudentHome': ['partial', 'as /index'],
@@ -59,7 +62,7 @@ const built: Record<string, [string, string]> = {
   '/dataIndex': ['done', 'materials, MOOC video, links, folders, download permission, learning statistics (e2e materials/*)'],
   '/folders': ['done', 'the catalogue by directory, every type with its label (e2e materials/catalogue-folders)'],
   '/addActivity/data': ['done', 'chunked upload with resume, MOOC video, link, publish now / at a time / draft (e2e materials/upload-download, video-link-drafts)'],
-  '/addActivity/notice': ['done', 'rich-text editor, empty refused (e2e notices/publish-read)'],
+  '/addActivity/notice': ['done', 'rich-text editor, empty refused (e2e notices/publish-read); lines typed with Enter stay apart once published (e2e notices/line-breaks; content.test.ts › rich text)'],
   '/addActivity/topic': ['done', 'e2e topics/topic-comments'],
   '/addActivity/directory': ['done', 'add, rename, delete directories (e2e materials/catalogue-folders)'],
   '/homework': ['done', 'list, teacher management view, student view (e2e homework/personal-homework, group-homework, english)'],
@@ -80,8 +83,8 @@ const built: Record<string, [string, string]> = {
   '/score': ['done', 'score book with weighted totals and .xlsx export (e2e scores/score-export)'],
   '/setScore': ['done', 'weights (e2e scores/score-export)'],
   '/scoreDetail': ['done', 'e2e scores/score-export'],
-  '/addActivity/score': ['done', 'opens /setScore'],
-  '/homeworkDetail': ['done', 'opens /homework with the same query'],
+  '/addActivity/score': ['partial', 'opens /setScore; no test opens this route (the weights page itself: e2e scores/score-export)'],
+  '/homeworkDetail': ['partial', 'opens /homework with the same query; no test opens this route (the homework pages: e2e homework/personal-homework)'],
   '/addActivity/endTime': ['partial', 'end times are set from the item menu of /dataIndex (e2e materials/catalogue-folders); the route itself is not a page'],
 };
 
