@@ -2,6 +2,7 @@ import { CODES, DEFAULT_TAB, type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass
 import { fileNameOf } from './files';
 import i18n, { currentLanguage } from './i18n';
 import { currentLocation, navigateTo } from './navigation';
+import { joinOfferPath } from './returnPath';
 import { endSession } from './session';
 import { getToken, STORAGE_KEYS, session } from './storage';
 
@@ -47,8 +48,16 @@ function onRefusal(code: number, message: string): boolean {
     return true;
   }
   if (code === CODES.courseGone) {
-    // spec 2 §8: the course is gone or the caller left it: forget the stored course, go to the course list
+    // spec 2 §8: the course is gone or the caller is not (or no longer) in it: forget the stored course.
     session.remove(STORAGE_KEYS.courseId);
+    // issue 12 item 7: a course link (a shared course or homework address) is not a dead end: the
+    // join-code step is offered, and after joining the link opens (the server does not tell a gone
+    // course from one the caller is not in, so the offer says both)
+    const offer = joinOfferPath(currentLocation());
+    if (offer) {
+      navigateTo(offer, { replace: true });
+      return true;
+    }
     void import('../components/alerts').then(({ showToast }) => showToast(message));
     if (window.location.pathname.toLowerCase() !== DEFAULT_TAB.toLowerCase()) navigateTo(DEFAULT_TAB, { replace: true });
     return true;

@@ -14,8 +14,8 @@ import { parseCourseId } from '../utils';
 /**
  * spec 1 §5 / spec 2 §2: before a page whose address carries a non-empty `courseId` and `courseRole`
  * shows, the course is checked (`getCourseInfo`, shared with the page through the query cache):
- * - 30202 (the course is gone or the caller left it): the API client forgets the stored course and
- *   goes to the course list;
+ * - 30202 (the course is gone or the caller is not in it): the API client forgets the stored course
+ *   and offers the join-code step, returning to this address once joined (issue 12 item 7);
  * - a student (server courseRole 0) on a teacher's address (courseRole=1): the course list;
  * - a student of an ended course closed to visits: the reminder, then the course list.
  * `always` checks a page that needs it even without `courseRole` (the course home).

@@ -4,6 +4,7 @@ import { Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
+import { courseIdOfPath, withReturnPath } from '../../../lib/returnPath';
 import { useNavigate } from '../../../lib/router';
 import { ATTEST_FIRST_TIME_PATH } from '../../institutions/attestPrompt';
 import { courseKeys, joinKeyQuery } from '../api';
@@ -11,8 +12,16 @@ import type { JoinResult } from '../types';
 import { courseHomePath } from '../utils';
 
 /**
- * Acts on a join result (spec 1 §4): 100 joined and 105 already in enter the course; 110 goes to
- * the enrolment form; 103 asks to go to identity authentication (cancelling shows the failure
+ * Where a joined student goes: the link that offered the join (`from`, already checked by
+ * safeReturnPath) when it is of the course joined, else the course home (issue 12 item 7).
+ */
+export function joinedTarget(courseId: number, from: string | null | undefined): string {
+  return from && courseIdOfPath(from) === Number(courseId) ? from : courseHomePath(courseId, 0);
+}
+
+/**
+ * Acts on a join result (spec 1 §4): 100 joined and 105 already in enter the course (or the link
+ * that offered the join, `from`); 110 goes to the enrolment form, carrying `from`; 103 asks to go to identity authentication (cancelling shows the failure
  * screen with the reason); 101 and 102 show the failure screen.
  */
 export function useJoinOutcome() {
@@ -21,14 +30,14 @@ export function useJoinOutcome() {
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const handle = (result: JoinResult, key: JoinKey) => {
+  const handle = (result: JoinResult, key: JoinKey, from: string | null = null) => {
     const status = Number(result.status);
     if (status === JOIN_STATUS.joined || status === JOIN_STATUS.alreadyIn) {
       void queryClient.invalidateQueries({ queryKey: courseKeys.all });
       Toast.show({ content: result.message, icon: status === JOIN_STATUS.joined ? 'success' : undefined });
-      navigate(courseHomePath(result.courseid, 0), { replace: true });
+      navigate(joinedTarget(result.courseid, from), { replace: true });
     } else if (status === JOIN_STATUS.pendingReview) {
-      navigate(`/studentEnrollCourseDetail?${joinKeyQuery(key)}`, { replace: true });
+      navigate(withReturnPath(`/studentEnrollCourseDetail?${joinKeyQuery(key)}`, from), { replace: true });
     } else if (status === JOIN_STATUS.needsAttest) {
       // the course admits only students certified with its institution: the server's message says so
       void confirmDialog({

@@ -1,5 +1,6 @@
 import { JOIN_CODE_LENGTH, type JoinKey, joinKeyInput } from '@paiclass/shared';
-import { Button, PasscodeInput } from 'antd-mobile';
+import { DEFAULT_TAB } from '@paiclass/shared';
+import { Button, NoticeBar, PasscodeInput } from 'antd-mobile';
 import { ScanCodeOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +8,8 @@ import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
-import { useLocation, useSearchParams } from '../../../lib/router';
+import { safeReturnPath } from '../../../lib/returnPath';
+import { useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { validate } from '../../../lib/validation';
 import { coursesApi, joinKeyOf } from '../api';
 import { JoinFailure } from '../components/JoinFailure';
@@ -17,6 +19,9 @@ import { useJoinOutcome } from '../hooks/useJoinOutcome';
  * /joinCourse: the 6-digit join code on the numeric keypad. /joinCourses?code= (the QR link), or
  * ?coid= (from the public course page, which does not show the code), joins
  * at once; a logged-out visitor logs in first and comes back here (spec 1 §2, §4).
+ * /joinCourse?redirect=PATH is the offer made to a non-member who opened a course link (the API
+ * client sends 30202 there, issue 12 item 7): the page says so, and once joined the link opens.
+ * The course is not named before the code is typed: a non-member has only its id (docs/api.md).
  */
 export default function JoinCoursePage() {
   const { t } = useTranslation();
@@ -24,6 +29,9 @@ export default function JoinCoursePage() {
   const [params] = useSearchParams();
   const byLink = location.pathname.toLowerCase() === '/joincourses';
   const linkKey = joinKeyOf(params);
+  const navigate = useNavigate();
+  // only a path of this site comes back: never an absolute URL (an open redirect)
+  const from = safeReturnPath(params.get('redirect'));
   const outcome = useJoinOutcome();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -42,7 +50,7 @@ export default function JoinCoursePage() {
     }
     setJoining(true);
     try {
-      outcome.handle(await coursesApi.joinCourse(checked.data), checked.data);
+      outcome.handle(await coursesApi.joinCourse(checked.data), checked.data, from);
     } catch (e) {
       if (byLink) outcome.setFailure(errorMessage(e));
       else setError(errorMessage(e));
@@ -86,11 +94,19 @@ export default function JoinCoursePage() {
           void join({ code });
         }}
       >
+        {from ? (
+          <NoticeBar
+            className="join-offer"
+            color="info"
+            wrap
+            content={<span data-testid="join-offer">{t('courses.join.offerText')}</span>}
+          />
+        ) : null}
         <div className="join-hero">
           <span className="join-hero-icon">
             <ScanCodeOutline />
           </span>
-          <h2 className="join-hero-title">{t('courses.join.heading')}</h2>
+          <h2 className="join-hero-title">{from ? t('courses.join.offerHeading') : t('courses.join.heading')}</h2>
           <p className="join-hero-text">{t('courses.join.intro')}</p>
         </div>
         <PasscodeInput
@@ -121,6 +137,17 @@ export default function JoinCoursePage() {
           {t('courses.join.submit')}
         </Button>
         <p className="muted small center-text join-hint">{t('courses.join.hint')}</p>
+        {from ? (
+          <Button
+            block
+            fill="none"
+            className="join-offer-home"
+            onClick={() => navigate(DEFAULT_TAB, { replace: true })}
+            data-testid="join-offer-home"
+          >
+            {t('courses.join.offerHome')}
+          </Button>
+        ) : null}
       </form>
     );
   }

@@ -9,19 +9,25 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { safeReturnPath } from '../../../lib/returnPath';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { courseKeys, coursesApi, joinKeyOf, retryNetworkOnly } from '../api';
 import { JoinFailure } from '../components/JoinFailure';
 import { LoadFailed } from '../components/NoPermission';
-import { useJoinOutcome } from '../hooks/useJoinOutcome';
+import { joinedTarget, useJoinOutcome } from '../hooks/useJoinOutcome';
 import type { EnrollForm } from '../types';
-import { cardColors, courseHomePath } from '../utils';
+import { cardColors } from '../utils';
 
-/** /studentEnrollCourseDetail?code= (or ?coid=, the portal's): the course behind a code, its enrolment questions and the request's state (spec 1 §3, §4). */
+/**
+ * /studentEnrollCourseDetail?code= (or ?coid=, the portal's): the course behind a code, its enrolment
+ * questions and the request's state (spec 1 §3, §4). `redirect` is the course link that offered the
+ * join (issue 12 item 7): entering the approved course opens it; while waiting, the page says so.
+ */
 export default function StudentEnrollCourseDetailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const key = joinKeyOf(params);
+  const from = safeReturnPath(params.get('redirect'));
   const valid = joinKeyInput.safeParse(key).success;
   const form = useQuery({
     queryKey: courseKeys.enrollForm(key),
@@ -34,7 +40,7 @@ export default function StudentEnrollCourseDetailPage() {
   if (!valid) body = <LoadFailed message={t('validation.joinCode')} />;
   else if (form.isPending) body = <LoadingScreen text={t('common.loading')} />;
   else if (form.isError) body = <LoadFailed message={errorMessage(form.error)} onRetry={() => void form.refetch()} />;
-  else body = <EnrollDetail joinKey={key} form={form.data} />;
+  else body = <EnrollDetail joinKey={key} form={form.data} from={from} />;
 
   return (
     <div className="page" data-testid="enroll-detail-page">
@@ -44,7 +50,7 @@ export default function StudentEnrollCourseDetailPage() {
   );
 }
 
-function EnrollDetail({ joinKey, form }: { joinKey: JoinKey; form: EnrollForm }) {
+function EnrollDetail({ joinKey, form, from }: { joinKey: JoinKey; form: EnrollForm; from: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -75,7 +81,7 @@ function EnrollDetail({ joinKey, form }: { joinKey: JoinKey; form: EnrollForm })
       if (Number(result.status) === JOIN_STATUS.pendingReview) {
         Toast.show({ content: result.message });
         await queryClient.invalidateQueries({ queryKey: courseKeys.enrollForm(joinKey) });
-      } else outcome.handle(result, joinKey);
+      } else outcome.handle(result, joinKey, from);
     } catch (e) {
       setFormError(errorMessage(e));
     } finally {
@@ -117,7 +123,17 @@ function EnrollDetail({ joinKey, form }: { joinKey: JoinKey; form: EnrollForm })
           <Result
             status="waiting"
             title={<span data-testid="enroll-state-waiting">{t('courses.enrollForm.waiting')}</span>}
-            description={t('courses.enrollForm.waitingText')}
+            description={
+              <>
+                {t('courses.enrollForm.waitingText')}
+                {from ? (
+                  <span className="enroll-waiting-link" data-testid="enroll-waiting-link">
+                    {' '}
+                    {t('courses.enrollForm.waitingLink')}
+                  </span>
+                ) : null}
+              </>
+            }
           />
           {answers}
           <Button block shape="rounded" size="large" onClick={outcome.home} className="submit-button" data-testid="enroll-home">
@@ -136,11 +152,11 @@ function EnrollDetail({ joinKey, form }: { joinKey: JoinKey; form: EnrollForm })
             color="primary"
             shape="rounded"
             size="large"
-            onClick={() => navigate(courseHomePath(form.courseid, 0), { replace: true })}
+            onClick={() => navigate(joinedTarget(form.courseid, from), { replace: true })}
             className="submit-button"
             data-testid="enroll-enter"
           >
-            {t('courses.enrollForm.enter')}
+            {joinedTarget(form.courseid, from) === from ? t('courses.enrollForm.openLink') : t('courses.enrollForm.enter')}
           </Button>
         </>
       ) : state === 2 ? (
