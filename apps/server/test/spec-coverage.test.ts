@@ -33,7 +33,10 @@ export function rows(md: string): Row[] {
   const out: Row[] = [];
   md.split('\n').forEach((l, i) => {
     if (!l.startsWith('|') || /^\|\s*-/.test(l)) return;
-    const cells = l.split(/(?<!\\)\|/).slice(1, -1).map((c) => c.trim());
+    const cells = l
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((c) => c.trim());
     if (cells.length < 2 || cells[1] === 'status') return;
     out.push({ line: i + 1, first: cells[0], status: cells[1], text: cells.slice(1).join(' | ') });
   });
@@ -52,13 +55,21 @@ export function citations(text: string): Citation[] {
   const out: Citation[] = [];
   for (const m of text.matchAll(/e2e ([\w-]+)\/(\*|[\w-]+)((?:, [a-z][\w-]*(?=[,;)|]|\s\(|\s*$))*)/g)) {
     const area = m[1];
-    const names = [m[2], ...m[3].split(',').map((s) => s.trim()).filter(Boolean)];
+    const names = [
+      m[2],
+      ...m[3]
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ];
     for (const name of names) {
       const dir = join(root, 'e2e/specs', area);
       const files =
         name === '*'
           ? existsSync(dir)
-            ? readdirSync(dir).filter((f) => f.endsWith('.spec.ts')).map((f) => `e2e/specs/${area}/${f}`)
+            ? readdirSync(dir)
+                .filter((f) => f.endsWith('.spec.ts'))
+                .map((f) => `e2e/specs/${area}/${f}`)
             : []
           : existsSync(join(dir, `${name}.spec.ts`))
             ? [`e2e/specs/${area}/${name}.spec.ts`]
