@@ -1,6 +1,6 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { completeProfile, listIds, registerPerson, signIn, thisAcademicYear } from './helpers';
+import { completeProfile, endsWith, listIds, registerPerson, signIn, thisAcademicYear } from './helpers';
 
 const INTRO = '本课程讲授操作系统的基本原理。\n第一部分：进程与线程；\n第二部分：内存管理。';
 
@@ -125,7 +125,7 @@ test.describe('course information, student view, /course and the shared-class in
     await expect(page).toHaveURL(new RegExp(`/courseInfo\\?courseId=${course.id}$`));
     await expect(page.getByTestId('info-manage')).toHaveCount(0);
 
-    // /course finds the student's role; without a course, or with one that is not the caller's, the course list
+    // /course finds the student's role; without a course, the course list
     await page.goto(`/course?courseid=${course.id}`);
     await expect(page).toHaveURL(new RegExp(`/courseHome\\?courseId=${course.id}&courseRole=0$`));
     await expect(page.getByTestId('course-home-role')).toHaveText('学生');
@@ -137,10 +137,11 @@ test.describe('course information, student view, /course and the shared-class in
       { coursename: '编译原理', classname: '', semester: thisAcademicYear(), term: 1, teachtype: 2 },
       teacher.token,
     );
+    // a course the caller is not in: the join-code step is offered, returning to the link (issue 12 item 7)
     await page.goto(`/course?courseId=${other.id}`);
-    await expect(page).toHaveURL(/\/ktpCourse$/);
+    await expect(page).toHaveURL(endsWith(`/joinCourse?redirect=${encodeURIComponent(`/course?courseId=${other.id}`)}`));
     await page.goto(`/courseInfo?courseId=${other.id}`);
-    await expect(page).toHaveURL(/\/ktpCourse$/);
+    await expect(page).toHaveURL(endsWith(`/joinCourse?redirect=${encodeURIComponent(`/courseInfo?courseId=${other.id}`)}`));
     await expect(page.getByTestId('info-name')).toHaveCount(0);
 
     // in English

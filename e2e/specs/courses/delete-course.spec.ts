@@ -45,7 +45,8 @@ test('a teacher deletes a course after two confirmations; it is gone for the stu
   expect(await listIds(request, teacherToken, 'teach')).not.toContain(course.id);
   expect(await refusal(request, '/CourseApi/getCourseInfo', { courseid: course.id }, teacherToken)).toBe(30202);
 
-  // the student: gone from the list; the old address leads back to the list (30202)
+  // the student: gone from the list; the old address (30202) offers the join-code step, which says
+  // the course may no longer exist (the server does not tell gone from not-a-member, issue 12 item 7)
   await signIn(page, request, student);
   await page.goto('/ktpCourse');
   await expect(page.getByTestId('course-empty-title')).toHaveText('你还没有加入课程');
@@ -54,7 +55,7 @@ test('a teacher deletes a course after two confirmations; it is gone for the stu
   expect(await listIds(request, student.token, 'study')).not.toContain(course.id);
   await page.evaluate((id) => sessionStorage.setItem('courseId', String(id)), course.id);
   await page.goto(`/courseHome?courseId=${course.id}&courseRole=0`);
-  await expect(page).toHaveURL(/\/ktpCourse$/);
-  await expect(page.getByText('课程不存在')).toBeVisible();
+  await expect(page).toHaveURL(/\/joinCourse\?redirect=/);
+  await expect(page.getByTestId('join-offer')).toContainText('课程已不存在');
   expect(await page.evaluate(() => sessionStorage.getItem('courseId'))).toBeNull();
 });

@@ -129,6 +129,9 @@ export async function refusal(
 
 export { expect };
 
+/** The address ends with this path and query, matched literally. */
+export const endsWith = (path: string) => new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
 /** A student's course profile (class number, grade, enrolment month), completed through the API. */
 export async function completeProfile(request: APIRequestContext, token: string) {
   await api(request, '/UserApi/saveCourseProfile', { classno: '2301', grade: 2, enrolltime: '2025-09' }, token);

@@ -53,6 +53,8 @@ function onRefusal(code: number, message: string): boolean {
     // issue 12 item 7: a course link (a shared course or homework address) is not a dead end: the
     // join-code step is offered, and after joining the link opens (the server does not tell a gone
     // course from one the caller is not in, so the offer says both)
+    // a page's other calls answering 30202 after the offer opened leave it alone
+    if (window.location.pathname.toLowerCase() === '/joincourse') return true;
     const offer = joinOfferPath(currentLocation());
     if (offer) {
       navigateTo(offer, { replace: true });
