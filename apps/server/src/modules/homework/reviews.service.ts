@@ -6,13 +6,14 @@ import {
   type reviewOverrideAnswer,
   type reviewSubmitAnswer,
 } from '@paiclass/shared';
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contents, courses, homeworks, peerReviews, submissions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, fail } from '../../platform/errors';
+import { inTransaction } from '../../platform/transaction';
 import { translate } from '../../platform/i18n';
 import { createNotices } from '../notices/notices.service';
 import { submits } from './homework.policy';
@@ -31,12 +32,58 @@ const mix = (a: number, b: number, c: number) => {
 };
 
 /**
+ * Evens out the reviewers' loads after the greedy pass, which can leave one student with a task more
+ * than their share and another with one less (3, 2, 2, 1 for four students): a new assignment moves
+ * from the busiest reviewer to the least busy one who may take it, while that narrows the gap.
+ * Assignments made before this run never move.
+ */
+function spreadEvenly(
+  added: { submissionId: number; reviewerId: number }[],
+  needs: { s: { id: number }; authors: Set<number>; taken: Set<number> }[],
+  load: Map<number, number>,
+) {
+  const bySubmission = new Map(needs.map((n) => [n.s.id, n]));
+  for (let moved = true; moved; ) {
+    moved = false;
+    const order = [...load.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+    for (const [busy, high] of order) {
+      for (const [idle, low] of [...order].reverse()) {
+        if (high - low < 2) break;
+        const a = added.find((x) => {
+          const n = bySubmission.get(x.submissionId)!;
+          return x.reviewerId === busy && !n.authors.has(idle) && !n.taken.has(idle);
+        });
+        if (!a) continue;
+        const n = bySubmission.get(a.submissionId)!;
+        n.taken.delete(busy);
+        n.taken.add(idle);
+        a.reviewerId = idle;
+        load.set(busy, high - 1);
+        load.set(idle, low + 1);
+        moved = true;
+        break;
+      }
+      if (moved) break;
+    }
+  }
+}
+
+/**
  * Gives each submission of a peer-review homework its configured number of reviewers: never the
  * author or the author's group, spread evenly (each goes to the eligible student with the fewest so
  * far), students who did not submit included. Existing assignments stay as they are; only missing
  * ones are added, so a late submission gets reviewers without moving anyone else's.
  */
 export async function assignReviews(ctx: AppContext, contentId: number) {
+  // the deadline's job and the teacher's "assign now" can run at once: each would add reviewers for the
+  // same missing places. One at a time per homework, reading what the other added.
+  return inTransaction(ctx, async (tx) => {
+    await tx.db.execute(sql`select pg_advisory_xact_lock(hashtext(${assignKey(contentId)}))`);
+    return assignMissingReviews(tx, contentId);
+  });
+}
+
+async function assignMissingReviews(ctx: AppContext, contentId: number) {
   const [hw] = await ctx.db.select().from(homeworks).where(eq(homeworks.contentId, contentId));
   const [item] = await ctx.db.select().from(contents).where(eq(contents.id, contentId));
   if (!hw || !item || hw.type !== 3 || item.deletedAt) return { added: 0 };
@@ -69,6 +116,7 @@ export async function assignReviews(ctx: AppContext, contentId: number) {
       added.push({ submissionId: s.id, reviewerId: pick });
     }
   }
+  spreadEvenly(added, needs, load);
   if (added.length === 0) return { added: 0 };
   await ctx.db
     .insert(peerReviews)

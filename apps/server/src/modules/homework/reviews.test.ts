@@ -111,6 +111,33 @@ describe('peer review assignment', () => {
     expect(todo[0]).toMatchObject({ contentid: hw.id, msgtype: 1 });
     expect(todo[0].number).toBeGreaterThan(0);
   });
+  it('gives every student of a class where all hand in exactly their share, whatever the ids', async () => {
+    const teacher = await newTeacher(app);
+    const course = await newCourse(app, teacher.token);
+    const students: Person[] = [];
+    for (let i = 0; i < 4; i++) {
+      const s = await registerUser(app, { username: `互评${i}` });
+      await call(app, '/CourseApi/joinCourse', { code: course.code }, { token: s.token });
+      students.push({ ...s, name: `互评${i}` });
+    }
+    // forty homeworks: forty different ids, so forty different tie-breaks
+    for (let h = 0; h < 40; h++) {
+      const end = now() + 3600;
+      const hw = (
+        await call(
+          app,
+          '/HomeworkApi/addHomework',
+          { courseid: course.id, title: `互评 ${h}`, type: 3, fullscore: 10, endtime: end, reviewers: 2, mincomment: 10 },
+          { token: teacher.token },
+        )
+      ).data;
+      for (const s of students) await submitFile(s, course.id, hw.id);
+      await deadline(hw.id, end);
+      const rows = await app.ctx.db.select().from(peerReviews).where(eq(peerReviews.contentId, hw.id));
+      expect(rows).toHaveLength(8);
+      expect(students.map((s) => rows.filter((r) => r.reviewerId === s.uid).length)).toEqual([2, 2, 2, 2]);
+    }
+  });
 });
 
 describe('peer reviews', () => {
