@@ -54,7 +54,7 @@ export function memberNoticeJob(ctx: AppContext): JobHandler {
       .select()
       .from(courses)
       .where(and(eq(courses.id, courseId), isNull(courses.deletedAt)));
-    if (!course || !course.memberNotify) return;
+    if (!course?.memberNotify) return;
     const since = new Date(job.runAt.getTime() - 7 * DAY_MS);
     const counts = await ctx.db
       .select({ kind: memberEvents.kind, n: count() })

@@ -93,16 +93,7 @@ export function CertificationList({
                   {c.jigou}
                 </span>
               </div>
-              <dl className="attest-card-lines">
-                <div>
-                  <dt>{t('institutions.list.realname')}</dt>
-                  <dd data-testid="attest-item-realname">{c.realname}</dd>
-                </div>
-                <div>
-                  <dt>{numberLabel}</dt>
-                  <dd data-testid="attest-item-realstno">{c.realstno}</dd>
-                </div>
-              </dl>
+              <PersonLines who={c} numberLabel={numberLabel} testid="attest-item" />
               <div className="attest-card-actions">
                 <button
                   type="button"
@@ -137,16 +128,7 @@ export function CertificationList({
                     {c.jigou}
                   </span>
                 </div>
-                <dl className="attest-card-lines">
-                  <div>
-                    <dt>{t('institutions.list.realname')}</dt>
-                    <dd data-testid="attest-claim-realname">{c.realname}</dd>
-                  </div>
-                  <div>
-                    <dt>{numberLabel}</dt>
-                    <dd data-testid="attest-claim-realstno">{c.realstno}</dd>
-                  </div>
-                </dl>
+                <PersonLines who={c} numberLabel={numberLabel} testid="attest-claim" />
                 <div className="attest-card-actions">
                   <span
                     className={c.state === 0 ? 'attest-claim-pending' : 'attest-claim-refused'}
@@ -184,5 +166,30 @@ export function CertificationList({
         </Button>
       </div>
     </>
+  );
+}
+
+/** The name and number a certification or a claim was made with. */
+function PersonLines({
+  who,
+  numberLabel,
+  testid,
+}: {
+  who: { realname: string; realstno: string };
+  numberLabel: string;
+  testid: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <dl className="attest-card-lines">
+      <div>
+        <dt>{t('institutions.list.realname')}</dt>
+        <dd data-testid={`${testid}-realname`}>{who.realname}</dd>
+      </div>
+      <div>
+        <dt>{numberLabel}</dt>
+        <dd data-testid={`${testid}-realstno`}>{who.realstno}</dd>
+      </div>
+    </dl>
   );
 }
