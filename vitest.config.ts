@@ -10,5 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // the migrated embedded database the server's tests start from, made once per run
+    globalSetup: ['apps/server/test/pglite-template.ts'],
   },
 });

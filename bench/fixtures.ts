@@ -1,7 +1,9 @@
 // Data for the benchmarks, made through the real API as a teacher and students would make it:
 // logins of the README's demo accounts, and a teacher with a realistic term of courses.
+import { createHash, randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { academicYears } from '../packages/shared/src';
-import { log } from './server';
+import { log, type RunningServer, startServer } from './server';
 
 export type Envelope<T = unknown> = { status: number; code: number; message: string; data: T };
 
@@ -158,3 +160,75 @@ export async function seedTerm(base: string) {
 /** The list inside an answer: `data` itself, or `data.list`. */
 export const listOf = (data: unknown): unknown[] | undefined =>
   Array.isArray(data) ? data : Array.isArray((data as { list?: unknown })?.list) ? (data as { list: unknown[] }).list : undefined;
+
+/**
+ * Students of a course made straight in the database (accounts, sessions, membership), each with a
+ * session token: thousands of registrations would measure registering.
+ */
+export async function seedStudents(db: pg.Client, courseId: number, count: number, name: string) {
+  const started = performance.now();
+  const tokens = Array.from({ length: count }, () => randomBytes(24).toString('hex'));
+  const tag = randomBytes(3).toString('hex');
+  const users = await db.query<{ id: number }>(
+    `insert into users (username, account, usertype)
+     select $2::text || g, 'storm-${tag}-' || g || '@bench.test', 0 from generate_series(1, $1::int) g
+     returning id`,
+    [count, name],
+  );
+  const ids = users.rows.map((r) => r.id).sort((a, b) => a - b);
+  await db.query(
+    `insert into sessions (user_id, token_hash, expires_at)
+     select unnest($1::int[]), unnest($2::text[]), now() + interval '1 day'`,
+    [ids, tokens.map((t) => createHash('sha256').update(t).digest('hex'))],
+  );
+  await db.query(`insert into course_members (course_id, user_id, role) select $1, unnest($2::int[]), 'student'`, [
+    courseId,
+    ids,
+  ]);
+  log(`seeded ${count} students in ${Math.round(performance.now() - started)} ms`);
+  return ids.map((id, i) => ({ id, token: tokens[i]! }));
+}
+
+/** The p-th percentile of sorted numbers (0 for none). */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+/** One decimal. */
+export const round = (n: number) => Math.round(n * 10) / 10;
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * What a storm benchmark starts from: the real server on a fresh PostgreSQL database (DATABASE_URL
+ * required), a client on that database, the demo teacher logged in, one new course of theirs and
+ * `count` students of it made straight in the database.
+ */
+export async function stormRoom(
+  port: number,
+  options: { profile: boolean; coursename: string; count: number; studentName: string },
+): Promise<{
+  server: RunningServer;
+  db: pg.Client;
+  teacher: string;
+  courseId: number;
+  students: { id: number; token: string }[];
+}> {
+  if (!process.env.DATABASE_URL) throw new Error('the storm runs against PostgreSQL: set DATABASE_URL');
+  const server = await startServer(port, { profile: options.profile });
+  const db = new pg.Client({ connectionString: server.databaseUrl });
+  await db.connect();
+  const teacher = await login(server.url, DEMO.teacher);
+  const course = await call<{ id: number }>(
+    server.url,
+    '/CourseApi/createCourse',
+    {
+      coursename: options.coursename,
+      classname: '2026 级',
+      semester: academicYears()[1],
+      term: 1,
+      teachtype: 2,
+      studytime: '32',
+    },
+    teacher,
+  );
+  const students = await seedStudents(db, course.data.id, options.count, options.studentName);
+  return { server, db, teacher, courseId: course.data.id, students };
+}

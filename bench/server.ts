@@ -153,6 +153,12 @@ export type RunningServer = {
   /** from spawning the process to its first 2xx answer, on a fresh data folder */
   firstAnswerMs: number;
   logFile: string;
+  /** the fresh PostgreSQL database the server runs on (undefined on PGlite) */
+  databaseUrl?: string;
+  /** kills the process at once (SIGKILL), as a crash or a pulled plug would */
+  crash: () => void;
+  /** starts the process again on the same data; resolves when it answers */
+  restart: () => Promise<number>;
   /** the CPU profile written when the server stopped (BENCH_PROFILE=1) */
   profileFile: () => string | undefined;
   stop: () => Promise<void>;
@@ -184,7 +190,7 @@ export async function startServer(port: number, options: { profile?: boolean } =
     REDIS_URL: process.env.REDIS_URL ?? '',
   };
   const started = performance.now();
-  const child = spawnTracked(args, env, logFile);
+  let child = spawnTracked(args, env, logFile);
   const url = `http://127.0.0.1:${port}`;
   let stopped = false;
   const stop = async () => {
@@ -206,6 +212,16 @@ export async function startServer(port: number, options: { profile?: boolean } =
     redis: Boolean(process.env.REDIS_URL),
     firstAnswerMs,
     logFile,
+    databaseUrl,
+    crash: () => {
+      child.kill('SIGKILL');
+    },
+    restart: async () => {
+      const again = performance.now();
+      child = spawnTracked(args, env, logFile);
+      await waitReady(`${url}/SchoolApi/getConfig`, child, logFile);
+      return Math.round(performance.now() - again);
+    },
     profileFile: () => {
       // CPU.<date>.<time>.<pid>.<thread>.<seq>.cpuprofile: the main thread is thread 0
       const files = fs.existsSync(profileDir) ? fs.readdirSync(profileDir) : [];

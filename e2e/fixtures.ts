@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
+import { currentAcademicTerm } from '@paiclass/shared';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 /**
  * Journeys seed and sign in through the API, then drive only the journey under test.
@@ -40,6 +49,8 @@ export function seeded(): {
   semester: string;
   institutions: Record<string, SeededInstitution>;
   demoCourse: { id: number; coursename: string; author: { mobile: string; password: string; name: string } };
+  /** accounts made before the server started, for journeys that need a contact no code has gone to */
+  accounts: { smsLogin: { mobile: string; name: string } };
 } {
   const dir = process.env.PAICLASS_E2E_DATA_DIR;
   if (!dir) throw new Error('PAICLASS_E2E_DATA_DIR is not set: run the journeys with e2e/playwright.config.ts');
@@ -62,8 +73,15 @@ export async function pictureAnswer(page: Page, request: APIRequestContext, imgT
 }
 
 let counter = 0;
-/** A phone number no other journey of this run uses. */
-export const freshPhone = () => `137${String(Date.now()).slice(-6)}${String(counter++ % 100).padStart(2, '0')}`;
+/**
+ * A phone number no other journey of this run uses, in any worker: 137, the worker's digit, the second
+ * of the day (5 digits: it repeats after about 28 hours) and a count of this worker's numbers.
+ */
+export const freshPhone = () => {
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0) % 10;
+  const second = Math.floor(Date.now() / 1000) % 100_000;
+  return `137${worker}${String(second).padStart(5, '0')}${String(counter++ % 100).padStart(2, '0')}`;
+};
 
 /** Logs in through the API and opens the app with the token stored, as after a real login. */
 export async function loginAs(page: Page, request: APIRequestContext, account: string, password: string) {
@@ -74,17 +92,249 @@ export async function loginAs(page: Page, request: APIRequestContext, account: s
 }
 
 /** Saves a phone-size screenshot of the current screen under e2e/screenshots/. */
-export async function snap(page: Page, name: string) {
+export async function snap(page: Page, name: string, { hideToasts = false }: { hideToasts?: boolean } = {}) {
   // a page that keeps a connection open (a PDF viewer reading by ranges) is shot after 10 s anyway
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
-  await page.screenshot({ path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)), fullPage: false });
+  await page.screenshot({
+    path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)),
+    fullPage: false,
+    ...(hideToasts && { style: '.adm-toast-mask { visibility: hidden !important; }' }),
+  });
 }
+
+// ---------- fresh people and courses, made through the API ----------
+
+/** A person registered for one test: nobody else signs in as them. */
+export interface Account {
+  mobile: string;
+  password: string;
+  name: string;
+  token: string;
+  uid: number;
+  /** 1 teacher, 0 student */
+  usertype: 0 | 1;
+  stno: string;
+}
+
+export interface PersonOptions {
+  /** shown name (default 王老师 for a teacher, 李同学 for a student) */
+  name?: string;
+  /** the school typed at registration (default the demo school's name) */
+  school?: string;
+  /** the account's language (default Chinese, as a new account is) */
+  lang?: 'zh' | 'en';
+  /** a student's course profile (class number, grade, enrolment month) completed, as courses ask (default true) */
+  profile?: boolean;
+  /** the page signed in as this person: the test's own page by default, `null` for none */
+  page?: Page | null;
+}
+
+export const PASSWORD = 'Paiclass#2026';
+let people = 0;
+
+/**
+ * A new account registered through the API as a person would through /register: a picture code,
+ * an SMS code read from the development outbox, register type 1. usertype 1 teacher, 0 student.
+ */
+export async function register(
+  request: APIRequestContext,
+  usertype: 0 | 1,
+  name: string,
+  school = 'PaiClass 示范学校',
+): Promise<Account> {
+  const mobile = freshPhone();
+  const figure = await api<{ sessionid: string }>(request, '/UserApi/getFigureCode');
+  const verify = await lastCode(request, figure.sessionid);
+  await api(request, '/UserApi/sendCode', { mobile, type: 'register', verify, sessionid: figure.sessionid });
+  const code = await lastCode(request, mobile);
+  people += 1;
+  // a number of this worker and moment: students' numbers are shown in lists and exports
+  const stno =
+    usertype === 0 ? `2026${process.env.TEST_WORKER_INDEX ?? 0}${String(Date.now()).slice(-4)}${people}`.slice(0, 20) : '';
+  const { token, uid } = await api<{ token: string; uid: number }>(request, '/UserApi/register', {
+    type: 1,
+    email: mobile,
+    password: PASSWORD,
+    repassword: PASSWORD,
+    username: name,
+    school,
+    stno,
+    usertype,
+    code,
+  });
+  return { mobile, password: PASSWORD, name, token, uid: Number(uid), usertype, stno };
+}
+
+/**
+ * Opens the app signed in as this token from the next page load on, as after a real login: stored
+ * before the app's first script runs (no extra page load), once per sign-in, so the app may still log
+ * out or log in someone else itself. The storage of whoever was signed in before is cleared. Which
+ * sign-ins were applied is kept in the tab's `window.name` (logging out clears the storages, not it).
+ */
+export async function signInPage(page: Page, token: string) {
+  const mark = Math.random().toString(36).slice(2, 10);
+  await page.addInitScript(
+    ([t, m]) => {
+      if (window !== window.top || window.location.origin === 'null') return;
+      const prefix = 'e2e-signed-in:';
+      const applied = window.name.startsWith(prefix) ? window.name.slice(prefix.length).split(',') : [];
+      if (applied.includes(m)) return;
+      window.name = prefix + [...applied, m].join(',');
+      window.localStorage.clear();
+      window.sessionStorage.clear();
+      window.localStorage.setItem('token', t);
+    },
+    [token, mark] as const,
+  );
+}
+
+/** The current academic year ("2026-2027"), or the one `offset` years from it. */
+export function academicYear(offset = 0) {
+  const year = Number(currentAcademicTerm().semester.slice(0, 4)) + offset;
+  return `${year}-${year + 1}`;
+}
+
+export interface NewCourse {
+  id: number;
+  coursename: string;
+  classname: string;
+  code: string;
+  semester: string;
+  term: number;
+  teacher: Account;
+  students: Account[];
+}
+
+export interface CourseOptions {
+  /** the owner (default: a fresh teacher, signed in nowhere) */
+  teacher?: Account;
+  /** fresh students who join by the code: their names, or how many (同学1, 同学2, …) */
+  students?: string[] | number;
+  /** any field of `/CourseApi/createCourse` (coursename, classname, semester, term, teachtype, …) */
+  fields?: Record<string, unknown>;
+}
+
+/** Everything a test's own fixtures share: its request context and its page. */
+interface Made {
+  request: APIRequestContext;
+  page: Page;
+}
+
+async function makePerson(made: Made, usertype: 0 | 1, options: PersonOptions = {}) {
+  const name = options.name ?? (usertype === 1 ? '王老师' : '李同学');
+  const account = await register(made.request, usertype, name, options.school);
+  if (options.lang === 'en') await api(made.request, '/UserApi/setLanguage', { lang: 'en' }, account.token);
+  if (usertype === 0 && options.profile !== false)
+    await api(made.request, '/UserApi/saveCourseProfile', { classno: '2301', grade: 2, enrolltime: '2025-09' }, account.token);
+  const page = options.page === undefined ? made.page : options.page;
+  if (page) await signInPage(page, account.token);
+  return account;
+}
+
+async function makeCourse(made: Made, options: CourseOptions = {}): Promise<NewCourse> {
+  const teacher = options.teacher ?? (await makePerson(made, 1, { page: null }));
+  const course = await api<Omit<NewCourse, 'teacher' | 'students'>>(
+    made.request,
+    '/CourseApi/createCourse',
+    {
+      coursename: `课程 ${Date.now() % 100000}`,
+      classname: '计科 2301 班',
+      semester: academicYear(),
+      term: currentAcademicTerm().term,
+      teachtype: 2,
+      ...options.fields,
+    },
+    teacher.token,
+  );
+  const names =
+    typeof options.students === 'number'
+      ? Array.from({ length: options.students }, (_, i) => `同学${i + 1}`)
+      : (options.students ?? []);
+  const students: Account[] = [];
+  for (const name of names) {
+    const student = await makePerson(made, 0, { name, page: null });
+    await api(made.request, '/CourseApi/joinCourse', { code: course.code }, student.token);
+    students.push(student);
+  }
+  return { ...course, id: Number(course.id), teacher, students };
+}
+
+let addresses = 0;
+/** the running test's address (a worker runs one test at a time) */
+let current = '';
+/**
+ * A client address of this test's own (TEST-NET-free 10/8, by worker and count): the journey server
+ * trusts X-Forwarded-For from this machine (TRUST_PROXY, as behind a proxy), so per-address rate limits
+ * and daily code caps count each test as a person on their own network, as parallel tests are.
+ */
+function nextAddress(info: TestInfo) {
+  const n = addresses++;
+  return `10.${(info.workerIndex % 250) + 1}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+/** Runs the background jobs due now, or of a course or item due within `ahead` seconds, now (`/DevApi/runDueJobs`). */
+export async function runDueJobs(
+  request: APIRequestContext,
+  scope: { courseid?: number; contentid?: number; kind?: string; ahead?: number } = {},
+) {
+  return api<{ ran: number; list: { id: number; kind: string; key: string; runtime: number; done: number; error: string }[] }>(
+    request,
+    '/DevApi/runDueJobs',
+    scope,
+  );
+}
+
+/**
+ * Passes an item's time now (a homework's deadline, a publish time, an end): its jobs due within a
+ * year run, and the times they stand for become now; answers when they have run.
+ */
+export const passTime = (request: APIRequestContext, contentid: number) =>
+  runDueJobs(request, { contentid, ahead: 366 * 86400 - 1 });
 
 /**
  * Every journey also checks the content security policy: a violation the browser reports (a blocked
  * script, style, image, frame or connection) fails the test that caused it.
+ *
+ * `asTeacher` and `asStudent` register a fresh person through the API and sign the test's page in as
+ * them (or the page given, or none); `newCourse` makes a course of a fresh (or given) teacher with
+ * fresh students joined. Nobody else uses them, so tests run in parallel on one server.
+ * `clientAddress` is the test's own address (every page and request of the test sends it);
+ * `newPhone` opens another phone of the same test (its own context, login and storage).
  */
-export const test = base.extend<{ cspGuard: undefined }>({
+export const test = base.extend<{
+  cspGuard: undefined;
+  clientAddress: string;
+  asTeacher: (options?: PersonOptions) => Promise<Account>;
+  asStudent: (options?: PersonOptions) => Promise<Account>;
+  newCourse: (options?: CourseOptions) => Promise<NewCourse>;
+  newPhone: (extra?: BrowserContextOptions) => Promise<Page>;
+}>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern (none here)
+  clientAddress: async ({}, use, info) => {
+    current = nextAddress(info);
+    await use(current);
+  },
+  extraHTTPHeaders: async ({ extraHTTPHeaders, clientAddress }, use) => {
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': clientAddress });
+  },
+  asTeacher: async ({ request, page }, use) => {
+    await use((options) => makePerson({ request, page }, 1, options));
+  },
+  asStudent: async ({ request, page }, use) => {
+    await use((options) => makePerson({ request, page }, 0, options));
+  },
+  newCourse: async ({ request, page }, use) => {
+    await use((options) => makeCourse({ request, page }, options));
+  },
+  newPhone: async ({ browser, clientAddress }, use) => {
+    const opened: Awaited<ReturnType<Browser['newContext']>>[] = [];
+    await use(async (extra = {}) => {
+      const context = await browser.newContext(phoneOptions(extra, clientAddress));
+      opened.push(context);
+      return context.newPage();
+    });
+    for (const context of opened) await context.close();
+  },
   cspGuard: [
     async ({ page }, use) => {
       const violations: string[] = [];
@@ -97,4 +347,22 @@ export const test = base.extend<{ cspGuard: undefined }>({
     { auto: true },
   ],
 });
+
+/**
+ * The options of another phone of the running test (a browser context of its own): the project's size
+ * and settings, the test's client address, plus `extra` (geolocation, permissions).
+ */
+export function phoneOptions(extra: BrowserContextOptions = {}, address = current): BrowserContextOptions {
+  const use = test.info().project.use;
+  return {
+    baseURL: use.baseURL,
+    viewport: use.viewport ?? { width: 375, height: 812 },
+    deviceScaleFactor: use.deviceScaleFactor,
+    isMobile: use.isMobile,
+    hasTouch: use.hasTouch,
+    locale: use.locale,
+    ...(address && { extraHTTPHeaders: { 'x-forwarded-for': address } }),
+    ...extra,
+  };
+}
 export { expect };

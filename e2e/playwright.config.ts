@@ -2,15 +2,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
-// The journeys run as two groups side by side (scripts/test.sh), each serial with its own server, port and
-// database: many journeys sign in as the same demo teacher, so two workers on one server would get in each
-// other's way. E2E_GROUP=a runs the folders of e2e/specs listed here, b every other folder (a new folder lands
-// in b), unset all of them. Split by the folders' serial times, so that the two end at about the same time.
+// Every journey makes its own people and courses through the API (e2e/fixtures.ts: asTeacher, asStudent,
+// newCourse) and has a client address of its own, so journeys run side by side on one server: E2E_WORKERS
+// of them (2 by default, the machine's cores), any test of any file on any worker. E2E_GROUP=a or b still
+// runs a part of the folders (a: those listed here, b: every other folder), for a machine that wants two
+// servers; unset, all of them.
 const GROUP_A = ['courses', 'home', 'members', 'notices'];
 const group = process.env.E2E_GROUP || undefined;
 if (group !== undefined && group !== 'a' && group !== 'b') throw new Error(`E2E_GROUP must be "a", "b" or unset, not "${group}"`);
 const inGroupA = GROUP_A.map((folder) => `**/specs/${folder}/**`); // whole folder names: "home" is not "homework"
 const suffix = group ? `-${group}` : '';
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+if (!Number.isInteger(workers) || workers < 1)
+  throw new Error(`E2E_WORKERS must be a whole number from 1, not "${process.env.E2E_WORKERS}"`);
 
 const port = Number(process.env.E2E_PORT ?? (group === 'b' ? 3200 : 3100));
 // a fresh embedded server per run: its own data folder, PGlite, the development outbox. The workers load this
@@ -25,8 +29,8 @@ export default defineConfig({
   outputDir: `../.tmp/e2e-results${suffix}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: `../.tmp/playwright${suffix}.json` }]],
   use: {
@@ -68,6 +72,10 @@ export default defineConfig({
       CHECK_RESPONSES: 'true',
       DATABASE_URL: '',
       REDIS_URL: '',
+      // each test sends an address of its own in X-Forwarded-For (e2e/fixtures.ts), as people on their own
+      // networks behind a proxy: rate limits and daily code caps per address count each test apart. The
+      // server listens on 127.0.0.1 only, and /DevApi still looks at the socket's own address
+      TRUST_PROXY: 'true',
     },
   },
 });

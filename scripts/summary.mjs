@@ -11,7 +11,7 @@ for (const file of ['.tmp/vitest-pglite.json', '.tmp/vitest-postgres.json']) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
 }
-// The journeys run as two groups (scripts/test.sh), a report each; a run of them all at once writes playwright.json.
+// The journeys write playwright.json (scripts/test.sh runs them all at once); a run split by E2E_GROUP writes one report a group.
 const grouped = ['.tmp/playwright-a.json', '.tmp/playwright-b.json'].filter((file) => fs.existsSync(file));
 const e2eReports = grouped.length ? grouped : ['.tmp/playwright.json'].filter((file) => fs.existsSync(file));
 for (const file of e2eReports) {

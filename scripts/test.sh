@@ -29,24 +29,11 @@ fi
 
 echo "== browser journeys (Chromium, 375x812)"
 npm run build
-# Two groups of journeys side by side, each serial on its own server and database (see e2e/playwright.config.ts);
-# each writes to its own log, printed whole once both are done. Old reports go first so none is counted twice.
+# The journeys side by side on one server (E2E_WORKERS workers, 2 by default: see e2e/playwright.config.ts);
+# the old report goes first so that none is counted twice
 rm -f .tmp/playwright.json .tmp/playwright-a.json .tmp/playwright-b.json
-E2E_GROUP=a npx playwright test -c e2e/playwright.config.ts >.tmp/e2e-a.log 2>&1 &
-pid_a=$!
-E2E_GROUP=b npx playwright test -c e2e/playwright.config.ts >.tmp/e2e-b.log 2>&1 &
-pid_b=$!
-status_a=0
-status_b=0
-wait "$pid_a" || status_a=$?
-wait "$pid_b" || status_b=$?
-echo "-- journeys, group a (exit $status_a)"
-cat .tmp/e2e-a.log
-echo "-- journeys, group b (exit $status_b)"
-cat .tmp/e2e-b.log
 status=0
-[ "$status_a" = 0 ] || status=$status_a
-[ "$status_b" = 0 ] || status=$status_b
+npx playwright test -c e2e/playwright.config.ts || status=$?
 
 node scripts/summary.mjs
 exit $status

@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { localeGroups } from './build/localeGroups';
 import { inlineEntryCss } from './build/inlineEntryCss';
 import { precompress } from './build/precompress';
+import { slimIcons } from './build/slimIcons';
 
 /** The API server in development; `npm start` serves API and web from one origin instead. */
 const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
@@ -11,7 +12,7 @@ const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
 const proxied = { target: API_TARGET, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), localeGroups(), inlineEntryCss(), precompress()],
+  plugins: [react(), slimIcons(), localeGroups(), inlineEntryCss(), precompress()],
   resolve: {
     // one React only, or hooks break: the root package.json overrides antd-mobile's React 16-18 peer range
     dedupe: ['react', 'react-dom'],
@@ -48,5 +49,12 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'], includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
 });

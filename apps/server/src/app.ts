@@ -9,47 +9,61 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import pino from 'pino';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import pino from 'pino';
 import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { settings } from './db/schema';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { WechatOpenPlatform, type WechatProvider } from './modules/accounts/wechat';
+import { attendanceRoutes } from './modules/attendance/attendance.routes';
+import { ATTENDANCE_END_JOB, attendanceEndJob } from './modules/attendance/attendance.service';
+import { classTimeRoutes } from './modules/classtime/classtime.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/content.service';
 import { courseHomeRoutes, coursesRoutes, groupsRoutes, membersRoutes } from './modules/courses/courses.routes';
 import { MEMBER_NOTICE_JOB, memberNoticeJob } from './modules/courses/member-notice';
 import { devRoutes } from './modules/dev/dev.routes';
-import { contentRoutes } from './modules/content/content.routes';
-import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/content.service';
+import { PREPARE_JOB, prepareJob, SUBMIT_JOB, submitJob } from './modules/exams/attempts.service';
+import { examsRoutes } from './modules/exams/exams.routes';
 import { CONVERT_JOB, convertJob } from './modules/files/convert';
 import { filesRoutes } from './modules/files/files.routes';
 import { UPLOAD_CLEANUP_JOB, uploadCleanupJob } from './modules/files/files.service';
+import { PREVIEW_JOB, previewJob } from './modules/files/pages';
 import { DUPCHECK_JOB, dupCheckJob } from './modules/homework/dupcheck/dupcheck.service';
 import { homeworkRoutes } from './modules/homework/homework.routes';
 import { ASSIGN_JOB, assignJob } from './modules/homework/reviews.service';
-import { classTimeRoutes } from './modules/classtime/classtime.routes';
 import { institutionsRoutes } from './modules/institutions/institutions.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { scoresRoutes } from './modules/scores/scores.routes';
-import { classroomGateway } from './realtime/classroom.gateway';
 import { registerAbsoluteAddresses } from './platform/addresses';
-import { logHygiene } from './platform/log-hygiene';
 import { registerAuth } from './platform/auth';
 import { type Bus, MemoryBus } from './platform/bus';
 import type { AppContext } from './platform/context';
-import { ReadCache } from './platform/read-cache';
 import { ChannelDelivery, OutboxTransport, SmtpTransport, type Transport, WebhookSmsTransport } from './platform/delivery';
-import { registerSecurityHeaders } from './platform/security-headers';
-import { LoginLimits, MemoryCounters, RedisCounters } from './platform/login-limits';
-import { isApiRequest, notFoundEnvelope, parseUntypedBody, refusingNulBytes, registerApi, registerEnvelope } from './platform/envelope';
+import {
+  isApiRequest,
+  notFoundEnvelope,
+  parseUntypedBody,
+  refusingNulBytes,
+  registerApi,
+  registerEnvelope,
+} from './platform/envelope';
 import { AppError } from './platform/errors';
+import { translate } from './platform/i18n';
 import { JobQueue } from './platform/jobs';
+import { logHygiene } from './platform/log-hygiene';
+import { LoginLimits, MemoryCounters, RedisCounters } from './platform/login-limits';
+import { ReadCache } from './platform/read-cache';
 import { openApiTransform, responseSerializer } from './platform/responses';
+import { registerSecurityHeaders } from './platform/security-headers';
 import { SessionCache } from './platform/session-cache';
 import { LocalStorage, type Storage } from './platform/storage';
 import { newToken, sha256 } from './platform/tokens';
+import { classroomGateway } from './realtime/classroom.gateway';
+import { RealtimeHub } from './realtime/hub';
 
 export interface AppOptions {
   /** an already open database (tests share one per file) */
@@ -152,6 +166,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     secret,
     wechat: options.wechat ?? (config.wechat ? new WechatOpenPlatform(config.wechat.appid, config.wechat.secret) : undefined),
     jobs: new JobQueue(database.db, app.log),
+    realtime: new RealtimeHub(database.db, bus, app.log),
     sessions: new SessionCache(bus),
     reads: new ReadCache(database.changes),
     // Redis keys are namespaced by the installation (a digest of its secret): two sharing a Redis never share counters
@@ -166,7 +181,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   ctx.jobs.register(DUPCHECK_JOB, (payload) => dupCheckJob(ctx, payload));
   ctx.jobs.register(ASSIGN_JOB, (payload) => assignJob(ctx, payload));
   ctx.jobs.register(CONVERT_JOB, (payload) => convertJob(ctx, payload));
+  ctx.jobs.register(PREVIEW_JOB, previewJob(ctx));
   ctx.jobs.register(UPLOAD_CLEANUP_JOB, uploadCleanupJob(ctx));
+  ctx.jobs.register(ATTENDANCE_END_JOB, (payload) => attendanceEndJob(ctx, payload));
+  ctx.jobs.register(PREPARE_JOB, (payload, job) => prepareJob(ctx, payload, job.signal));
+  ctx.jobs.register(SUBMIT_JOB, (payload, job) => submitJob(ctx, payload, job.runAt));
   app.decorate('ctx', ctx);
   // a request that wrote counts once more after its commit, so that the next cached read waits for
   // the change feed to pass on its changes before answering (see ReadCache)
@@ -243,6 +262,22 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(websocket, {
     options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false },
   });
+  const indexHtml = path.join(config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  // every page of the single-page app is served by its index, read on each request (a few KB): a new
+  // build is served at once, and a build being replaced under the running server (development) is
+  // said as "try again shortly" (503), never as a server fault
+  app.decorate('servePage', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!hasWeb || isApiRequest(req)) return reply.status(404).send(notFoundEnvelope(req));
+    const html = await fs.promises.readFile(indexHtml).catch(() => undefined);
+    if (!html)
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .type('text/plain; charset=utf-8')
+        .send(translate(req.lang ?? 'zh', 'errors.updating'));
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  });
   await app.register(classroomGateway);
   await registerApi(app, [
     accountsRoutes,
@@ -252,17 +287,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     membersRoutes,
     groupsRoutes,
     classTimeRoutes,
+    attendanceRoutes,
     institutionsRoutes,
     noticesRoutes,
     filesRoutes,
     contentRoutes,
     homeworkRoutes,
     scoresRoutes,
+    examsRoutes,
     ...(config.production ? [] : [devRoutes]),
   ]);
 
-  const indexHtml = path.join(config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
@@ -278,12 +313,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       },
     });
   }
-  app.setNotFoundHandler(async (req, reply) => {
-    if (hasWeb && !isApiRequest(req)) {
-      // every page of the single-page app is served by its index
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
-    }
-    return reply.status(404).send(notFoundEnvelope(req));
-  });
+  app.setNotFoundHandler((req, reply) => app.servePage(req, reply));
   return app;
 }

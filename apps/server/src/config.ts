@@ -51,6 +51,8 @@ const schema = z.object({
   SEED_DEMO: bool.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** how often the server pings each socket; a socket silent since the last ping is closed */
+  WS_HEARTBEAT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** check every answer against its route's response schema before sending it (tests and journeys) */
   CHECK_RESPONSES: bool.default(false),
   /** the school's time zone as minutes east of UTC, for scheduled notices (China Standard Time) */
@@ -70,14 +72,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = schema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`);
+    const lines = parsed.error.issues.map(
+      (i) => `${i.path.join('.')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])])})`,
+    );
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
   const production = e.MODE === 'production';
   if (production) {
     const missing: string[] = [];
-    if (!e.SMTP_URL && !e.SMS_WEBHOOK_URL) missing.push('SMTP_URL or SMS_WEBHOOK_URL: production needs a real delivery provider for codes');
+    if (!e.SMTP_URL && !e.SMS_WEBHOOK_URL)
+      missing.push('SMTP_URL or SMS_WEBHOOK_URL: production needs a real delivery provider for codes');
     if (!e.SECRET) missing.push('SECRET: production needs a fixed secret of at least 32 characters');
     if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
   }
@@ -118,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO ?? (!production && !e.DATABASE_URL),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    wsHeartbeatMs: e.WS_HEARTBEAT_MS,
     checkResponses: e.CHECK_RESPONSES,
     tzOffsetMinutes: e.TZ_OFFSET_MINUTES,
     storageQuota: { user: e.USER_STORAGE_QUOTA, vip: e.VIP_STORAGE_QUOTA },

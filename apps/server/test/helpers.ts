@@ -9,6 +9,7 @@ import { verificationCodes } from '../src/db/schema';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
+import { pgliteTemplate } from './pglite-template';
 
 /**
  * Integration tests run against a real database: PGlite in memory by default, or a fresh
@@ -45,7 +46,7 @@ export class QueryCounter implements Logger {
 
 export async function testDatabase(options: { logger?: Logger } = {}): Promise<TestDatabase> {
   if (!usePostgres) {
-    const database = await openDatabase({ dataDir: 'memory', logger: options.logger });
+    const database = await openDatabase({ dataDir: 'memory', logger: options.logger, template: pgliteTemplate() });
     return { database, drop: () => database.close() };
   }
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -78,7 +79,12 @@ export function testConfig(env: Record<string, string> = {}) {
   });
 }
 
-export async function testApp(db: TestDatabase, env: Record<string, string> = {}, options: AppOptions = {}, setup?: (app: FastifyInstance) => void) {
+export async function testApp(
+  db: TestDatabase,
+  env: Record<string, string> = {},
+  options: AppOptions = {},
+  setup?: (app: FastifyInstance) => void,
+) {
   const app = await buildApp(testConfig(env), { database: db.database, logger: false, ...options });
   setup?.(app);
   await app.ready();
@@ -140,7 +146,12 @@ export async function ageCodes(app: FastifyInstance, target: string) {
  * Sends a verification code (passing a picture code) and reads it back from the outbox.
  * Earlier codes to the same target are first aged past the 60 s spacing, as if the test had waited.
  */
-export async function sendAndRead(app: FastifyInstance, target: { mobile?: string; email?: string }, type: string, opts: { token?: string; ip?: string } = {}) {
+export async function sendAndRead(
+  app: FastifyInstance,
+  target: { mobile?: string; email?: string },
+  type: string,
+  opts: { token?: string; ip?: string } = {},
+) {
   const ip = opts.ip ?? newAddress();
   await ageCodes(app, (target.mobile ?? target.email ?? '').toLowerCase());
   const res = await call(app, '/UserApi/sendCode', { ...target, type, ...(await figureCode(app, ip)) }, { ...opts, ip });
@@ -150,7 +161,8 @@ export async function sendAndRead(app: FastifyInstance, target: { mobile?: strin
 
 let phoneCounter = 0;
 /** A phone number unused in this test file. */
-export const newPhone = () => `139${String(Date.now() % 100000).padStart(5, '0')}${String(phoneCounter++ % 1000).padStart(3, '0')}`;
+export const newPhone = () =>
+  `139${String(Date.now() % 100000).padStart(5, '0')}${String(phoneCounter++ % 1000).padStart(3, '0')}`;
 export const newEmail = () => `u${randomBytes(4).toString('hex')}@example.edu.cn`;
 
 export const STRONG = 'Good#Pass42';
@@ -185,9 +197,14 @@ export async function upload(
 ): Promise<Envelope> {
   const boundary = `----paiclass${randomBytes(8).toString('hex')}`;
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     parts.push(file.data, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

@@ -4,10 +4,10 @@ import { ConfigProvider } from 'antd-mobile';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useTranslation } from 'react-i18next';
 import { antdLocaleFor, applyLanguage, initialLanguage } from './lib/i18n';
 import { setNavigator } from './lib/navigation';
 import { RouterProvider } from './lib/router';
+import { useTranslation } from './lib/translations';
 import { router } from './router';
 // after antd-mobile's own styles (pulled in by the imports above), so the app's rules win at equal specificity
 import './styles.css';

@@ -37,6 +37,18 @@ const SeniorSettingPage = lazyPage(() => import('./features/courses/pages/Senior
 const ShareClassPage = lazyPage(() => import('./features/courses/pages/ShareClassPage'), 'pages');
 const StudentEnrollCourseDetailPage = lazyPage(() => import('./features/courses/pages/StudentEnrollCourseDetailPage'), 'pages');
 const HomePage = lazyPage(() => import('./features/home/pages/HomePage'), 'pages');
+const CheckinCodeResultPage = lazyPage(() => import('./features/attendance/pages/CheckinCodeResultPage'), 'pages');
+const CounselorCheckinPage = lazyPage(() => import('./features/attendance/pages/CounselorCheckinPage'), 'pages');
+const CheckinSuccessPage = lazyPage(() => import('./features/attendance/pages/CheckinSuccessPage'), 'pages');
+const CheckinFailPage = lazyPage(() => import('./features/attendance/pages/FailPage'), 'pages');
+const StudentCheckinIndexPage = lazyPage(() => import('./features/attendance/pages/StudentCheckinIndexPage'), 'pages');
+const StudentGPSPage = lazyPage(() => import('./features/attendance/pages/StudentGPSPage'), 'pages');
+const StudentNumberPage = lazyPage(() => import('./features/attendance/pages/StudentNumberPage'), 'pages');
+const TeaCheckinAddPage = lazyPage(() => import('./features/attendance/pages/TeaCheckinAddPage'), 'pages');
+const TeaCheckinDetailPage = lazyPage(() => import('./features/attendance/pages/TeaCheckinDetailPage'), 'pages');
+const TeaCheckinEditPage = lazyPage(() => import('./features/attendance/pages/TeaCheckinEditPage'), 'pages');
+const TeaCheckinPage = lazyPage(() => import('./features/attendance/pages/TeaCheckinPage'), 'pages');
+const TeacherCheckinIndexPage = lazyPage(() => import('./features/attendance/pages/TeacherCheckinIndexPage'), 'pages');
 const RecheckingPage = lazyPage(() => import('./features/homework/recheck/pages/RecheckingPage'), 'pages');
 const RecheckRulesPage = lazyPage(() => import('./features/homework/recheck/pages/RecheckRulesPage'), 'pages');
 const RepeatPage = lazyPage(() => import('./features/homework/recheck/pages/RepeatPage'), 'pages');
@@ -51,11 +63,26 @@ const StuWorkHistoryPage = lazyPage(() => import('./features/homework/pages/StuW
 const DiscussDetailPage = lazyPage(() => import('./features/homework/pages/DiscussDetailPage'), 'pages');
 const StuWorkShareListPage = lazyPage(() => import('./features/homework/pages/StuWorkShareListPage'), 'pages');
 const StuWorkSubmitPage = lazyPage(() => import('./features/homework/pages/StuWorkSubmitPage'), 'pages');
+const TeacherTestsPage = lazyPage(() => import('./features/exams/pages/TeacherTestsPage'), 'pages');
+const TeacherPaperPage = lazyPage(() => import('./features/exams/pages/TeacherPaperPage'), 'pages');
+const TeacherSettingsPage = lazyPage(() => import('./features/exams/pages/TeacherSettingsPage'), 'pages');
+const TeacherPreviewPage = lazyPage(() => import('./features/exams/pages/TeacherPreviewPage'), 'pages');
+const TeacherReviewPage = lazyPage(() => import('./features/exams/pages/TeacherReviewPage'), 'pages');
+const StudentTestsPage = lazyPage(() => import('./features/exams/pages/StudentTestsPage'), 'pages');
+const StudentOnTestingPage = lazyPage(() => import('./features/exams/pages/StudentOnTestingPage'), 'pages');
+const StudentResultPage = lazyPage<{ kind?: 'result' | 'submit' | 'release' }>(
+  () => import('./features/exams/pages/StudentResultPage'),
+  'pages',
+);
+const StudentMistakesPage = lazyPage(() => import('./features/exams/pages/StudentMistakesPage'), 'pages');
+const StudentMistakeDetailPage = lazyPage(() => import('./features/exams/pages/StudentMistakeDetailPage'), 'pages');
+const StudentWeakPointsPage = lazyPage(() => import('./features/exams/pages/StudentWeakPointsPage'), 'pages');
 const MyAllSettingPage = lazyPage(() => import('./features/institutions/pages/MyAllSettingPage'), 'pages');
 const AddDataPage = lazyPage(() => import('./features/materials/pages/AddDataPage'), 'pages');
 const DataIndexPage = lazyPage(() => import('./features/materials/pages/DataIndexPage'), 'pages');
 const DirectoryPage = lazyPage(() => import('./features/materials/pages/DirectoryPage'), 'pages');
 const FoldersPage = lazyPage(() => import('./features/materials/pages/FoldersPage'), 'pages');
+const FilePreviewPage = lazyPage(() => import('./features/preview/pages/FilePreviewPage'), 'pages');
 const GroupDetailsPage = lazyPage(() => import('./features/members/pages/GroupDetailsPage'), 'pages');
 const GroupLeaderPage = lazyPage(() => import('./features/members/pages/GroupLeaderPage'), 'pages');
 const GroupSettingsPage = lazyPage(() => import('./features/members/pages/GroupSettingsPage'), 'pages');
@@ -73,6 +100,10 @@ const SchoolMsgPage = lazyPage(() => import('./features/messages/pages/SchoolMsg
 const AddNoticePage = lazyPage(() => import('./features/notices/pages/AddNoticePage'), 'pages');
 const NoticeDetailPage = lazyPage(() => import('./features/notices/pages/NoticeDetailPage'), 'pages');
 const KtpMyPage = lazyPage(() => import('./features/personal/pages/KtpMyPage'), 'pages');
+const MyInfoDetailPage = lazyPage(() => import('./features/personal/pages/MyInfoDetailPage'), 'pages');
+const InfoModifyPage = lazyPage(() => import('./features/personal/pages/InfoModifyPage'), 'pages');
+// the crop library comes with this page only
+const AvatarPage = lazyPage(() => import('./features/personal/pages/AvatarPage'), 'pages');
 const ScoreDetailPage = lazyPage(() => import('./features/scores/pages/ScoreDetailPage'), 'pages');
 const ScorePage = lazyPage(() => import('./features/scores/pages/ScorePage'), 'pages');
 const SetScorePage = lazyPage(() => import('./features/scores/pages/SetScorePage'), 'pages');
@@ -85,7 +116,7 @@ const TopicDetailPage = lazyPage(() => import('./features/topics/pages/TopicDeta
 /** The pages built so far, by route-table path. Every other route shows the not-available page. */
 // the shell's own rarer screens are chunks too: the tab bar is not part of /login, nor error pages of any first load
 const HomeShell = lazyPage(() => import('./features/shell/components/HomeShell'));
-const NotAvailablePage = lazyPage<{ area: RouteArea }>(() =>
+const NotAvailablePage = lazyPage<{ area: RouteArea; path?: string }>(() =>
   import('./components/NotAvailable').then((m) => ({ default: m.NotAvailablePage })),
 );
 const ShellNotAvailable = lazyPage<{ route: RouteDef }>(() =>
@@ -123,7 +154,10 @@ const pages: Record<string, ComponentType> = {
   '/accoundNumberInfo': AccoundNumberInfoPage,
   '/NotFound': NotFoundPage,
   '/ktpMy': KtpMyPage,
-  // personal centre settings: institution authentication; its other screens are not available yet (spec 1 §2, §5)
+  // the personal centre: profile, its editors, the avatar, settings (spec 1 §2, §5, §6)
+  '/myInfoDetail': MyInfoDetailPage,
+  '/infoModify': InfoModifyPage,
+  '/avatar': AvatarPage,
   '/myAllSetting': MyAllSettingPage,
   // courses (spec 1 §2 course list and course management)
   '/ktpCourse': CourseListPage,
@@ -164,6 +198,8 @@ const pages: Record<string, ComponentType> = {
   '/addActivity/data': AddDataPage,
   '/folders': FoldersPage,
   '/addActivity/directory': DirectoryPage,
+  // a file as page images (issue 12): materials, homework and submissions open it
+  '/filePreview': FilePreviewPage,
   // course notices and topics with comments (spec 2 §2 /noticeDetail, /topicDetail, /addActivity/notice|topic)
   '/noticeDetail': NoticeDetailPage,
   '/addActivity/notice': AddNoticePage,
@@ -192,6 +228,36 @@ const pages: Record<string, ComponentType> = {
   // the spec's second addresses of built pages
   '/addActivity/score': () => <Alias to="/setScore" />,
   '/homeworkDetail': () => <Alias to="/homework" />,
+  // tests: the teacher's list and question bank, papers, settings, preview, review (spec 2 §2 Tests routes, issue 14)
+  '/testing/detail': TeacherTestsPage,
+  '/testing/create': TeacherPaperPage,
+  '/testing/update': TeacherPaperPage,
+  '/testing/settings': TeacherSettingsPage,
+  '/testing/preview': TeacherPreviewPage,
+  '/testing/review': TeacherReviewPage,
+  // tests: a student's list and test, taking a paper, results (spec 2 §2 Tests routes, issue 14)
+  '/testing/stu/detail': StudentTestsPage,
+  '/testing/ontesting': StudentOnTestingPage,
+  '/testing/testingresult': StudentResultPage,
+  '/testing/submitresult': () => <StudentResultPage kind="submit" />,
+  '/testing/releaseresult': () => <StudentResultPage kind="release" />,
+  '/testing/weakKnowlegePoints': StudentWeakPointsPage,
+  '/sets/mistakes/list': StudentMistakesPage,
+  '/sets/mistakes/detail': StudentMistakeDetailPage,
+  // attendance: teachers start and run it, students check in (spec 2 §2 Attendance routes, issue 13)
+  '/checkIn/teacherCheckinIndex': TeacherCheckinIndexPage,
+  '/checkIn/teaCheckinAdd': TeaCheckinAddPage,
+  '/checkIn/teaCheckinPage': TeaCheckinPage,
+  '/checkIn/teaCheckinDetail': TeaCheckinDetailPage,
+  '/checkIn/teaCheckinEdit': TeaCheckinEditPage,
+  '/checkIn/studentCheckinIndex': StudentCheckinIndexPage,
+  '/checkIn/studentNumber': StudentNumberPage,
+  '/checkIn/studentGPS': StudentGPSPage,
+  '/checkIn/checkinSuccess': CheckinSuccessPage,
+  '/checkIn/fail': CheckinFailPage,
+  '/checkIn/checkinCodeResult': CheckinCodeResultPage,
+  '/checkIn/counselorCheckin': CounselorCheckinPage,
+  '/checkIn/counselorAdminClassCheckin': CounselorCheckinPage,
   // to-dos, the home page and message notices (spec 1 §2 home shell)
   '/todoList': TodoListPage,
   '/index': HomePage,
@@ -201,6 +267,17 @@ const pages: Record<string, ComponentType> = {
 };
 
 const isTab = (path: string): path is TabPath => (TABS as readonly string[]).includes(path);
+
+const builtPaths = new Set(Object.keys(pages).map((path) => path.toLowerCase()));
+
+/**
+ * Whether an address (with or without its query) opens a built page. The `pages` table above is the
+ * one list of what is built: a tab or a course-home tile whose page is not in it is hidden or marked
+ * "coming" (docs/decisions/015-areas-not-built.md), and drops that mark as soon as its page is added.
+ */
+export function hasPage(address: string): boolean {
+  return builtPaths.has(address.split(/[?#]/)[0]!.toLowerCase());
+}
 
 /** Pages that check their course even when the address has no courseRole (the course home and its information). */
 const ALWAYS_CHECKED = ['/coursehome', '/courseinfo'];
@@ -219,7 +296,7 @@ function pageFor(route: RouteDef) {
   if (Page) return <Page />;
   if (route.tab && isTab(route.path)) return <TabPlaceholderPage path={route.path} />;
   if (route.tab) return <ShellNotAvailable route={route} />;
-  return <NotAvailablePage area={route.area} />;
+  return <NotAvailablePage area={route.area} path={route.path} />;
 }
 
 /** Route-table paths once each: the router matches without regard to case, like the server. */

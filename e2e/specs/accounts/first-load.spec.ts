@@ -95,7 +95,8 @@ test('a page chunk that cannot be fetched reloads the page once, then shows the 
   // as after a deploy: the old hashed file of the course list is gone
   await page.route(/\/assets\/CourseListPage-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/ktpCourse');
-  await expect(page.getByTestId('chunk-error-page')).toBeVisible();
+  // two whole loads of the app (the failure, the one reload) before the page shows: on a busy machine that is slow
+  await expect(page.getByTestId('chunk-error-page')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('chunk-error-page')).toContainText('页面加载失败');
   await expect(page.getByTestId('route-error-reload')).toHaveText(/重试/);
   expect(documents).toBe(2);
@@ -112,6 +113,6 @@ test('the ChunkLoadError page speaks English for an English user', async ({ page
   await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));
   await page.route(/\/assets\/LoginPage-[^/]+\.js$/, (route) => route.abort());
   await page.goto('/login');
-  await expect(page.getByTestId('chunk-error-page')).toContainText('The page could not load');
+  await expect(page.getByTestId('chunk-error-page')).toContainText('The page could not load', { timeout: 30_000 });
   await expect(page.getByTestId('route-error-reload')).toHaveText(/Retry/);
 });

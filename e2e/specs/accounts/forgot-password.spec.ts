@@ -7,9 +7,8 @@ const masked = (email: string) => `${email.slice(0, 2)}***${email.slice(email.in
 /*
  * The account: DEMO.student2, found by its email. A fresh account cannot be used without waiting:
  * the server sends one code per target (phone or email) per 60 s (docs/api.md), so the contact that
- * just received its register code could not receive the reset code for another minute. student2's
- * password is used by no other journey (fast-login signs it in by SMS code), and its email gets no
- * other code in the run.
+ * just received its register code could not receive the reset code for another minute. No other
+ * journey signs in as student2 (the reset ends its sessions) or sends its email a code.
  */
 const account = 'student2@demo.paiclass.cn'; // the seeded email of DEMO.student2
 

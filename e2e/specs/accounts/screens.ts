@@ -2,12 +2,11 @@ import type { Page } from '@playwright/test';
 import { expect, snap } from '../../fixtures';
 
 /**
- * true once no dialog, popup, mask or toast is half-way through its opening or closing animation
- * (antd-mobile animates them from script, so Playwright's own checks do not wait for them), and,
- * unless `keepToasts`, once no toast is left on the screen.
+ * true once no dialog, popup or mask is half-way through its opening or closing animation (antd-mobile
+ * animates them from script, so Playwright's own checks do not wait for them). Toasts are not waited
+ * for: a screen that is not about its toast is shot with the toast hidden (see `shot`), at once.
  */
-function settledInPage(keepToasts: boolean) {
-  if (!keepToasts && document.querySelector('.adm-toast-mask')) return false;
+function settledInPage() {
   const moving = document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap > div, .adm-popup-body');
   for (const el of moving) {
     if (el.getClientRects().length === 0) continue;
@@ -20,10 +19,10 @@ function settledInPage(keepToasts: boolean) {
 }
 
 /**
- * The screenshot of a screen at rest: waits for animations to end (and stale toasts to go, unless
- * the toast is what the screen is about), then saves e2e/screenshots/NAME.png.
+ * The screenshot of a screen at rest: waits for animations to end, then saves e2e/screenshots/NAME.png,
+ * with a toast still on the screen hidden unless the toast is what the screen is about (`keepToasts`).
  */
 export async function shot(page: Page, name: string, { keepToasts = false }: { keepToasts?: boolean } = {}) {
-  await expect.poll(() => page.evaluate(settledInPage, keepToasts), { timeout: 5_000 }).toBe(true);
-  await snap(page, name);
+  await expect.poll(() => page.evaluate(settledInPage), { timeout: 5_000 }).toBe(true);
+  await snap(page, name, { hideToasts: !keepToasts });
 }

@@ -1,9 +1,10 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { card, createCourse, listIds, registerPerson, signIn, TEACHER, tokenOf } from './helpers';
+import { card, createCourse, listIds, registerPerson, signIn } from './helpers';
 
-test('a student archives a course, finds it in the archive and restores it', async ({ page, request }) => {
-  const teacherToken = await tokenOf(request, TEACHER);
+test('a student archives a course, finds it in the archive and restores it', async ({ page, request, asTeacher }) => {
+  const teacher = await asTeacher({ page: null });
+  const teacherToken = teacher.token;
   const course = await createCourse(request, teacherToken, {
     coursename: `高等数学 ${Date.now() % 100000}`,
     classname: '数学 2301 班',
@@ -58,7 +59,7 @@ test('a student archives a course, finds it in the archive and restores it', asy
   await expect(page.getByTestId('page-title')).toHaveText('归档管理');
   const archived = card(page, course.id);
   await expect(archived).toBeVisible();
-  await expect(archived.getByTestId('course-card-teacher')).toHaveText(TEACHER.name);
+  await expect(archived.getByTestId('course-card-teacher')).toHaveText(teacher.name);
   await shot(page, 'course-archive-04-archive-list');
   await archived.getByTestId('filed-restore').click();
   await expect(page.getByTestId('filed-empty')).toBeVisible();

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { api, DEMO, expect, seeded, test } from '../../fixtures';
+import { api, expect, seeded, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { registerPerson, signIn, thisAcademicYear, thisTerm } from './helpers';
 
@@ -183,8 +183,8 @@ test('in English: the demo list and the form', async ({ page, request }) => {
   await shot(page, 'courses-demo-08-form-en');
 });
 
-test('a student is not offered the demos', async ({ page, request }) => {
-  await signIn(page, request, { mobile: DEMO.student1.mobile, password: DEMO.student1.password, name: DEMO.student1.name });
+test('a student is not offered the demos', async ({ page, asStudent }) => {
+  await asStudent();
   await page.goto('/createCourseFromDemo');
   await expect(page.getByTestId('no-permission')).toBeVisible();
   await expect(page.getByTestId('no-permission-text')).toHaveText('只有老师可以创建课程；学生可以通过加课码加入课程。');

@@ -1,13 +1,15 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { card, completeProfile, createCourse, registerPerson, signIn, TEACHER, tokenOf } from './helpers';
+import { card, completeProfile, createCourse, registerPerson, signIn } from './helpers';
 
 test.describe('course home', () => {
   test('the teacher forbids leaving and ends the course closed to students; the student is turned away', async ({
     page,
     request,
+    asTeacher,
   }) => {
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `计算机网络 ${Date.now() % 100000}`,
       classname: '网络 2301 班',
@@ -17,7 +19,7 @@ test.describe('course home', () => {
     await api(request, '/CourseApi/joinCourse', { code: course.code }, student.token);
 
     // the teacher: students may not leave
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/CourseHome?courseId=${course.id}&courseRole=1`);
     await expect(page.getByTestId('course-home-name')).toHaveText(course.coursename);
 
@@ -58,7 +60,7 @@ test.describe('course home', () => {
     await expect(page.getByTestId('confirm-second-dialog')).toHaveCount(0);
 
     // the teacher ends the course, closed to students
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     await page.getByTestId('home-end').click();
     await expect(page.getByTestId('end-course-dialog')).toBeVisible();

@@ -1,9 +1,14 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { card, createCourse, listIds, refusal, registerPerson, signIn, TEACHER, tokenOf } from './helpers';
+import { card, createCourse, listIds, refusal, registerPerson, signIn } from './helpers';
 
-test('a teacher deletes a course after two confirmations; it is gone for the student too', async ({ page, request }) => {
-  const teacherToken = await tokenOf(request, TEACHER);
+test('a teacher deletes a course after two confirmations; it is gone for the student too', async ({
+  page,
+  request,
+  asTeacher,
+}) => {
+  const teacher = await asTeacher({ page: null });
+  const teacherToken = teacher.token;
   const course = await createCourse(request, teacherToken, {
     coursename: `数据库原理 ${Date.now() % 100000}`,
     classname: '计科 2303 班',
@@ -11,7 +16,7 @@ test('a teacher deletes a course after two confirmations; it is gone for the stu
   const student = await registerPerson(request, 0, '何同学');
   await api(request, '/CourseApi/joinCourse', { code: course.code }, student.token);
 
-  await signIn(page, request, TEACHER);
+  await signIn(page, request, teacher);
   await page.goto('/ktpCourse');
   const mine = card(page, course.id);
   await expect(mine.getByTestId('course-card-total')).toHaveText('1 名学生');
@@ -36,7 +41,7 @@ test('a teacher deletes a course after two confirmations; it is gone for the stu
   await expect(second).toContainText('删除后不可恢复');
   await page.getByTestId('confirm-second-confirm').click();
   await expect(page.getByTestId('confirm-second-input-error')).toHaveText('请输入密码');
-  await page.getByTestId('confirm-second-input').fill(TEACHER.password);
+  await page.getByTestId('confirm-second-input').fill(teacher.password);
   await shot(page, 'course-delete-02-password');
   await page.getByTestId('confirm-second-confirm').click();
   await expect(page.getByText('课程已删除')).toBeVisible();

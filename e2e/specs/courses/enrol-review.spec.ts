@@ -1,9 +1,11 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { card, createCourse, listIds, registerPerson, signIn, TEACHER, tokenOf, typeJoinCode } from './helpers';
+import { card, createCourse, listIds, registerPerson, signIn, typeJoinCode } from './helpers';
 
-test('manual review: a student waits, the teacher approves one and rejects another', async ({ page, request }) => {
-  const teacherToken = await tokenOf(request, TEACHER);
+test('manual review: a student waits, the teacher approves one and rejects another', async ({ page, request, asTeacher }) => {
+  test.setTimeout(120_000); // three people and two screens: about 30 s on a quiet machine
+  const teacher = await asTeacher({ page: null });
+  const teacherToken = teacher.token;
   const course = await createCourse(request, teacherToken, {
     coursename: `机器学习 ${Date.now() % 100000}`,
     classname: '人工智能 2401 班',
@@ -13,7 +15,7 @@ test('manual review: a student waits, the teacher approves one and rejects anoth
   const question = '你的专业';
 
   // the teacher: enrolment settings from the course home: manual review, the student number and a question
-  await signIn(page, request, TEACHER);
+  await signIn(page, request, teacher);
   await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
   await page.getByTestId('home-enroll-setting').click();
   await expect(page).toHaveURL(new RegExp(`/seniorSetting\\?courseId=${course.id}$`));
@@ -70,7 +72,7 @@ test('manual review: a student waits, the teacher approves one and rejects anoth
   expect(waiting.map((r) => r.username).sort()).toEqual([approved.name, rejected.name].sort());
 
   // the teacher reviews
-  await signIn(page, request, TEACHER);
+  await signIn(page, request, teacher);
   await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
   await page.getByTestId('home-enroll-review').click();
   await expect(page).toHaveURL(new RegExp(`/enrollReview\\?courseId=${course.id}$`));

@@ -1,25 +1,26 @@
 import { currentAcademicTerm } from '@paiclass/shared';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { api, DEMO, expect, freshPhone, lastCode } from '../../fixtures';
+import { type Account, academicYear, api, expect, register } from '../../fixtures';
 
 /*
  * Course journeys seed through the API (accounts, courses, joins) and drive only the journey
- * under test in the browser. Logins are cached per account: the server allows 10 logins a minute
- * per account and address, and the journeys switch people often.
+ * under test in the browser. Everyone is made for the test (e2e/fixtures.ts `asTeacher`, `asStudent`,
+ * `newCourse`, or `registerPerson` here) and carries the token of their registration; a person without
+ * one logs in through the API once (the server allows 10 logins a minute per account and address).
  */
 
 export interface Person {
   mobile: string;
   password: string;
   name: string;
+  token?: string;
 }
-
-export const TEACHER: Person = { mobile: DEMO.teacher.mobile, password: DEMO.teacher.password, name: DEMO.teacher.name };
 
 const tokens = new Map<string, string>();
 
-/** The session token of a person, logging in through the API the first time. */
+/** The session token of a person: theirs from registration, else a login through the API the first time. */
 export async function tokenOf(request: APIRequestContext, who: Person): Promise<string> {
+  if (who.token) return who.token;
   const cached = tokens.get(who.mobile);
   if (cached) return cached;
   const { token } = await api<{ token: string }>(request, '/UserApi/login', { email: who.mobile, password: who.password });
@@ -39,43 +40,16 @@ export async function signIn(page: Page, request: APIRequestContext, who: Person
   return token;
 }
 
-let people = 0;
 /**
  * A new account registered through the API (picture code, SMS code from the development outbox,
  * register type 1), as a person would through /register. usertype 1 teacher, 0 student.
  */
-export async function registerPerson(
-  request: APIRequestContext,
-  usertype: 0 | 1,
-  name: string,
-): Promise<Person & { token: string }> {
-  const mobile = freshPhone();
-  const password = 'Paiclass#2026';
-  const figure = await api<{ sessionid: string }>(request, '/UserApi/getFigureCode');
-  const verify = await lastCode(request, figure.sessionid);
-  await api(request, '/UserApi/sendCode', { mobile, type: 'register', verify, sessionid: figure.sessionid });
-  const code = await lastCode(request, mobile);
-  people += 1;
-  const { token } = await api<{ token: string }>(request, '/UserApi/register', {
-    type: 1,
-    email: mobile,
-    password,
-    repassword: password,
-    username: name,
-    school: 'PaiClass 示范学校',
-    stno: usertype === 0 ? `2026${String(Date.now()).slice(-4)}${people}` : '',
-    usertype,
-    code,
-  });
-  tokens.set(mobile, token);
-  return { mobile, password, name, token };
+export async function registerPerson(request: APIRequestContext, usertype: 0 | 1, name: string): Promise<Account> {
+  return register(request, usertype, name);
 }
 
 /** The current academic year ("2026-2027", academicYears()[2]), or the one `offset` years from it. */
-export function thisAcademicYear(offset = 0) {
-  const year = Number(currentAcademicTerm().semester.slice(0, 4)) + offset;
-  return `${year}-${year + 1}`;
-}
+export const thisAcademicYear = academicYear;
 
 /** The current term by the same rule: 1 first (September to January), 2 second (February to August). */
 export const thisTerm = () => currentAcademicTerm().term;

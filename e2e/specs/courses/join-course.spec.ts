@@ -1,21 +1,11 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import {
-  card,
-  completeProfile,
-  createCourse,
-  listIds,
-  refusal,
-  registerPerson,
-  signIn,
-  TEACHER,
-  tokenOf,
-  typeJoinCode,
-} from './helpers';
+import { card, completeProfile, createCourse, listIds, refusal, registerPerson, signIn, typeJoinCode } from './helpers';
 
 test.describe('joining a course', () => {
-  test('a student joins by typing the code; a wrong code shows the failure screen', async ({ page, request }) => {
-    const teacherToken = await tokenOf(request, TEACHER);
+  test('a student joins by typing the code; a wrong code shows the failure screen', async ({ page, request, asTeacher }) => {
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `大学物理 ${Date.now() % 100000}`,
       classname: '物理 2401 班',
@@ -108,8 +98,9 @@ test.describe('joining a course', () => {
     await expect(page.getByText('您已在该课程中，不能重复加入')).toBeVisible();
   });
 
-  test('a logged-out student opens the QR link, logs in and is joined', async ({ page, request }) => {
-    const teacherToken = await tokenOf(request, TEACHER);
+  test('a logged-out student opens the QR link, logs in and is joined', async ({ page, request, asTeacher }) => {
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `线性代数 ${Date.now() % 100000}`,
       classname: '数学 2402 班',

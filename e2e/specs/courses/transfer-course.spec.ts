@@ -1,9 +1,14 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { card, createCourse, listIds, registerPerson, signIn, TEACHER, tokenOf } from './helpers';
+import { card, createCourse, listIds, registerPerson, signIn } from './helpers';
 
-test('a teacher transfers a course to another teacher after confirming with the password', async ({ page, request }) => {
-  const teacherToken = await tokenOf(request, TEACHER);
+test('a teacher transfers a course to another teacher after confirming with the password', async ({
+  page,
+  request,
+  asTeacher,
+}) => {
+  const teacher = await asTeacher({ page: null });
+  const teacherToken = teacher.token;
   const course = await createCourse(request, teacherToken, {
     coursename: `操作系统 ${Date.now() % 100000}`,
     classname: '计科 2302 班',
@@ -11,7 +16,7 @@ test('a teacher transfers a course to another teacher after confirming with the 
   const receiver = await registerPerson(request, 1, '陈老师');
   const student = await registerPerson(request, 0, '钱同学');
 
-  await signIn(page, request, TEACHER);
+  await signIn(page, request, teacher);
   await page.goto('/ktpCourse');
   const mine = card(page, course.id);
   await mine.getByTestId('course-card-more').click();
@@ -31,7 +36,7 @@ test('a teacher transfers a course to another teacher after confirming with the 
   const second = page.getByTestId('confirm-second-dialog');
   await expect(second).toBeVisible();
   await expect(second).toContainText('输入登录密码确认');
-  await page.getByTestId('confirm-second-input').fill(TEACHER.password);
+  await page.getByTestId('confirm-second-input').fill(teacher.password);
   await page.getByTestId('confirm-second-confirm').click();
   // back to the account, with the server's reason
   await expect(page.getByTestId('transfer-account-input')).toHaveValue(student.mobile);
@@ -48,7 +53,7 @@ test('a teacher transfers a course to another teacher after confirming with the 
   await expect(page.getByTestId('confirm-second-input-error')).toHaveText('登录密码错误，请重新输入');
   await shot(page, 'course-transfer-03-wrong-password');
   expect(await listIds(request, teacherToken, 'teach')).toContain(course.id);
-  await page.getByTestId('confirm-second-input').fill(TEACHER.password);
+  await page.getByTestId('confirm-second-input').fill(teacher.password);
   await shot(page, 'course-transfer-04-password');
   await page.getByTestId('confirm-second-confirm').click();
   await expect(page.getByText('课程已转让')).toBeVisible();

@@ -23,7 +23,7 @@ test.describe('home page', () => {
 
     // two pictures that turn by themselves every 5 s
     await expect(page.getByTestId('home-slide')).toHaveCount(2);
-    await expect(page.getByTestId('home-slide-title')).toHaveText(['课堂派', '加入课程']);
+    await expect(page.getByTestId('home-slide-title')).toHaveText(['PaiClass', '加入课程']);
     await expect(page.getByTestId('home-carousel')).toHaveAttribute('data-interval', '5000');
     const activeDot = () =>
       page.evaluate(() =>
@@ -35,7 +35,7 @@ test.describe('home page', () => {
     await expect.poll(activeDot, { timeout: 9_000, intervals: [500] }).toBe(1);
 
     // the teacher's quick buttons include "new course"
-    await expect(page.getByTestId('home-quick').locator('button')).toHaveText([
+    await expect(page.getByTestId('home-quick').locator('.home-quick-label')).toHaveText([
       '新建课程',
       '加入课程',
       '我的课程',
@@ -48,22 +48,15 @@ test.describe('home page', () => {
     await expect(page.getByTestId('home-courses')).toHaveAttribute('data-interval', '3000');
     await shot(page, 'home-01-teacher');
 
-    // the playground tab says it is not open yet
-    await page.getByTestId('home-tab-playground').click();
-    await expect(page.getByTestId('home-playground').getByTestId('not-available-title')).toHaveText('操场暂未开放');
-    await page.getByTestId('home-tab-todo').click();
-
-    // the course square is not open yet; privileges go to the membership page, not built yet either
-    await page.getByTestId('home-quick-square').click();
-    await expect(page.getByTestId('home-square-popup')).toBeVisible();
-    await expect(page.getByTestId('home-square-popup').getByTestId('not-available-title')).toHaveText('课程广场暂未开放');
-    await shot(page, 'home-02-square');
-    await page.getByTestId('home-square-close').click();
-    await expect(page.getByTestId('home-square-popup')).toBeHidden();
-    await page.getByTestId('home-quick-privileges').click();
-    await expect(page).toHaveURL(/\/vipManagement$/);
-    await expect(page.getByTestId('not-available-page')).toBeVisible();
-    await page.goBack();
+    // the playground (not built) has no tab; the course square and privileges (not built) are marked and do not open
+    await expect(page.getByTestId('home-tab-playground')).toHaveCount(0);
+    for (const key of ['square', 'privileges']) {
+      await expect(page.getByTestId(`home-quick-${key}`)).toHaveAttribute('data-coming', '1');
+      await expect(page.getByTestId(`home-quick-${key}`)).toBeDisabled();
+      await expect(page.getByTestId(`home-quick-${key}`).getByTestId('coming-mark')).toHaveText('即将推出');
+    }
+    await expect(page).toHaveURL(/\/index$/);
+    await shot(page, 'home-02-coming');
 
     // new course opens the course form; the course banner opens the course
     await page.getByTestId('home-quick-create').click();
@@ -82,7 +75,7 @@ test.describe('home page', () => {
     await signIn(page, request, student);
     await page.goto('/ktpStudentHome');
     await expect(page.getByTestId('home-page')).toHaveAttribute('data-role', 'student');
-    await expect(page.getByTestId('home-quick').locator('button')).toHaveText(['加入课程', '我的课程', '课程广场', '我的特权']);
+    await expect(page.getByTestId('home-quick').locator('.home-quick-label')).toHaveText(['加入课程', '我的课程', '课程广场', '我的特权']);
     await expect(page.getByTestId('home-quick-create')).toHaveCount(0);
     await expect(page.getByTestId('home-courses-empty')).toContainText('你还没有加入课程');
     // /ktpStudentHome sits above the tab bar
@@ -97,18 +90,19 @@ test.describe('home page', () => {
     await page.goto('/index');
     await expect(page.getByTestId('page-title')).toHaveText('Home');
     await expect(page.getByTestId('home-slide-title')).toHaveText(['PaiClass', 'Join a course']);
-    await expect(page.getByTestId('home-quick').locator('button')).toHaveText([
+    await expect(page.getByTestId('home-quick').locator('.home-quick-label')).toHaveText([
       'Join course',
       'My courses',
-      'Course square',
-      'My privileges',
+      'Course catalogue',
+      'Benefits',
     ]);
+    await expect(page.getByTestId('home-quick-square').getByTestId('coming-mark')).toHaveText('Coming');
     await expect(page.getByTestId('home-todo-empty')).toHaveText('Nothing to do');
     await shot(page, 'home-04-student-en');
     await page.goto('/todoList');
     await expect(page.getByTestId('todo-empty-title')).toHaveText('Nothing to do');
     await page.goto('/ktpMessage');
-    await expect(page.getByTestId('message-notices-entry')).toContainText('Message notices');
+    await expect(page.getByTestId('message-notices-entry')).toContainText('Notifications');
     await expect(page.getByTestId('message-chat-unavailable').getByTestId('not-available-title')).toHaveText(
       'Chat is not available yet',
     );

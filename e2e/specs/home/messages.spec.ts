@@ -1,13 +1,18 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { completeProfile, createCourse, registerPerson, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { completeProfile, createCourse, registerPerson, signIn } from '../courses/helpers';
 import { noticeItem, publishNotice, serverNotices, swipeOpen } from '../todos/helpers';
 
 test.describe('message notices', () => {
-  test('a student sees unread notices, opens one (it becomes read) and ignores the rest', async ({ page, request }) => {
+  test('a student sees unread notices, opens one (it becomes read) and ignores the rest', async ({
+    page,
+    request,
+    asTeacher,
+  }) => {
     test.setTimeout(180_000);
+    const teacher = await asTeacher({ page: null });
     const stamp = Date.now() % 100000;
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, { coursename: `大学物理 ${stamp}`, classname: '物理 2301 班' });
     const student = await registerPerson(request, 0, '孙悟空');
     await completeProfile(request, student.token);
@@ -45,7 +50,7 @@ test.describe('message notices', () => {
       `大学物理 ${stamp}：公告「期末复习答疑」已发布`,
     );
     await expect(noticeItem(page, newest!.id).getByTestId('notice-label')).toHaveText('公告');
-    await expect(noticeItem(page, newest!.id).getByTestId('notice-from')).toHaveText(`来自 ${TEACHER.name}`);
+    await expect(noticeItem(page, newest!.id).getByTestId('notice-from')).toHaveText(`来自 ${teacher.name}`);
     await expect(page.getByTestId('notice-end')).toBeVisible();
     await shot(page, 'messages-02-unread');
 

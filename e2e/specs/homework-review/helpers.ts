@@ -61,12 +61,6 @@ export function pdfFile(name: string, line: string) {
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') };
 }
 
-/** Waits until a moment (epoch seconds) has passed, plus a margin for the server's job runner (it polls every second). */
-export async function waitPast(epochSeconds: number, marginMs = 2_500) {
-  const wait = epochSeconds * 1000 + marginMs - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-}
-
 /** An element carrying `data-<name>` equal to the value. */
 export const withData = (page: Page | Locator, testid: string, name: string, value: number | string): Locator =>
   page.locator(`[data-testid="${testid}"][data-${name}="${value}"]`);

@@ -79,17 +79,19 @@ test('in English: the list, the filter chooser, a file with no viewer, editing w
   await expect(page.getByTestId('owner-row')).toHaveCount(1);
   await expect(ownerRow(page, `u:${ada.uid}`).getByTestId('owner-state')).toHaveText('Submitted');
 
-  // ---- the Word file opens through the PDF the server converts it to; the archive has no viewer
-  // here: said so, with its download; the Markdown shows as text
+  // ---- the Word file opens as page images the server renders through its PDF (issue 12); the
+  // archive has no viewer here: said so, with its download; the Markdown shows as text
   await ownerRow(page, `u:${ada.uid}`).getByTestId('owner-open').click();
   await expect(page.getByTestId('page-title')).toHaveText('Grade work');
   const word = page.locator(`[data-testid="file-preview"][data-id="${report.id}"]`);
-  // LibreOffice starts cold on a fresh server: allow it most of a minute
-  for (let i = 0; i < 50 && (await word.getByTestId('file-preview-converted').count()) === 0; i++) {
-    await page.waitForTimeout(1000);
-    if ((await word.getByTestId('file-preview-refresh').count()) > 0) await word.getByTestId('file-preview-refresh').click();
-  }
-  await expect(word.getByTestId('file-preview-converted')).toHaveAttribute('src', /\/FileApi\/download\?.*dl=0/);
+  // LibreOffice starts cold on a fresh server: allow it most of a minute (the view asks again by itself)
+  await expect(word.getByTestId('preview-page').first().locator('img')).toHaveAttribute(
+    'src',
+    /\/FileApi\/download\?.*dl=0.*&page=1$/,
+    {
+      timeout: 60_000,
+    },
+  );
   const zip = page.locator(`[data-testid="file-preview"][data-id="${archive.id}"]`);
   await expect(zip.getByTestId('file-preview-none')).toContainText('cannot be previewed here');
   await expect(zip.getByTestId('file-preview-download')).toHaveAttribute('href', /\/FileApi\/download\?.*dl=1/);
@@ -104,7 +106,9 @@ test('in English: the list, the filter chooser, a file with no viewer, editing w
   await page.goto(`/addActivity/task?courseId=${course.id}&courseRole=1&id=${hw.id}`);
   await expect(page.getByTestId('page-title')).toHaveText('Edit homework');
   await expect(page.getByTestId('hw-title')).toHaveValue('Lexer for a tiny language');
-  await expect(page.getByTestId('hw-type-hint')).toHaveText('Work is in: the kind and the grouping can no longer change');
+  await expect(page.getByTestId('hw-type-hint')).toHaveText(
+    'Work has been handed in, so the type and grouping can no longer change',
+  );
   await page.getByTestId('hw-title').fill('Lexer for a tiny language (v2)');
   await shot(page, 'homework-en-04-edit');
   await page.getByTestId('hw-submit').click();

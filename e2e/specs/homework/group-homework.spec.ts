@@ -1,6 +1,6 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, signIn } from '../courses/helpers';
 import { localAt, uploadSmall } from '../materials/helpers';
 import { joinedStudent } from '../members/helpers';
 import { getHomework, ownerRow, pdfDocument, pngPicture, uploadsDone } from './helpers';
@@ -15,9 +15,11 @@ test.describe('group homework', () => {
   test('one member hands in for the group, the other sees it, one grade reaches both; a student without a group is told why', async ({
     page,
     request,
+    asTeacher,
   }) => {
     test.setTimeout(180_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `软件工程 ${Date.now() % 100000}`,
       classname: '软件 2301 班',
@@ -47,7 +49,7 @@ test.describe('group homework', () => {
     );
 
     // ---- the teacher publishes group homework through the form: the grouping is asked for first
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/addActivity/task?courseId=${course.id}&courseRole=1`);
     await page.getByTestId('hw-title').fill('课程设计：需求规格说明书');
     await page.getByTestId('hw-editor').click();
@@ -127,7 +129,7 @@ test.describe('group homework', () => {
     expect((await getHomework(request, zhao.token, course.id, id)).ingroup).toBe(0);
 
     // ---- the teacher grades the group once, from the list
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/homework/stuUserList?courseId=${course.id}&courseRole=1&id=${id}`);
     await expect(page.getByTestId('submissions-count')).toHaveText('1 组');
     const row = ownerRow(page, `g:${group.id}`);

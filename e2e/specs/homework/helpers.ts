@@ -4,9 +4,10 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { api, expect } from '../../fixtures';
 
 /*
- * Homework journeys seed through the API (accounts, courses, joins, groupings, deadline moves) and
- * drive the pages under test in the browser. Submitted files are made here: a real PNG, a real PDF
- * and plain text, so the grading page has something true to open.
+ * Homework journeys seed through the API (accounts, courses, joins, groupings) and drive the pages
+ * under test in the browser; a deadline passes with `passTime` (e2e/fixtures.ts), never by waiting.
+ * Submitted files are made here: a real PNG, a real PDF and plain text, so the grading page has
+ * something true to open.
  */
 
 export interface HomeworkSettings {
@@ -70,38 +71,6 @@ export const homeworkList = async (request: APIRequestContext, token: string, co
     )
   ).list;
 
-/**
- * Moves a homework's deadline (`editHomework` with everything else as it is): the server only takes
- * a deadline in the future, so a journey that needs late work moves it a few seconds ahead and waits.
- */
-export async function moveDeadline(request: APIRequestContext, token: string, courseid: number, hw: Homework, endtime: number) {
-  const s = hw.settings;
-  return api<Homework>(
-    request,
-    '/HomeworkApi/editHomework',
-    {
-      courseid,
-      id: hw.id,
-      title: hw.title,
-      content: hw.content,
-      fileids: hw.attachment.map((f) => f.id),
-      type: s.type,
-      fullscore: s.fullscore,
-      endtime,
-      allowlate: s.allowlate,
-      groupsetid: s.groupsetid,
-      dupcheck: s.dupcheck,
-      dupceiling: s.dupceiling,
-      dupcoursewide: s.dupcoursewide,
-      reviewers: s.reviewers,
-      anonymous: s.anonymous,
-      mincomment: s.mincomment,
-      scoremode: s.scoremode,
-    },
-    token,
-  );
-}
-
 /** The owner rows of a homework as the teacher's list has them (filter 0 all). */
 export const ownerRows = async (request: APIRequestContext, token: string, courseid: number, id: number, filter = 0) =>
   (
@@ -124,12 +93,6 @@ export async function uploadsDone(page: Page, count: number) {
 
 /** Epoch seconds, `seconds` from now. */
 export const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
-
-/** Waits, in the test, until a time (epoch seconds) has passed. */
-export async function waitUntil(page: Page, epochSeconds: number) {
-  const ms = epochSeconds * 1000 - Date.now() + 500;
-  if (ms > 0) await page.waitForTimeout(ms);
-}
 
 // ---------- files a student hands in ----------
 

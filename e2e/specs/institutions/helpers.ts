@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { api, freshPhone, lastCode, seeded } from '../../fixtures';
+import { api, register, seeded } from '../../fixtures';
 
 /*
  * Institution journeys certify with an institution of their own (roster and timetable), loaded before
@@ -51,25 +51,7 @@ export function journeyInstitution(slot: 'auth-teacher' | 'auth-student' | 'auth
 
 /** A new account registered through the API (picture code, SMS code from the outbox) at the given school. */
 export async function registerAt(request: APIRequestContext, usertype: 0 | 1, name: string, school: string): Promise<Account> {
-  const mobile = freshPhone();
-  const password = 'Paiclass#2026';
-  const figure = await api<{ sessionid: string }>(request, '/UserApi/getFigureCode');
-  const verify = await lastCode(request, figure.sessionid);
-  await api(request, '/UserApi/sendCode', { mobile, type: 'register', verify, sessionid: figure.sessionid });
-  const code = await lastCode(request, mobile);
-  const { token } = await api<{ token: string }>(request, '/UserApi/register', {
-    type: 1,
-    email: mobile,
-    password,
-    repassword: password,
-    username: name,
-    school,
-    stno: usertype === 0 ? `R${String(Date.now()).slice(-7)}` : '',
-    usertype,
-    code,
-  });
-  const me = await api<{ id: number }>(request, '/UserApi/getUserInfo', {}, token);
-  return { mobile, password, name, token, uid: Number(me.id) };
+  return register(request, usertype, name, school);
 }
 
 /** Opens the app signed in with this token (stored as after a real login; storage of the last person cleared). */

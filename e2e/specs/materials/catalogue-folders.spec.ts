@@ -1,6 +1,6 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, signIn } from '../courses/helpers';
 import { joinedStudent, secondPhone } from '../members/helpers';
 import { addContent, catalogue, folderOf, localAt, rowOf, uniqueBytes, uploadSmall } from './helpers';
 
@@ -9,9 +9,11 @@ test.describe('catalogue', () => {
     page,
     request,
     browser,
+    asTeacher,
   }) => {
     test.setTimeout(240_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `计算机网络 ${Date.now() % 100000}`,
       classname: '网络 2301 班',
@@ -47,7 +49,7 @@ test.describe('catalogue', () => {
     });
 
     // the teacher creates a folder on the materials page: a name is required
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     await page.getByTestId('home-menu-material').click();
     await expect(rowOf(page, material.id)).toBeVisible();
@@ -229,9 +231,10 @@ test.describe('catalogue', () => {
     await phone.context().close();
   });
 
-  test('a folder shows its children ten at a time, with "load more" inside the folder', async ({ page, request }) => {
+  test('a folder shows its children ten at a time, with "load more" inside the folder', async ({ page, request, asTeacher }) => {
     test.setTimeout(120_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, { coursename: `编译原理 ${Date.now() % 100000}` });
     const file = await uploadSmall(request, teacherToken, 'exercise.txt', 'text/plain', uniqueBytes(8_000, Date.now() + 11));
     const folder = await api<{ id: number }>(
@@ -250,7 +253,7 @@ test.describe('catalogue', () => {
       });
     }
 
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/dataIndex?type=2&courseId=${course.id}&courseRole=1`);
     const block = folderOf(page, folder.id);
     await expect(block.getByTestId('folder-count')).toHaveText('12 项');

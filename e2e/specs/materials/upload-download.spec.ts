@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, refusal, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, refusal, signIn } from '../courses/helpers';
 import { joinedStudent, secondPhone } from '../members/helpers';
 import { catalogue, md5, rowOf, sendChunk, uniqueBytes } from './helpers';
 
@@ -13,9 +13,11 @@ test.describe('materials', () => {
     page,
     request,
     browser,
+    asTeacher,
   }) => {
     test.setTimeout(240_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `操作系统 ${Date.now() % 100000}`,
       classname: '计科 2304 班',
@@ -24,7 +26,7 @@ test.describe('materials', () => {
     const file = { name: 'chapter3-notes.pdf', buffer: uniqueBytes(SIZE) };
 
     // the teacher opens the (empty) materials of the course from the course home
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     await page.getByTestId('home-menu-material').click();
     await expect(page).toHaveURL(new RegExp(`/dataIndex\\?type=2&courseId=${course.id}&courseRole=1$`));

@@ -1,6 +1,6 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, signIn } from '../courses/helpers';
 import { joinedStudent, secondPhone } from '../members/helpers';
 import { catalogue, localAt, rowOf, uniqueBytes } from './helpers';
 
@@ -9,9 +9,11 @@ test.describe('materials', () => {
     page,
     request,
     browser,
+    asTeacher,
   }) => {
     test.setTimeout(180_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `数据库原理 ${Date.now() % 100000}`,
       classname: '软件 2302 班',
@@ -19,7 +21,7 @@ test.describe('materials', () => {
     const student = await joinedStudent(request, '沈嘉怡', course.code);
 
     // a MOOC video: only a video is taken
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/dataIndex?type=2&courseId=${course.id}&courseRole=1`);
     await page.getByTestId('material-upload').click();
     await page.getByTestId('upload-type-9').click();

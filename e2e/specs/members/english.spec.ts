@@ -43,7 +43,7 @@ test('in English: members, teaching team, a grouping, course areas and the intro
   await expect(page.getByTestId('page-title')).toHaveText('Course areas');
   await page.locator('[data-testid="module-row"][data-key="catalogue"]').getByTestId('module-name').fill('Syllabus and plan');
   await expect(page.locator('[data-testid="module-row"][data-key="catalogue"]').getByTestId('module-name-error')).toHaveText(
-    'The module name has at most 8 characters',
+    'The module name can be at most 8 characters',
   );
   await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'members-en-05-modules');

@@ -1,6 +1,6 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, signIn } from '../courses/helpers';
 import { byId, groupingInfo, joinedStudent, row, secondPhone, uidsOf } from './helpers';
 
 test.describe('groups', () => {
@@ -8,9 +8,11 @@ test.describe('groups', () => {
     page,
     request,
     browser,
+    asTeacher,
   }) => {
     test.setTimeout(180_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `软件工程 ${Date.now() % 100000}`,
       classname: '软工 2301 班',
@@ -21,7 +23,7 @@ test.describe('groups', () => {
     const d = await joinedStudent(request, '冯佳佳', course.code);
 
     // the teacher creates a limited grouping: two per group, students may create groups
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/member?courseId=${course.id}`);
     await page.getByTestId('member-tab-groups').click();
     await expect(page).toHaveURL(new RegExp(`/member\\?courseId=${course.id}&tab=groups$`));
@@ -126,7 +128,7 @@ test.describe('groups', () => {
     expect(info.ungrouped.map((s) => s.uid)).toEqual([d.uid]);
 
     // the teacher sees both groups and who is in none
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/member/groupDetails?courseId=${course.id}&id=${setId}`);
     await expect(page.getByTestId('group-card')).toHaveCount(2);
     await expect(page.getByTestId('grouping-stats')).toHaveText('2 个小组 · 3 人已分组 · 1 人未分组');

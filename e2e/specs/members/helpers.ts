@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { api, test } from '../../fixtures';
+import { api, phoneOptions } from '../../fixtures';
 import { completeProfile, type Person, registerPerson } from '../courses/helpers';
 
 /*
@@ -32,18 +32,10 @@ export const byId = (page: Page, testid: string, id: number | string): Locator =
 
 /**
  * A second phone: a browser context of its own (its own storage, so its own login) with the size
- * and settings of the project's pages.
+ * and settings of the project's pages and the test's client address.
  */
 export async function secondPhone(browser: Browser): Promise<Page> {
-  const use = test.info().project.use;
-  const context = await browser.newContext({
-    baseURL: use.baseURL,
-    viewport: use.viewport ?? { width: 375, height: 812 },
-    deviceScaleFactor: use.deviceScaleFactor,
-    isMobile: use.isMobile,
-    hasTouch: use.hasTouch,
-    locale: use.locale,
-  });
+  const context = await browser.newContext(phoneOptions());
   return context.newPage();
 }
 

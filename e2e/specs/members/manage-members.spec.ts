@@ -1,19 +1,20 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { card, createCourse, listIds, registerPerson, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { card, createCourse, listIds, registerPerson, signIn } from '../courses/helpers';
 import { byId, joinedStudent, row } from './helpers';
 
 test.describe('members', () => {
-  test('a teacher manages the students, classes and teaching team of a course', async ({ page, request }) => {
+  test('a teacher manages the students, classes and teaching team of a course', async ({ page, request, asTeacher }) => {
     test.setTimeout(180_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `数据结构 ${Date.now() % 100000}`,
       classname: '计科 2303 班',
     });
 
     // no student yet: the teacher is told how students get in
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     await page.getByTestId('home-members').click();
     await expect(page).toHaveURL(new RegExp(`/member\\?courseId=${course.id}$`));
@@ -150,7 +151,7 @@ test.describe('members', () => {
 
     // the teaching team: the owner alone; a student's phone is not a teacher's account
     const assistant = await registerPerson(request, 1, '周助教');
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/member?courseId=${course.id}&tab=team`);
     await expect(page.getByTestId('team-row')).toHaveCount(1);
     await expect(page.getByTestId('team-role')).toHaveText('负责人');
@@ -192,7 +193,7 @@ test.describe('members', () => {
     await expect(page.getByTestId('team-remove')).toHaveCount(0);
 
     // the owner takes the assistant off the team after confirming
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/member?courseId=${course.id}&tab=team`);
     await row(page, 'team-row', assistantUid).getByTestId('team-remove').click();
     await expect(page.getByTestId('team-remove-ask-dialog')).toContainText(`确定将 ${assistant.name} 移出教学团队吗`);

@@ -1,6 +1,6 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { completeProfile, createCourse, listIds, registerPerson, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { completeProfile, createCourse, listIds, registerPerson, signIn } from '../courses/helpers';
 import { joinedStudent } from './helpers';
 
 interface Setting {
@@ -11,12 +11,13 @@ interface Setting {
 }
 
 test.describe('member notice, course page and the route-wide course check', () => {
-  test('a teacher sets the weekly member notice', async ({ page, request }) => {
-    const teacherToken = await tokenOf(request, TEACHER);
+  test('a teacher sets the weekly member notice', async ({ page, request, asTeacher }) => {
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, { coursename: `数据结构 ${Date.now() % 100000}` });
     const setting = () => api<Setting>(request, '/CourseApi/getMemberSetting', { courseid: course.id }, teacherToken);
 
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/member?courseId=${course.id}`);
     await page.getByTestId('member-setting').click();
     await expect(page).toHaveURL(new RegExp(`/member/memberSetting\\?courseId=${course.id}$`));
@@ -62,8 +63,9 @@ test.describe('member notice, course page and the route-wide course check', () =
     await shot(page, 'member-setting-04-student');
   });
 
-  test('a teacher shares the course page; a logged-out visitor opens it and joins', async ({ page, request }) => {
-    const teacherToken = await tokenOf(request, TEACHER);
+  test('a teacher shares the course page; a logged-out visitor opens it and joins', async ({ page, request, asTeacher }) => {
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `计算机网络 ${Date.now() % 100000}`,
       classname: '网络 2401 班',
@@ -71,7 +73,7 @@ test.describe('member notice, course page and the route-wide course check', () =
     const intro = '第一章 网络概述\n第二章 <b>物理层</b>';
     await api(request, '/CourseApi/saveCourseIntro', { courseid: course.id, describes: intro }, teacherToken);
 
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     await page.getByTestId('home-share').click();
     await expect(page.getByTestId('share-dialog')).toBeVisible();
@@ -95,7 +97,7 @@ test.describe('member notice, course page and the route-wide course check', () =
     await page.goto(link);
     await expect(page.getByTestId('door-name')).toHaveText(course.coursename);
     await expect(page.getByTestId('door-class')).toHaveText('网络 2401 班');
-    await expect(page.getByTestId('door-teacher')).toContainText(TEACHER.name);
+    await expect(page.getByTestId('door-teacher')).toContainText(teacher.name);
     await expect(page.getByTestId('door-total')).toContainText('0');
     // plain text with its line breaks, never HTML
     await expect(page.getByTestId('door-intro')).toHaveText(intro);
@@ -129,8 +131,9 @@ test.describe('member notice, course page and the route-wide course check', () =
     await shot(page, 'course-door-05-not-found');
   });
 
-  test('a student opening a teacher address of a course page lands on the course list', async ({ page, request }) => {
-    const teacherToken = await tokenOf(request, TEACHER);
+  test('a student opening a teacher address of a course page lands on the course list', async ({ page, request, asTeacher }) => {
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, { coursename: `编译原理 ${Date.now() % 100000}` });
     const student = await joinedStudent(request, '周同学', course.code);
     await signIn(page, request, student);
@@ -140,7 +143,7 @@ test.describe('member notice, course page and the route-wide course check', () =
     await shot(page, 'course-check-01-student-as-teacher');
 
     // the teacher opens the same address
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/enrollReview?courseId=${course.id}&courseRole=1`);
     await expect(page).toHaveURL(new RegExp(`/enrollReview\\?courseId=${course.id}&courseRole=1$`));
   });

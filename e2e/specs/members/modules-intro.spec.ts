@@ -1,16 +1,22 @@
 import type { Page } from '@playwright/test';
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, signIn } from '../courses/helpers';
 import { joinedStudent } from './helpers';
 
-/** The keys of the course home menu, in the order the page shows them, once the menus have loaded. */
+/**
+ * The keys of the course home's areas the teacher arranges, in the order the page shows them, once the menus
+ * have loaded. Attendance is always last and is not one of them: it is checked on its own.
+ */
 async function menuKeys(page: Page) {
   await expect(page.getByTestId('course-home-menu')).toHaveAttribute('aria-busy', 'false');
-  return page
+  await expect(page.getByTestId('home-menu-attendance')).toBeVisible();
+  const keys = await page
     .getByTestId('course-home-menu')
     .locator('[data-testid^="home-menu-"]')
     .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')!.replace('home-menu-', '')));
+  expect(keys.at(-1)).toBe('attendance');
+  return keys.slice(0, -1);
 }
 
 /** The keys of the module rows, in the order the page shows them. */
@@ -22,9 +28,11 @@ test.describe('course areas and introduction', () => {
   test('a teacher renames, reorders and removes course areas and writes the introduction; a student reads it', async ({
     page,
     request,
+    asTeacher,
   }) => {
     test.setTimeout(120_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `操作系统原理 ${Date.now() % 100000}`,
       classname: '计科 2304 班',
@@ -32,7 +40,7 @@ test.describe('course areas and introduction', () => {
     const student = await joinedStudent(request, '吴小雨', course.code);
     const defaults = ['catalogue', 'courseware', 'homework', 'test', 'material', 'meeting', 'notice', 'topic', 'interact'];
 
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     expect(await menuKeys(page)).toEqual(defaults);
     await page.getByTestId('home-modules').click();

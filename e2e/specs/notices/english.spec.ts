@@ -76,7 +76,7 @@ test('in English: the unread dialog, a notice, the notice form and a topic with 
   await page.getByTestId('notice-create').click();
   await page.getByTestId('notice-title-input').fill('Lab moved');
   await page.getByTestId('notice-submit').click();
-  await expect(page.getByTestId('notice-body-error')).toHaveText('Announcement content is not allowed to be empty');
+  await expect(page.getByTestId('notice-body-error')).toHaveText('The announcement cannot be empty');
   await expect(page.getByTestId('notice-mode-2')).toHaveText('At a time');
   await shot(page, 'notices-en-04-form');
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, signIn } from '../courses/helpers';
 import { joinedStudent } from '../members/helpers';
 
 /*
@@ -9,13 +9,18 @@ import { joinedStudent } from '../members/helpers';
  * the sanitiser once dropped those and ran the lines together.
  */
 
-test('lines typed apart with Enter in the editor stay apart in the student’s published notice', async ({ page, request }) => {
+test('lines typed apart with Enter in the editor stay apart in the student’s published notice', async ({
+  page,
+  request,
+  asTeacher,
+}) => {
   test.setTimeout(180_000);
-  const teacherToken = await tokenOf(request, TEACHER);
+  const teacher = await asTeacher({ page: null });
+  const teacherToken = teacher.token;
   const course = await createCourse(request, teacherToken, { coursename: `数据结构 ${Date.now() % 100000}` });
   const student = await joinedStudent(request, '孙雨桐', course.code);
 
-  await signIn(page, request, TEACHER);
+  await signIn(page, request, teacher);
   await page.goto(`/addActivity/notice?courseId=${course.id}&courseRole=1`);
   await page.getByTestId('notice-title-input').fill('本周安排');
   await page.getByTestId('notice-editor').click();

@@ -1,6 +1,6 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, signIn } from '../courses/helpers';
 import { joinedStudent } from '../members/helpers';
 
 /*
@@ -17,9 +17,11 @@ test.describe('notices', () => {
   test('a teacher publishes a notice, an empty one refused first; a student reads it from the unread dialog; the teacher sees it read', async ({
     page,
     request,
+    asTeacher,
   }) => {
     test.setTimeout(180_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `操作系统 ${Date.now() % 100000}`,
       classname: '软件 2302 班',
@@ -27,7 +29,7 @@ test.describe('notices', () => {
     const student = await joinedStudent(request, '周晓彤', course.code);
 
     // the teacher opens the course's notices from the course home: none yet
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     await page.getByTestId('home-menu-notice').click();
     await expect(page).toHaveURL(new RegExp(`/noticeDetail\\?courseId=${course.id}&courseRole=1$`));
@@ -146,7 +148,7 @@ test.describe('notices', () => {
     await expect(page.getByTestId('notice-create')).toHaveCount(0);
 
     // the teacher sees one read, and by whom
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/noticeDetail?courseId=${course.id}&courseRole=1`);
     const row = page.locator(`[data-testid="notice-row"][data-id="${noticeId}"]`);
     await expect(row.getByTestId('notice-row-stats')).toHaveText('已读 1 人 · 未读 0 人');
@@ -168,9 +170,11 @@ test.describe('notices', () => {
   test('"later" hides the unread dialog for the session, "got it" reads them all; the teacher edits and deletes a notice', async ({
     page,
     request,
+    asTeacher,
   }) => {
     test.setTimeout(180_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, { coursename: `编译原理 ${Date.now() % 100000}` });
     const student = await joinedStudent(request, '钱思远', course.code);
     const first = await api<{ id: number }>(
@@ -210,7 +214,7 @@ test.describe('notices', () => {
     await shot(page, 'notices-10-student-list-all-read');
 
     // the teacher edits one: the form comes filled in, saving returns to the notice
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/noticeDetail?id=${first.id}&courseId=${course.id}&courseRole=1`);
     await page.getByTestId('notice-edit').click();
     await expect(page).toHaveURL(new RegExp(`/addActivity/notice\\?courseId=${course.id}&courseRole=1&id=${first.id}$`));

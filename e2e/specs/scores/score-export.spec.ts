@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, signIn } from '../courses/helpers';
 import { addHomework, submitFile, textFile, withData } from '../homework-review/helpers';
 import { joinedStudent, type Student } from '../members/helpers';
 
@@ -21,9 +21,11 @@ test.describe('score book', () => {
   test('weights set in the page change the totals; the export opens as a workbook with the same cells; a student sees their own row', async ({
     page,
     request,
+    asTeacher,
   }) => {
     test.setTimeout(180_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `离散数学 ${Date.now() % 100000}`,
       classname: '数学 2301 班',
@@ -45,7 +47,7 @@ test.describe('score book', () => {
     await sid(su, second.id);
 
     // the teacher opens the score book from the course home: equal weights at first
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     await page.getByTestId('home-scores').click();
     await expect(page).toHaveURL(new RegExp(`/score\\?courseId=${course.id}&courseRole=1$`));

@@ -1,16 +1,18 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { completeProfile, createCourse, registerPerson, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { completeProfile, createCourse, registerPerson, signIn } from '../courses/helpers';
 import { publishMaterial, publishNotice, serverTodos, swipeOpen, todoItem } from './helpers';
 
 test.describe('to-dos', () => {
   test('a student in two courses filters the to-dos by course, marks one finished and ignores another', async ({
     page,
     request,
+    asTeacher,
   }) => {
     test.setTimeout(180_000);
+    const teacher = await asTeacher({ page: null });
     const stamp = Date.now() % 100000;
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacherToken = teacher.token;
     const algo = await createCourse(request, teacherToken, { coursename: `算法设计 ${stamp}`, classname: '计科 2301 班' });
     const stats = await createCourse(request, teacherToken, { coursename: `概率统计 ${stamp}`, classname: '数学 2302 班' });
 
@@ -130,10 +132,15 @@ test.describe('to-dos', () => {
     await expect(page).toHaveURL(new RegExp(`/noticeDetail\\?id=${algoNotice2.id}&courseId=${algo.id}&courseRole=0$`));
   });
 
-  test('the list loads 10 to-dos at a time as it scrolls, and says when there is nothing to do', async ({ page, request }) => {
+  test('the list loads 10 to-dos at a time as it scrolls, and says when there is nothing to do', async ({
+    page,
+    request,
+    asTeacher,
+  }) => {
     test.setTimeout(180_000);
+    const teacher = await asTeacher({ page: null });
     const stamp = Date.now() % 100000;
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, { coursename: `线性代数 ${stamp}` });
     const student = await registerPerson(request, 0, '钱多多');
     await completeProfile(request, student.token);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, refusal, signIn, TEACHER, tokenOf } from '../courses/helpers';
+import { createCourse, refusal, signIn } from '../courses/helpers';
 import { joinedStudent, secondPhone } from '../members/helpers';
 
 /*
@@ -24,9 +24,11 @@ test.describe('topics', () => {
     page,
     request,
     browser,
+    asTeacher,
   }) => {
     test.setTimeout(240_000);
-    const teacherToken = await tokenOf(request, TEACHER);
+    const teacher = await asTeacher({ page: null });
+    const teacherToken = teacher.token;
     const course = await createCourse(request, teacherToken, {
       coursename: `数据结构 ${Date.now() % 100000}`,
       classname: '计科 2304 班',
@@ -35,7 +37,7 @@ test.describe('topics', () => {
     const wu = await joinedStudent(request, '吴佳怡', course.code);
 
     // the teacher opens the course's topics: none yet, students allowed to start them by default
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     await page.getByTestId('home-menu-topic').click();
     await expect(page).toHaveURL(new RegExp(`/topicDetail\\?courseId=${course.id}&courseRole=1$`));
@@ -149,7 +151,7 @@ test.describe('topics', () => {
     await phone.getByTestId('topic-title-input').fill('实验报告可以晚交吗？');
 
     // the teacher may delete anyone's comment, and forbids students from starting topics
-    await signIn(page, request, TEACHER);
+    await signIn(page, request, teacher);
     await page.goto(topicPath(1));
     await ownActions(page, '我也投快速排序').getByTestId('comment-delete').click();
     await page.getByTestId('comment-delete-confirm').click();

@@ -1,4 +1,6 @@
 /** Spec constants, each with the section it comes from. */
+import { ATTENDANCE_CODES } from './attendance/constants';
+import { EXAM_CODES } from './exams/constants';
 
 export const USERTYPE_STUDENT = 0; // spec 1 §1
 export const USERTYPE_TEACHER = 1; // spec 1 §1
@@ -28,6 +30,10 @@ export const IMAGE_MAX_BYTES = 5242880; // spec 2 §5: images at most 5 MB
 export const ATTACHMENT_MAX_BYTES = 150 * 1024 * 1024; // spec 2 §9: non-member attachments 150M
 export const ATTACHMENT_MAX_BYTES_VIP = 2 * 1024 * 1024 * 1024; // spec 2 §9: VIP 2G
 export const FILE_URL_TTL_SECONDS = 3600; // signed file addresses live an hour (value ours)
+// issue 12: documents shown as page images rendered on the server (values ours)
+export const PREVIEW_MAX_PAGES = 200; // pages rendered of one document; a longer one shows its first 200
+export const PREVIEW_MAX_BYTES = 100 * 1024 * 1024; // a larger document is not rendered (downloaded instead)
+export const PREVIEW_PAGE_PX = 1600; // a page image's longer side, in pixels
 export const HOME_TODO_LIMIT = 3; // spec 1 §9
 export const HOME_CAROUSEL_MS = 5000; // spec 1 §9: home carousel autoplay 5 s
 export const COURSE_BANNER_MS = 3000; // spec 1 §9: course banner autoplay 3 s
@@ -66,6 +72,9 @@ export const RICH_TEXT_TAGS = [
 ] as const;
 export const RICH_TEXT_MAX = 20000; // characters of sanitised HTML a notice or topic body keeps (value ours)
 export const COMMENT_MAX = 1000; // value ours
+export const HOMEWORK_ANSWER_TEXT_MAX = 10000; // characters of plain text a homework's text answer holds (value ours)
+export const HOMEWORK_ANSWER_HTML_MAX = 60000; // characters of sanitised HTML it keeps with its formatting (value ours)
+export const HOMEWORK_ANSWER_INPUT_MAX = 200000; // characters of HTML a submit may send before sanitising (value ours)
 export const DIRECTORY_TITLE_MAX = 50; // value ours
 export const CLASS_TIME_MAX_HOURS = 4; // a class time not ended by then counts as over (value ours)
 export const EDITOR_IMAGE_MAX_BYTES = 5242880; // spec 2 §9 editor image limit
@@ -138,6 +147,15 @@ export const CODES = {
   attestTaken: 30602, // the roster entry is certified by another account
   alreadyAttested: 30603, // the caller is already certified with this institution
   teachClassBound: 30604, // the scheduled course is bound to another course
+  ...ATTENDANCE_CODES, // 30314-30329, issue 13
+  ...EXAM_CODES, // 30901-30910, issue 14
+  endsCertification: 30605, // the change ends the account's certifications: resend with confirm 1 (decision 014)
+  vipRoleLocked: 30801, // spec 1 §4: a VIP student's role is not changed
+  roleChangeRefused: 30802, // spec 1 §4: only a student becomes a teacher
+  columnNameTaken: 30701, // a course's score columns have different names
+  tooManyColumns: 30702, // SCORE_COLUMNS_MAX columns of its own per course
+  fullBelowScores: 30703, // a column's full score stays at or above every score in it
+  noScoreColumns: 30704, // an import needs a column to write to
   serverError: 50000,
 } as const;
 export type CodeName = keyof typeof CODES;

@@ -95,10 +95,10 @@ export const routes: RouteDef[] = [
   // spec 1 §2 Personal centre
   r('/vipManagement', 'commerce', 0),
   r('/vipManagement/instruction', 'commerce', 0),
-  r('/myInfoDetail', 'personal', 0),
-  r('/myAllSetting', 'personal', 0),
-  r('/infoModify', 'personal', 0),
-  r('/avatar', 'personal', 0),
+  r('/myInfoDetail', 'personal', 12),
+  r('/myAllSetting', 'personal', 12),
+  r('/infoModify', 'personal', 12),
+  r('/avatar', 'personal', 12),
   r('/accoundNumberInfo', 'accounts', 2),
   r('/addressBooks', 'chat', 0),
   r('/chat', 'chat', 0),
@@ -113,6 +113,8 @@ export const routes: RouteDef[] = [
   r('/courseware/startLearning', 'content', 0),
   r('/courseware/importFile', 'content', 0),
   r('/dataIndex', 'content', 4),
+  // ours (issue 12): a file shown as page images, from materials, homework and submissions
+  r('/filePreview', 'content', 12),
   r('/InteractiveAnswers/detailTeacher', 'content', 0),
   r('/InteractiveAnswers/detail', 'content', 0),
   r('/InteractiveAnswers/answer', 'content', 0),

@@ -37,18 +37,25 @@ export const wirePage = () => z.coerce.number().int().min(1).max(INT_MAX).defaul
 export const wireSeconds = () => z.preprocess((v) => (isNone(v) ? 0 : v), z.coerce.number().int().min(0).max(EPOCH_SECONDS_MAX));
 
 /** A list of non-negative integers sent as one value (2, "2"), an array (["2","8"]) or "2,8"; none is []. */
-export const wireIntList = (max = 100) =>
+export const wireIntList = (max = 100, largest = INT_MAX, message?: string) =>
   z.preprocess(
     (v) => (isNone(v) ? [] : Array.isArray(v) ? v : typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : [v]),
-    z.array(z.coerce.number().int().min(0).max(INT_MAX)).max(max),
+    z
+      .array(
+        z.coerce
+          .number()
+          .int()
+          .min(0)
+          .max(largest, message ? { message } : undefined),
+      )
+      .max(max),
   );
 
 /**
  * A sort direction hint: Ketangpai clients send `desc` as 0/1, as "3" or 3 (their own sort codes),
  * or leave it out. 0 asks for oldest first; any other integer, or nothing, newest first.
  */
-export const wireDesc = () =>
-  z.preprocess((v) => (isNone(v) ? 1 : v), wireInt()).transform((v) => (v === 0 ? 0 : 1));
+export const wireDesc = () => z.preprocess((v) => (isNone(v) ? 1 : v), wireInt()).transform((v) => (v === 0 ? 0 : 1));
 
 /** A sort key: "time" or "title"; anything else a client sends (`sort: []`, unknown words) means the default. */
 export const wireSortKey = () => z.preprocess((v) => (v === 'time' || v === 'title' ? v : ''), z.enum(['time', 'title', '']));

@@ -40,6 +40,8 @@ export async function openDatabase(options: {
   dataDir?: string | 'memory';
   onIdleError?: (err: Error) => void;
   logger?: Logger;
+  /** an embedded database to start from when the data is new (the tests pass one migrated once per run) */
+  template?: Blob;
 }): Promise<Database> {
   if (options.url) {
     // loaded only when PostgreSQL is configured: the embedded start does not pay for the driver
@@ -80,8 +82,10 @@ export async function openDatabase(options: {
     dir = path.join(options.dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
   }
-  const fresh = dir !== undefined && !fs.existsSync(path.join(dir, 'PG_VERSION'));
-  const template = fresh && fs.existsSync(PGLITE_TEMPLATE) ? new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) : undefined;
+  const fresh = dir === undefined || !fs.existsSync(path.join(dir, 'PG_VERSION'));
+  const template = !fresh
+    ? undefined
+    : (options.template ?? (fs.existsSync(PGLITE_TEMPLATE) ? new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) : undefined));
   const client = new PGlite(dir, template ? { loadDataDir: template } : {});
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const changes = new PgliteChangeFeed();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../test/courses';
-import { call, QueryCounter, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../test/helpers';
+import { call, QueryCounter, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../test/helpers';
 
 /**
  * Query budgets: a list answer runs a fixed number of queries whatever its number of rows, and a
@@ -86,7 +86,9 @@ describe('query budgets', () => {
     const many = await homeworkWith(20);
     // filter 2: the submitted ones, so the two lists have 2 and 20 rows with a submission each
     const list = (id: number) =>
-      cold(teacher.uid, () => call(app, '/HomeworkApi/stuUserList', { courseid, id, filter: 2, limit: 50 }, { token: teacher.token }));
+      cold(teacher.uid, () =>
+        call(app, '/HomeworkApi/stuUserList', { courseid, id, filter: 2, limit: 50 }, { token: teacher.token }),
+      );
     const a = await list(few);
     const b = await list(many);
     expect(a.result.data.list).toHaveLength(2);
@@ -118,13 +120,33 @@ describe('query budgets', () => {
     for (let i = 0; i < 2; i++) await newCourse(app, few.token, { coursename: `课程 ${i}` });
     for (let i = 0; i < 20; i++) await newCourse(app, many.token, { coursename: `课程 ${i}` });
     const list = (who: { token: string; uid: number }) =>
-      cold(who.uid, () => call(app, '/CourseApi/semesterCourseList', { isstudy: 0, semester: '', term: '' }, { token: who.token }));
+      cold(who.uid, () =>
+        call(app, '/CourseApi/semesterCourseList', { isstudy: 0, semester: '', term: '' }, { token: who.token }),
+      );
     const a = await list(few);
     const b = await list(many);
     expect(a.result.data).toHaveLength(2);
     expect(b.result.data).toHaveLength(20);
     expect(b.queries).toBe(a.queries);
   });
+  it('reads every course-home tile count in one query, whatever the course holds', async () => {
+    const student = students[0] as { token: string; uid: number };
+    const uid = student.uid;
+    const measure = () => cold(uid, () => call(app, '/CourseApi/getNewCounts', { courseid }, { token: student.token }));
+    const before = await measure();
+    for (let i = 0; i < 5; i++)
+      await ok(
+        '/FutureV2/CourseMeans/addContent',
+        { courseid, contenttype: 7, title: `公告 ${i}`, content: '<p>内容</p>' },
+        teacher.token,
+      );
+    const after = await measure();
+    expect(after.result.data.notice).toBe(before.result.data.notice + 5);
+    expect(after.queries).toBe(before.queries);
+    // the session lookup aside, one query: membership and every count together
+    expect(after.sql.filter((q) => !/"sessions"/i.test(q))).toHaveLength(1);
+  });
+
   it('lists a catalogue of 2 and of 20 folders in the same number of queries, each with its first page', async () => {
     /** A course whose catalogue holds `folders` notice folders, the first with 12 notices and the others with 1. */
     async function catalogue(folders: number) {
@@ -145,7 +167,9 @@ describe('query budgets', () => {
       return course.id as number;
     }
     const list = (id: number) =>
-      cold(teacher.uid, () => call(app, '/FutureV2/CourseMeans/getCourseContent', { courseid: id, limit: 50 }, { token: teacher.token }));
+      cold(teacher.uid, () =>
+        call(app, '/FutureV2/CourseMeans/getCourseContent', { courseid: id, limit: 50 }, { token: teacher.token }),
+      );
     const a = await list(await catalogue(2));
     const b = await list(await catalogue(20));
     expect(a.result.data.list).toHaveLength(2);
@@ -157,5 +181,61 @@ describe('query budgets', () => {
     expect(big.children.list[0].title).toBe('公告 0-11');
     expect(b.result.data.list.filter((x: { children: { total: number } }) => x.children.total === 1)).toHaveLength(19);
     expect(b.queries).toBe(a.queries);
+  });
+
+  it("checks a student in with one read and one write, and stores the teacher's event with others (the storm)", async () => {
+    const a = await ok('/AttenceApi/addDigitAttence', { courseid, title: '签到', duration: 10, code: '1357' }, teacher.token);
+    const student = students[3] as { token: string; uid: number };
+    const { result, sql } = await cold(student.uid, () =>
+      call(app, '/AttenceApi/checkin', { id: a.id, code: '1357', deviceid: 'phone-3' }, { token: student.token }),
+    );
+    expect(result.data).toMatchObject({ state: 1, repeat: 0 });
+    // the session aside: the attendance, membership, enrolment list, own record and device in one
+    // read; the record; the teacher's event (inserted together with whatever else is being published)
+    const own = sql.filter((q) => !/"sessions"/i.test(q));
+    expect(own).toHaveLength(3);
+    expect(own[0]).toMatch(/^select [\s\S]* from "attendances"/i);
+    expect(own[1]).toMatch(/^insert into "attendance_records"/i);
+    expect(own[2]).toMatch(/^insert into "realtime_events"/i);
+  });
+  it('starts a prepared paper, saves a batch of answers and hands in, each in a fixed number of queries (the exam storm)', async () => {
+    const q = await ok(
+      '/QuestionBankApi/addQuestion',
+      { courseid, type: 2, title: '<p>一题</p>', options: ['甲', '乙'], answer: 'B' },
+      teacher.token,
+    );
+    const paper = await ok(
+      '/TestpaperApi/addTestpaper',
+      { courseid, title: '小测', fixed: [q.id], timelimit: 30 },
+      teacher.token,
+    );
+    await ok('/TestpaperApi/publishTestpaper', { courseid, id: paper.id }, teacher.token);
+    await app.ctx.jobs.runDue();
+    const student = students[4] as { token: string; uid: number };
+    const key = { courseid, testpaperid: paper.id };
+    // the session's lookup aside, and a transaction's begin and commit (PostgreSQL's driver logs them)
+    const notSession = (sql: string[]) => sql.filter((q) => !/"sessions"/i.test(q) && !/^(begin|commit)$/i.test(q.trim()));
+
+    const start = await cold(student.uid, () => call(app, '/TestpaperApi/doSubjectList', key, { token: student.token }));
+    expect(start.result.status).toBe(1);
+    // membership; the test with its settings; the attempts and extra time; the stamp of the prepared
+    // paper; its hand-in job; the staff's event. The frozen paper comes from memory, and a paper just
+    // started has no answers to read back
+    expect(notSession(start.sql)).toHaveLength(7);
+    expect(start.sql.some((q) => /from "test_answers"/i.test(q))).toBe(false);
+
+    const subjectid = start.result.data.lists[0].subjectid;
+    const save = await cold(student.uid, () =>
+      call(app, '/TestpaperApi/saveAnswer', { ...key, answers: [{ subjectid, answer: 'B', seq: 1 }] }, { token: student.token }),
+    );
+    expect(save.result.data.saved).toHaveLength(1);
+    // membership; the test; the attempt under way; the answers written
+    expect(notSession(save.sql)).toHaveLength(4);
+
+    const handup = await cold(student.uid, () => call(app, '/TestpaperApi/handup', key, { token: student.token }));
+    expect(handup.result.data).toMatchObject({ repeat: 0, answered: 1, unanswered: 0 });
+    // membership; the test; the attempt locked; its answers; the hand-in; the job cancelled (two
+    // statements); the staff's event — the answers graded are the ones counted, not read again
+    expect(notSession(handup.sql)).toHaveLength(8);
   });
 });

@@ -1,5 +1,6 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { preparedPerDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema';
 import type { AppContext } from './context';
 import { isApiRequest } from './envelope';
@@ -34,18 +35,24 @@ export function readToken(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** A live session and its user by the token's hash: built and prepared once, as every call's first read. */
+const sessionQuery = preparedPerDatabase((db) =>
+  db
+    .select({ user: users, sessionId: sessions.id, restricted: sessions.restricted, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_by_token'),
+);
+
 /** The live session and its user for a token, or undefined: from the session cache while fresh, else one query. */
 export async function findSession(ctx: Pick<AppContext, 'db' | 'sessions'>, token: string) {
   const tokenHash = sha256(token);
   const cached = ctx.sessions.get(tokenHash);
   if (cached) return cached;
   const generation = ctx.sessions.generation();
-  const [row] = await ctx.db
-    .select({ user: users, sessionId: sessions.id, restricted: sessions.restricted, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const [row] = await sessionQuery(ctx.db).execute({ tokenHash });
   if (!row) return undefined;
   ctx.sessions.set(tokenHash, row, generation);
   return row;

@@ -66,7 +66,7 @@ describe('ids past 2^31-1', () => {
     const walk = (s: JsonSchema | undefined, path: string, url: string) => {
       if (!s) return;
       const field = path.split('.').pop()!;
-      const max = field === 'size' ? Number.MAX_SAFE_INTEGER : /time$|^exp(ires)?$/.test(field) ? EPOCH_SECONDS_MAX : INT_MAX;
+      const max = field === 'size' ? Number.MAX_SAFE_INTEGER : /time$|^exp(ires?)?$/.test(field) ? EPOCH_SECONDS_MAX : INT_MAX;
       if (s.type === 'integer' && !(s.maximum !== undefined && s.maximum <= max)) unbounded.push(`${url} ${path}`);
       for (const [k, v] of Object.entries(s.properties ?? {})) walk(v, path ? `${path}.${k}` : k, url);
       walk(s.items, `${path}[]`, url);

@@ -12,7 +12,14 @@ export class RedisBus implements Bus {
     this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.sub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
     this.sub.on('message', (channel: string, raw: string) => {
-      this.local.emit(channel, JSON.parse(raw));
+      let message: unknown;
+      try {
+        message = JSON.parse(raw);
+      } catch {
+        // not ours (another program on the same Redis, or a cut message): dropped, never thrown in the listener
+        return;
+      }
+      this.local.emit(channel, message);
     });
   }
   async publish(topic: string, message: unknown) {

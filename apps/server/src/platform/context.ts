@@ -1,15 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { users } from '../db/schema';
+import type { WechatProvider } from '../modules/accounts/wechat';
+import type { RealtimeHub } from '../realtime/hub';
 import type { Bus } from './bus';
 import type { Delivery, OutboxTransport } from './delivery';
 import type { JobQueue } from './jobs';
-import type { ReadCache } from './read-cache';
 import type { LoginLimits } from './login-limits';
+import type { ReadCache } from './read-cache';
 import type { SessionCache } from './session-cache';
 import type { Storage } from './storage';
-import type { WechatProvider } from '../modules/accounts/wechat';
 
 type User = typeof users.$inferSelect;
 
@@ -18,6 +20,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   bus: Bus;
+  /** rooms of the realtime channels: `realtime.publish(rooms.course(id), cmd, data)` after the write commits */
+  realtime: RealtimeHub;
   storage: Storage;
   delivery: Delivery;
   /** development mode only: where codes are kept instead of being delivered */
@@ -39,6 +43,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** answers the web app's page (or the API's 404 when the web app is not built) */
+    servePage(req: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
   }
   interface FastifyRequest {
     /** the database's write counter when the request arrived */

@@ -131,8 +131,18 @@ export class JobQueue {
       .where(and(eq(jobs.key, key), isNull(jobs.doneAt), isNotNull(jobs.runId)));
   }
 
-  /** Claims and runs the jobs that are due now, one at a time, each under its own lease; answers how many ran. */
-  async runDue(now = new Date(), limit = 20): Promise<number> {
+  /**
+   * Claims and runs the jobs that are due now, one at a time, each under its own lease; answers how many ran.
+   * `only` restricts the claims to these job ids (the development call `/DevApi/runDueJobs`).
+   */
+  async runDue(now = new Date(), limit = 20, only?: readonly number[]): Promise<number> {
+    if (only && only.length === 0) return 0;
+    const restrict = only
+      ? sql`and id in (${sql.join(
+          only.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``;
     // the caller's `now` may lie ahead of the wall clock (tests, catch-up): leases follow it
     const offset = now.getTime() - Date.now();
     const clock = () => new Date(Date.now() + offset);
@@ -145,7 +155,7 @@ export class JobQueue {
         where id = (
           select id from ${jobs}
           where done_at is null and failed_at is null and run_at <= ${now} and attempts < ${this.maxAttempts}
-            and (locked_until is null or locked_until < ${at})
+            and (locked_until is null or locked_until < ${at}) ${restrict}
           order by run_at
           limit 1
           for update skip locked
@@ -217,7 +227,11 @@ export class JobQueue {
       })
       .where(unchanged)
       .returning({ id: jobs.id });
-    if (retried.length === 0) await this.db.update(jobs).set({ ...release, lastError }).where(mine);
+    if (retried.length === 0)
+      await this.db
+        .update(jobs)
+        .set({ ...release, lastError })
+        .where(mine);
     if (final) this.log.error({ job: job.id, kind: job.kind, err: failure }, 'job failed for good');
   }
 

@@ -137,14 +137,14 @@ describe('development and production modes', () => {
     }
   });
 
-  it('has no call that changes data under /DevApi', async () => {
+  it('has no call under /DevApi that loads operator data: only the outbox and the due jobs (decision 017)', async () => {
     const writes = ['/DevApi/setDemoCourse', '/DevApi/importInstitution'];
     for (const url of writes) {
       const res = await app.inject({ method: 'POST', url, payload: {}, remoteAddress: '127.0.0.1' });
       expect(res.statusCode).toBe(404);
     }
     const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/DevApi'))).toEqual(['/DevApi/lastCode']);
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/DevApi'))).toEqual(['/DevApi/lastCode', '/DevApi/runDueJobs']);
   });
 
   it('refuses to start production without a delivery provider or a secret', () => {
@@ -337,6 +337,14 @@ describe('the web app', () => {
     expect(page.body).toContain('PaiClass');
     const api = await web.inject({ method: 'GET', url: '/NoSuchApi/call' });
     expect(api.json()).toMatchObject({ status: 0, code: 40004 });
+    // a new build is served at once; while the build is being replaced, "try again shortly", never a fault
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>PaiClass 2</title>');
+    expect((await web.inject({ method: 'GET', url: '/login' })).body).toContain('PaiClass 2');
+    fs.rmSync(path.join(dist, 'index.html'));
+    const replacing = await web.inject({ method: 'GET', url: '/login' });
+    expect(replacing.statusCode).toBe(503);
+    expect(replacing.headers['retry-after']).toBe('2');
+    expect(replacing.body).toBe('PaiClass 正在更新，请稍后刷新页面');
     await web.close();
   });
 });

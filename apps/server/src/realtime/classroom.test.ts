@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { newCourse, newTeacher } from '../../test/courses';
+import { call, redisUrl, registerUser, STRONG, type TestDatabase, testApp, testDatabase } from '../../test/helpers';
 import { createNotices } from '../modules/notices/notices.service';
-import { call, redisUrl, registerUser, STRONG, testApp, testDatabase, type TestDatabase } from '../../test/helpers';
+import { rooms } from './rooms';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -152,6 +154,207 @@ describe('a socket ends with its session', () => {
       await createNotices(app.ctx, [{ userId: me.uid, action: 'member_change', title: '跨实例退出后' }]);
       await new Promise((r) => setTimeout(r, 200));
       expect(onB.messages.map((m) => m.data?.title)).not.toContain('跨实例退出后');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('rooms', () => {
+  interface Message {
+    cmd: string;
+    code: number;
+    msg: string;
+    data: any;
+    seq?: number;
+  }
+  async function connect(token: string, url = base) {
+    const socket = new WebSocket(url, [token, 'hash']);
+    const messages: Message[] = [];
+    socket.on('message', (m) => messages.push(JSON.parse(String(m))));
+    const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+    await new Promise((resolve) => socket.on('open', resolve));
+    let pings = 0;
+    /** sends the messages, then a ping, and waits for its pong: messages are handled in order */
+    const send = async (...sent: { cmd: string; data?: unknown }[]) => {
+      for (const m of sent) socket.send(JSON.stringify(m));
+      const mark = ++pings * 1000;
+      socket.send(JSON.stringify({ cmd: 'ping', data: mark }));
+      await expect.poll(() => messages.some((m) => m.cmd === 'System.pong' && m.data === mark)).toBe(true);
+    };
+    const events = () => messages.filter((m) => m.seq !== undefined);
+    return { socket, messages, closed, send, events };
+  }
+  const setActive = (courseId: number, extra: Record<string, unknown> = {}) => ({
+    cmd: 'AttendClass.setActive',
+    data: { classId: courseId, classTimeId: 0, courserole: 0, ...extra },
+  });
+
+  async function classroom() {
+    const owner = await newTeacher(app);
+    const course = await newCourse(app, owner.token);
+    const student = await registerUser(app);
+    expect((await call(app, '/CourseApi/joinCourse', { code: course.code }, { token: student.token })).status).toBe(1);
+    return { owner, course, student };
+  }
+
+  it('sends a course event to the sockets that have the course open, and a staff event to its teachers only', async () => {
+    const { owner, course, student } = await classroom();
+    const other = await classroom();
+    const teacher = await connect(owner.token);
+    const learner = await connect(student.token);
+    const elsewhere = await connect(other.student.token);
+    const idle = await connect(student.token);
+    await teacher.send(setActive(course.id));
+    await learner.send(setActive(course.id));
+    await elsewhere.send(setActive(other.course.id));
+    await app.ctx.realtime.publish(rooms.course(course.id), 'Test.course', { n: 1 });
+    await app.ctx.realtime.publish(rooms.courseStaff(course.id), 'Test.staff', { n: 2 });
+    await expect.poll(() => teacher.events().map((m) => m.cmd)).toEqual(['Test.course', 'Test.staff']);
+    await expect.poll(() => learner.events().map((m) => m.cmd)).toEqual(['Test.course']);
+    await teacher.send();
+    await learner.send();
+    expect(learner.events().map((m) => m.cmd)).toEqual(['Test.course']);
+    expect(elsewhere.events()).toEqual([]);
+    expect(idle.events()).toEqual([]);
+    expect(teacher.events()[0]).toMatchObject({ cmd: 'Test.course', code: 0, msg: '', data: { n: 1 } });
+    // opening another course leaves the first one's rooms
+    await learner.send(setActive(other.course.id));
+    expect(learner.messages.at(-2)).toMatchObject({ cmd: 'User.error', code: -1 });
+    await teacher.send(setActive(course.id));
+    await app.ctx.realtime.publish(rooms.course(course.id), 'Test.again', {});
+    await expect.poll(() => teacher.events().map((m) => m.cmd)).toContain('Test.again');
+    await learner.send();
+    expect(learner.events().map((m) => m.cmd)).toEqual(['Test.course', 'Test.again']);
+    for (const s of [teacher, learner, elsewhere, idle]) s.socket.close();
+  });
+
+  it('refuses to open a course the caller does not belong to, naming the problem (code -1)', async () => {
+    const { course } = await classroom();
+    const stranger = await registerUser(app);
+    const s = await connect(stranger.token);
+    await s.send(setActive(course.id), { cmd: 'AttendClass.setActive', data: { classId: 'abc' } }, { cmd: 'not json' });
+    expect(s.messages.slice(0, 2)).toEqual([
+      { cmd: 'User.error', code: -1, msg: '课程不存在或您不是该课程的成员', data: null },
+      { cmd: 'User.error', code: -1, msg: '输入内容不正确', data: null },
+    ]);
+    await app.ctx.realtime.publish(rooms.course(course.id), 'Test.secret', {});
+    await s.send();
+    expect(s.events()).toEqual([]);
+    s.socket.send('{broken');
+    await s.send();
+    expect(s.messages.filter((m) => m.code === -1)).toHaveLength(3);
+    s.socket.close();
+  });
+
+  it('replays what a course published while the socket was away, in order and once, then goes on live', async () => {
+    const { owner, course, student } = await classroom();
+    const first = await connect(student.token);
+    await first.send(setActive(course.id));
+    await app.ctx.realtime.publish(rooms.course(course.id), 'Test.seen', { n: 0 });
+    await expect.poll(() => first.events().length).toBe(1);
+    const lastSeq = first.events()[0]!.seq!;
+    first.socket.close();
+    for (let n = 1; n <= 3; n++) await app.ctx.realtime.publish(rooms.course(course.id), 'Test.missed', { n });
+    await app.ctx.realtime.publish(rooms.courseStaff(course.id), 'Test.staffOnly', {});
+    const back = await connect(student.token);
+    await back.send(setActive(course.id, { since: lastSeq }));
+    expect(back.events().map((m) => m.data.n)).toEqual([1, 2, 3]);
+    const seqs = back.events().map((m) => m.seq!);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    await app.ctx.realtime.publish(rooms.course(course.id), 'Test.live', { n: 4 });
+    await expect.poll(() => back.events().map((m) => m.data.n)).toEqual([1, 2, 3, 4]);
+    // the teacher, back too, also gets the staff room's event
+    const teacher = await connect(owner.token);
+    await teacher.send(setActive(course.id, { since: lastSeq }));
+    expect(teacher.events().map((m) => m.cmd)).toEqual([
+      'Test.missed',
+      'Test.missed',
+      'Test.missed',
+      'Test.staffOnly',
+      'Test.live',
+    ]);
+    back.socket.close();
+    teacher.socket.close();
+  });
+
+  it("replays the user's own events after System.resume, and tells a new socket where counting starts", async () => {
+    const me = await registerUser(app);
+    const s = await connect(me.token);
+    await s.send({ cmd: 'System.resume', data: {} });
+    const start = s.messages.find((m) => m.cmd === 'System.resume')!.data.seq as number;
+    expect(start).toBeGreaterThanOrEqual(0);
+    s.socket.close();
+    await createNotices(app.ctx, [{ userId: me.uid, action: 'member_change', title: '离线时' }]);
+    const back = await connect(me.token);
+    await back.send({ cmd: 'System.resume', data: { since: start } });
+    expect(back.events().map((m) => m.data.title)).toEqual(['离线时']);
+    back.socket.close();
+  });
+
+  it('answers Ketangpai clients that open the socket at the root, and the root still serves a plain request', async () => {
+    const me = await registerUser(app);
+    const s = await connect(me.token, base.replace('/ws/classroom', '/'));
+    await s.send();
+    expect(s.messages.map((m) => m.cmd)).toEqual(['System.pong']);
+    s.socket.close();
+    const plain = await app.inject({ method: 'GET', url: '/' });
+    expect([200, 404]).toContain(plain.statusCode);
+  });
+
+  it('closes a socket that floods it with messages', async () => {
+    const me = await registerUser(app);
+    const s = await connect(me.token);
+    for (let i = 0; i < 60; i++) s.socket.send(JSON.stringify({ cmd: 'ping', data: i }));
+    expect(await s.closed).toBe(1008);
+  });
+
+  it('drops a malformed message on the bus without harming the room', async () => {
+    const me = await registerUser(app);
+    const s = await connect(me.token);
+    await app.ctx.bus.publish(`room:${rooms.user(me.uid)}`, { nonsense: true });
+    await app.ctx.bus.publish(`room:${rooms.user(me.uid)}`, 'text');
+    await app.ctx.realtime.publish(rooms.user(me.uid), 'Test.after', {});
+    // through Redis on a loaded machine a delivery can take longer than the poll's default second
+    await expect.poll(() => s.events().map((m) => m.cmd), { timeout: 10_000 }).toEqual(['Test.after']);
+    s.socket.close();
+  });
+
+  it('ends a socket that stops answering pings, and keeps one that answers', async () => {
+    const quick = await testApp(db, { WS_HEARTBEAT_MS: '200' });
+    await quick.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const me = await registerUser(quick);
+      const url = `ws://127.0.0.1:${(quick.server.address() as { port: number }).port}/ws/classroom`;
+      // ws answers pings on its own: this one stops answering, as a phone gone out of range does
+      const silent = new WebSocket(url, [me.token, 'h'], { autoPong: false });
+      const closedSilent = new Promise<number>((resolve) => silent.on('close', (code) => resolve(code)));
+      const answering = await connect(me.token, url);
+      expect(await closedSilent).toBe(1006);
+      await answering.send();
+      expect(answering.socket.readyState).toBe(WebSocket.OPEN);
+      answering.socket.close();
+    } finally {
+      await quick.close();
+    }
+  });
+
+  it.runIf(redisUrl)('carries a course event published on one instance to sockets on another, once each (Redis)', async () => {
+    const other = await testApp(db);
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { course, student } = await classroom();
+      const second = await registerUser(app);
+      await call(app, '/CourseApi/joinCourse', { code: course.code }, { token: second.token });
+      const url = `ws://127.0.0.1:${(other.server.address() as { port: number }).port}/ws/classroom`;
+      const onB = await connect(student.token, url);
+      const alsoOnB = await connect(second.token, url);
+      const onA = await connect(student.token);
+      for (const s of [onB, alsoOnB, onA]) await s.send(setActive(course.id));
+      expect(other.ctx.realtime.localCount(rooms.course(course.id))).toBe(2);
+      await app.ctx.realtime.publish(rooms.course(course.id), 'Test.crossed', { n: 1 });
+      for (const s of [onB, alsoOnB, onA]) await expect.poll(() => s.events().map((m) => m.cmd)).toEqual(['Test.crossed']);
+      for (const s of [onB, alsoOnB, onA]) s.socket.close();
     } finally {
       await other.close();
     }

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { applyLanguage, currentLanguage } from '../lib/i18n';
+import { useTranslation } from '../lib/translations';
 
 /** 中文 / EN for pages without an account (the device remembers the choice). */
 export function LanguageToggle({ className }: { className?: string }) {

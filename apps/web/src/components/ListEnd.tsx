@@ -1,5 +1,5 @@
 import { InfiniteScroll } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translations';
 
 interface ListEndProps {
   loadMore: () => Promise<void>;

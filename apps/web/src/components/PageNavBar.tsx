@@ -2,8 +2,8 @@ import { DEFAULT_TAB } from '@paiclass/shared';
 import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../lib/router';
+import { useTranslation } from '../lib/translations';
 
 /** true when this tab has an earlier page of the app to go back to */
 export function hasInAppHistory() {

@@ -1,7 +1,7 @@
 import { SpinLoading, Toast } from 'antd-mobile';
 import { PicturesOutline } from 'antd-mobile-icons';
 import { type ChangeEvent, type ClipboardEvent, type MouseEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translations';
 import './RichText.css';
 import { errorMessage } from '../lib/api';
 import {

@@ -1,7 +1,7 @@
 import { Button, ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../lib/chunkReload';
 import { useRouteError } from '../lib/router';
+import { useTranslation } from '../lib/translations';
 
 /**
  * A page that crashed: say so and offer a reload instead of a blank screen. A page whose code could

@@ -1,7 +1,7 @@
 import { Input, type InputRef } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/translations';
 
 export interface TextFieldProps {
   /** put on the native <input>, so browser tests can fill it */

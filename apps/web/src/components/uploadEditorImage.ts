@@ -1,6 +1,6 @@
 import { CODES, EDITOR_IMAGE_MAX_BYTES, type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
-import { fitImage, ImageTooLarge } from '../lib/downscale';
 import { ApiError, NETWORK_ERROR } from '../lib/api';
+import { fitImage, ImageTooLarge } from '../lib/downscale';
 import i18n, { currentLanguage } from '../lib/i18n';
 import { getToken } from '../lib/storage';
 

@@ -1,9 +1,8 @@
 import zhCore from 'virtual:locales/zh/core';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@paiclass/shared';
 import type { Locale as AntdLocale } from 'antd-mobile/es/locales/base';
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { local, STORAGE_KEYS } from './storage';
+import { translations as i18n } from './translations';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -30,17 +29,7 @@ export function initialLanguage(): Language {
 // Chinese core strings (locales/groups.ts), the default, are part of the first load; the pages' strings
 // come with the first page that needs them, another language's strings (and antd-mobile's own
 // texts for it) only when it becomes the active one (issue 10)
-void i18n.use(initReactI18next).init({
-  resources: { zh: { translation: flatten(zhCore as Tree) } },
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  partialBundledLanguages: true,
-  keySeparator: false,
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+i18n.addStrings(DEFAULT_LANGUAGE, flatten(zhCore as Tree));
 
 /** antd-mobile's texts for the languages loaded so far; Chinese is main.tsx's static default. */
 const antdLocales: Partial<Record<Language, AntdLocale>> = {};
@@ -84,7 +73,7 @@ function loadPart(lang: Language, part: Chunk): Promise<void> {
   let pending = loading.get(key);
   if (!pending) {
     pending = parts[lang][part]().then((strings) => {
-      i18n.addResourceBundle(lang, 'translation', flatten(strings.default), true, true);
+      i18n.addStrings(lang, flatten(strings.default));
     });
     pending.catch(() => loading.delete(key));
     loading.set(key, pending);
@@ -136,7 +125,7 @@ export async function applyLanguage(lang: string | undefined | null): Promise<vo
   // a later choice made while this one was loading wins
   if (wanted !== lang) return;
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-  if (i18n.language !== lang) await i18n.changeLanguage(lang);
+  i18n.changeLanguage(lang);
 }
 
 export function currentLanguage(): Language {

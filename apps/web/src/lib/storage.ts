@@ -19,6 +19,10 @@ export const STORAGE_KEYS = {
   unreadNoticesLater: 'unreadNoticesLater',
   /** "later" on the identity-authentication prompt: not again in this browser session (spec 1 §6, §9); a cookie keeps it till midnight */
   attestLater: 'attestLater',
+  /** the classroom socket's hash sub-protocol: a 32-bit fold of the token and the time (spec 2 §7) */
+  wsHash: 'wsHash',
+  /** the class time being visited (spec 2 §7 page-level storage) */
+  classTimeId: 'classTimeId',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {

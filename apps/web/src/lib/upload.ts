@@ -125,7 +125,8 @@ export async function uploadFile(
     return await sendFile(file, onProgress, signal);
   } catch (e) {
     // the account's storage is full: said in the page's words, before or after the first chunk
-    if (e instanceof ApiError && e.code === CODES.storageQuotaFull) throw new ApiError(e.code, i18n.t('materials.upload.quotaFull'));
+    if (e instanceof ApiError && e.code === CODES.storageQuotaFull)
+      throw new ApiError(e.code, i18n.t('materials.upload.quotaFull'));
     throw e;
   }
 }

@@ -11,7 +11,8 @@ import { FOLDER_PAGE_SIZE } from './types';
 const id = wireId();
 /** An optional id where empty, missing, [] or "0" all mean none. */
 const optionalId = wireOptionalId();
-const flag = (fallback: 0 | 1) => z.preprocess((v) => (v === undefined || v === null || v === '' ? fallback : v), z.coerce.number().int().min(0).max(1));
+const flag = (fallback: 0 | 1) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? fallback : v), z.coerce.number().int().min(0).max(1));
 /** Epoch seconds; empty or 0 means none. */
 const seconds = wireSeconds();
 /** A list of ids as an array or as "1,2,3". */
@@ -37,7 +38,8 @@ export const contentListInput = z.object({
   /** ignored: what a caller sees follows their real role (clients also send it misspelt, `coruserole`) */
   courserole: z.unknown().optional(),
   /** the types asked for, each exactly: 2, "2", ["2","8"] or "2,8"; none (or 0) means every type */
-  contenttype: wireIntList(20).transform((types) => types.filter((t) => t > 0)),
+  // a content type is a small number (spec 2 §4): a larger one is refused by name, never sent to the database
+  contenttype: wireIntList(20, 32_767, 'validation.contentType').transform((types) => types.filter((t) => t > 0)),
   /** a directory of the course, or (when the id names a folder and no directory) that folder */
   dirid: optionalId,
   /** Ketangpai's name for the folder to open; a directory when the id names no folder */
@@ -59,7 +61,11 @@ export type ContentListInput = z.infer<typeof contentListInput>;
 
 export const contentInput = z.object({
   courseid: id,
-  contenttype: z.coerce.number().int().max(INT_MAX).refine((t) => (AUTHORED_TYPES as readonly number[]).includes(t), { message: 'validation.contentType' }),
+  contenttype: z.coerce
+    .number()
+    .int()
+    .max(INT_MAX)
+    .refine((t) => (AUTHORED_TYPES as readonly number[]).includes(t), { message: 'validation.contentType' }),
   title,
   /** rich text (notices, topics, descriptions); sanitised on the server */
   content: z.string().max(200_000, { message: 'validation.richTextLength' }).optional().default(''),
@@ -78,18 +84,28 @@ export const contentInput = z.object({
   endtime: seconds,
 });
 export type ContentInput = z.infer<typeof contentInput>;
-export const contentEditInput = contentInput.omit({ contenttype: true, folderid: true, dirid: true, publish: true, publish_time: true, endtime: true }).extend({ id });
+export const contentEditInput = contentInput
+  .omit({ contenttype: true, folderid: true, dirid: true, publish: true, publish_time: true, endtime: true })
+  .extend({ id });
 
 export const contentRef = z.object({ courseid: id, id });
 export const contentQueryInput = z.object({ courseid: id, id, contenttype: optionalId });
-export const folderInput = z.object({ courseid: id, contenttype: z.coerce.number().int().min(1).max(INT_MAX), title, dirid: optionalId });
+export const folderInput = z.object({
+  courseid: id,
+  contenttype: z.coerce.number().int().min(1).max(INT_MAX),
+  title,
+  dirid: optionalId,
+});
 export const renameInput = contentRef.extend({ title });
 export const moveToFolderInput = z.object({ courseid: id, ids: idList, folderid: optionalId });
 export const directoryChangeInput = z.object({ courseid: id, ids: idList, dirid: optionalId });
 export const publishInput = contentRef.extend({ publish_time: seconds });
 export const endTimeInput = contentRef.extend({ endtime: seconds });
 export const downloadInput = contentRef.extend({ downloadable: flag(1) });
-export const folderPageInput = contentRef.extend({ page, limit: z.coerce.number().int().min(1).max(FOLDER_PAGE_SIZE).default(FOLDER_PAGE_SIZE) });
+export const folderPageInput = contentRef.extend({
+  page,
+  limit: z.coerce.number().int().min(1).max(FOLDER_PAGE_SIZE).default(FOLDER_PAGE_SIZE),
+});
 
 const directoryTitle = z
   .string({ message: 'validation.directoryTitle' })
@@ -103,7 +119,12 @@ export const directoryRef = z.object({ courseid: id, id });
 export const topicSettingInput = z.object({ courseid: id, allowstudent: flag(1) });
 
 /** `/Futurev2/Comment/*` (spec 2 §3 Comment: contentid, contenttype, page, limit, id). */
-export const commentPageInput = z.object({ contentid: id, contenttype: optionalId, page, limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE) });
+export const commentPageInput = z.object({
+  contentid: id,
+  contenttype: optionalId,
+  page,
+  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE),
+});
 export const commentAddInput = z.object({
   contentid: id,
   contenttype: optionalId,
@@ -119,8 +140,18 @@ export const commentLikeInput = z.object({ id });
 export const commentDeleteInput = z.object({ id, courseid: optionalId });
 
 /** To-dos (spec 2 §7): classid is the course filter, type the content type (0 all). */
-export const todoListInput = z.object({ classid: optionalId, type: optionalId, page, limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE) });
+export const todoListInput = z.object({
+  classid: optionalId,
+  type: optionalId,
+  page,
+  limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE),
+});
 export const todoIndexInput = z.object({ limit: z.coerce.number().int().min(1).max(10).default(3) });
-export const todoMarkInput = z.object({ classid: optionalId, contentid: id, contenttype: id, msgtype: z.coerce.number().int().min(1).max(2) });
+export const todoMarkInput = z.object({
+  classid: optionalId,
+  contentid: id,
+  contenttype: id,
+  msgtype: z.coerce.number().int().min(1).max(2),
+});
 
 export const noticeRef = z.object({ id, courseid: optionalId });

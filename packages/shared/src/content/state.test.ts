@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { normalizeContentState as n } from './state';
 
 describe('content state normalisation (spec 2 §4)', () => {
-  it.each([2, 5, 7, 8, 9, 10])('type %i: raw status 0 becomes 2 and 2 becomes 1, others unchanged; the raw state is the student’s', (type) => {
-    expect(n({ contenttype: type, status: 0, state: 4 })).toMatchObject({ status: 2, state: 4 });
-    expect(n({ contenttype: type, status: 2, state: 0 })).toMatchObject({ status: 1, state: 0 });
-    expect(n({ contenttype: type, status: 1, state: 1 })).toMatchObject({ status: 1, state: 1 });
-    expect(n({ contenttype: type, status: 5, state: 2 })).toMatchObject({ status: 5, state: 2 });
-  });
+  it.each([2, 5, 7, 8, 9, 10])(
+    'type %i: raw status 0 becomes 2 and 2 becomes 1, others unchanged; the raw state is the student’s',
+    (type) => {
+      expect(n({ contenttype: type, status: 0, state: 4 })).toMatchObject({ status: 2, state: 4 });
+      expect(n({ contenttype: type, status: 2, state: 0 })).toMatchObject({ status: 1, state: 0 });
+      expect(n({ contenttype: type, status: 1, state: 1 })).toMatchObject({ status: 1, state: 1 });
+      expect(n({ contenttype: type, status: 5, state: 2 })).toMatchObject({ status: 5, state: 2 });
+    },
+  );
 
   it('type 7: read when state is 1; status 3 maps to 2', () => {
     expect(n({ contenttype: 7, status: 1, state: 1 })).toEqual({ status: 1, state: 1, read: true });

@@ -1,3 +1,5 @@
+import { CONTENT_TYPES } from './types';
+
 /**
  * Content state normalisation (spec 2 §4), in one place: the raw `status` and `state` the server
  * keeps per content type become the `status` and `state` every list shows. Later content types
@@ -20,23 +22,24 @@ export interface ContentState {
   read?: boolean;
 }
 
+const T = CONTENT_TYPES;
 /** Types whose raw status 0 → 2, 2 → 1 and whose raw state is the student's state. */
-const STATUS_REMAPPED = new Set([2, 5, 7, 8, 9, 10]);
+const STATUS_REMAPPED = new Set<number>([T.material, T.topic, T.announcement, T.material2, T.moocVideo, T.moocLink]);
 /** Types whose state is the server value plus one. */
-const STATE_PLUS_ONE = new Set([3, 4, 25]);
-const LIVE_OR_RECORDED = new Set([20, 21]);
+const STATE_PLUS_ONE = new Set<number>([T.interactiveAnswer, T.homework, T.caseStudy]);
+const LIVE_OR_RECORDED = new Set<number>([T.live, T.recorded]);
 
 export function normalizeContentState(raw: RawContentState): ContentState {
   const { contenttype: type } = raw;
   if (LIVE_OR_RECORDED.has(type)) return { status: raw.status, state: 3 };
-  if (type === 22) return { status: raw.status, state: raw.status === 2 ? 1 : raw.state };
-  if (type === 6) return { status: raw.status, state: raw.testpaperType ?? raw.state };
+  if (type === T.meeting) return { status: raw.status, state: raw.status === 2 ? 1 : raw.state };
+  if (type === T.test) return { status: raw.status, state: raw.testpaperType ?? raw.state };
   if (STATE_PLUS_ONE.has(type)) return { status: raw.status, state: raw.state + 1 };
   if (STATUS_REMAPPED.has(type)) {
     let status = raw.status === 0 ? 2 : raw.status === 2 ? 1 : raw.status;
     // announcements: status 3 maps to 2, and state 1 means read
-    if (type === 7 && raw.status === 3) status = 2;
-    return type === 7 ? { status, state: raw.state, read: raw.state === 1 } : { status, state: raw.state };
+    if (type === T.announcement && raw.status === 3) status = 2;
+    return type === T.announcement ? { status, state: raw.state, read: raw.state === 1 } : { status, state: raw.state };
   }
   return { status: raw.status, state: raw.state };
 }

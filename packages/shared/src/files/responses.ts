@@ -50,3 +50,29 @@ export const chunkAnswer = z.object({
 
 /** `/UploadApi/uploadV2`: a small file in one request */
 export const smallUploadAnswer = z.object({ status: uploadStatus, file: fileAnswer });
+
+/** A document's preview state (issue 12): waiting, converting, ready, failed (see `reason`) */
+export const PREVIEW_STATES = ['waiting', 'converting', 'ready', 'failed'] as const;
+
+/**
+ * `/FileApi/getPreview`: a file shown as page images. A picture is its own one page; a PDF or an
+ * office document is rendered on the server (`state` waiting → converting → ready, or failed with a
+ * `reason`: unsupported, tooLarge, unreadable); `src` are signed, expiring addresses.
+ */
+export const previewAnswer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** image: shown as it is; document: rendered page by page; none: no preview (download it) */
+  kind: z.enum(['image', 'document', 'none']),
+  state: z.enum(PREVIEW_STATES),
+  /** why a preview failed: unsupported (no viewer for this kind), tooLarge, unreadable */
+  reason: z.string(),
+  /** pages shown (at most PREVIEW_MAX_PAGES) */
+  pagecount: z.number().int(),
+  /** pages in the document: more than `pagecount` when only the first ones are shown */
+  totalpages: z.number().int(),
+  /** each page, in order (the courseware's slide shape: pageindex from 1, src) with its size in pixels */
+  pages: z.array(z.object({ pageindex: z.number().int(), src: z.string(), width: z.number().int(), height: z.number().int() })),
+  /** the file itself, to download; empty where the caller may not download it */
+  download: z.string(),
+});

@@ -37,6 +37,8 @@ export const homeworkSettingsAnswer = z.object({
   /** 1 peer average, 2 the teacher's score overrides */
   scoremode: z.union([z.literal(1), z.literal(2)]),
   scorespublished: flag,
+  /** what a submission is made of: 1 attachments only, 2 text only, 3 either */
+  answertype: z.union([z.literal(1), z.literal(2), z.literal(3)]),
 });
 
 /** A teacher's counts of where the submissions stand (owners: students, or groups). */
@@ -67,6 +69,8 @@ export const submissionAnswer = z.object({
   groupname: z.string(),
   state: workState,
   message: z.string(),
+  /** the text answer (sanitised rich text, images with fresh signed addresses); '' when none */
+  content: z.string(),
   /** always with signed addresses: the submitter's and the graders' */
   attachment: z.array(contentFileAnswer),
   /** epoch seconds */
@@ -113,6 +117,8 @@ export const workHistoryAnswer = z.object({
       uid: int,
       username: z.string(),
       message: z.string(),
+      /** the text answer of this version */
+      content: z.string(),
       attachment: z.array(contentFileAnswer),
       /** epoch seconds */
       submittime: int,
@@ -234,6 +240,8 @@ export const myReviewsAnswer = z.object({
       uid: int.optional(),
       username: z.string().optional(),
       message: z.string(),
+      /** the text answer under review */
+      content: z.string(),
       attachment: z.array(contentFileAnswer),
       reviewed: flag,
       score: z.number().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { CONTENT_TITLE_MAX, GRADE_MAX, HOMEWORK_ANSWER_INPUT_MAX } from '../constants';
 import { EPOCH_SECONDS_MAX, wireId, wireOptionalId, wirePage, wireSeconds } from '../wire';
-import { CONTENT_TITLE_MAX, GRADE_MAX } from '../constants';
 
 /**
  * Homework calls (spec 2 §2 Homework routes, §5 rules). Numbers may come as strings; messages are
@@ -8,7 +8,8 @@ import { CONTENT_TITLE_MAX, GRADE_MAX } from '../constants';
  */
 const id = wireId();
 const optionalId = wireOptionalId();
-const flag = (fallback: 0 | 1) => z.preprocess((v) => (v === undefined || v === null || v === '' ? fallback : v), z.coerce.number().int().min(0).max(1));
+const flag = (fallback: 0 | 1) =>
+  z.preprocess((v) => (v === undefined || v === null || v === '' ? fallback : v), z.coerce.number().int().min(0).max(1));
 const seconds = wireSeconds();
 const idList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v === undefined || v === null ? [] : v),
@@ -17,6 +18,16 @@ const idList = z.preprocess(
 
 /** Homework types (spec 2 §3): personal, group, peer review. */
 export const HOMEWORK_TYPES = { personal: 1, group: 2, review: 3 } as const;
+
+/**
+ * What a submission is made of (issue 12, item 4; Ketangpai's homework takes a rich-text answer as
+ * well as attachments): attachments only (spec 2 §5, the default and every homework made before),
+ * a text answer only, or either (at least one of them).
+ */
+export const HOMEWORK_ANSWER_TYPES = { attachment: 1, text: 2, either: 3 } as const;
+export type HomeworkAnswerType = (typeof HOMEWORK_ANSWER_TYPES)[keyof typeof HOMEWORK_ANSWER_TYPES];
+export const takesAttachments = (answerType: number) => answerType !== HOMEWORK_ANSWER_TYPES.text;
+export const takesText = (answerType: number) => answerType !== HOMEWORK_ANSWER_TYPES.attachment;
 
 export const homeworkFields = {
   title: z
@@ -27,7 +38,12 @@ export const homeworkFields = {
   /** the detail, rich text */
   content: z.string().max(200_000, { message: 'validation.richTextLength' }).optional().default(''),
   fileids: idList,
-  type: z.coerce.number().int().min(1, { message: 'validation.homeworkType' }).max(3, { message: 'validation.homeworkType' }).default(1),
+  type: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'validation.homeworkType' })
+    .max(3, { message: 'validation.homeworkType' })
+    .default(1),
   fullscore: z.coerce
     .number({ message: 'validation.fullScore' })
     .int({ message: 'validation.fullScore' })
@@ -35,17 +51,43 @@ export const homeworkFields = {
     .max(GRADE_MAX, { message: 'validation.fullScore' })
     .default(100),
   /** the deadline, epoch seconds: required */
-  endtime: z.coerce.number({ message: 'validation.deadlineRequired' }).int().positive({ message: 'validation.deadlineRequired' }).max(EPOCH_SECONDS_MAX, { message: 'validation.invalid' }),
+  endtime: z.coerce
+    .number({ message: 'validation.deadlineRequired' })
+    .int()
+    .positive({ message: 'validation.deadlineRequired' })
+    .max(EPOCH_SECONDS_MAX, { message: 'validation.invalid' }),
   allowlate: flag(0),
   groupsetid: optionalId,
   dupcheck: flag(0),
-  dupceiling: z.coerce.number().int().min(1, { message: 'validation.percent' }).max(100, { message: 'validation.percent' }).default(40),
+  dupceiling: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'validation.percent' })
+    .max(100, { message: 'validation.percent' })
+    .default(40),
   dupcoursewide: flag(0),
-  reviewers: z.coerce.number().int().min(1, { message: 'validation.reviewers' }).max(10, { message: 'validation.reviewers' }).default(3),
+  reviewers: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'validation.reviewers' })
+    .max(10, { message: 'validation.reviewers' })
+    .default(3),
   anonymous: flag(1),
-  mincomment: z.coerce.number().int().min(0, { message: 'validation.minComment' }).max(500, { message: 'validation.minComment' }).default(0),
+  mincomment: z.coerce
+    .number()
+    .int()
+    .min(0, { message: 'validation.minComment' })
+    .max(500, { message: 'validation.minComment' })
+    .default(0),
   /** 1 peer average, 2 the teacher's score overrides */
   scoremode: z.coerce.number().int().min(1).max(2).default(1),
+  /** 1 attachments only, 2 text only, 3 either (`HOMEWORK_ANSWER_TYPES`) */
+  answertype: z.coerce
+    .number({ message: 'validation.answerType' })
+    .int({ message: 'validation.answerType' })
+    .min(1, { message: 'validation.answerType' })
+    .max(3, { message: 'validation.answerType' })
+    .default(1),
 };
 
 export const homeworkInput = z.object({
@@ -60,6 +102,23 @@ export type HomeworkInput = z.infer<typeof homeworkInput>;
 export const homeworkEditInput = z.object({ courseid: id, id, ...homeworkFields });
 
 export const homeworkRef = z.object({ courseid: id, id });
+
+/**
+ * A submission's state as the answers give it (spec 2 §4 homework states): not submitted,
+ * submitted, submitted late, returned, graded with the score not yet published, graded.
+ */
+export const SUBMISSION_STATES = {
+  notSubmitted: 0,
+  submitted: 1,
+  late: 2,
+  returned: 3,
+  gradedUnpublished: 4,
+  graded: 5,
+} as const;
+export type SubmissionState = (typeof SUBMISSION_STATES)[keyof typeof SUBMISSION_STATES];
+
+/** A submission row's stored status: handed in, returned for resubmission, graded. */
+export const SUBMISSION_STATUS = { submitted: 1, returned: 2, graded: 3 } as const;
 
 /** Submission filters of `/homework/stuUserList` and `/homework/filter` (spec 2 §4 homework states). */
 export const SUBMISSION_FILTERS = {
@@ -82,6 +141,13 @@ export const submissionListInput = homeworkRef.extend({
 export const submitInput = homeworkRef.extend({
   fileids: idList,
   message: z.string().trim().max(1000, { message: 'validation.messageLength' }).optional().default(''),
+  /**
+   * the text answer, rich text (Ketangpai's field name `content`); sanitised with `RICH_TEXT_TAGS`
+   * and held to `HOMEWORK_ANSWER_TEXT_MAX` characters by the server
+   */
+  content: z
+    .preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ message: 'validation.answerTooLong' }))
+    .pipe(z.string().max(HOMEWORK_ANSWER_INPUT_MAX, { message: 'validation.answerTooLong' })),
 });
 
 /** A grade is required: an empty field is not zero. */

@@ -45,3 +45,25 @@ export const readAllNoticesAnswer = z.object({
   /** how many were marked read */
   count: z.number().int(),
 });
+
+/**
+ * `/CourseApi/getNewCounts`: per course-home tile, how many items were published since the caller
+ * last opened that area (since they joined, if never); `enroll` the join requests waiting for review
+ * (teachers and assistants; 0 for students).
+ */
+export const newCountsAnswer = z.object({
+  courseid: z.number().int(),
+  notice: z.number().int(),
+  material: z.number().int(),
+  homework: z.number().int(),
+  topic: z.number().int(),
+  enroll: z.number().int(),
+});
+
+/** `/CourseApi/markSeen` */
+export const markSeenAnswer = z.object({
+  courseid: z.number().int(),
+  area: z.string(),
+  /** epoch seconds */
+  seentime: z.number().int(),
+});

@@ -58,3 +58,30 @@ export const uploads = pgTable(
   },
   (t) => [index('uploads_owner_idx').on(t.ownerId), check('uploads_chunks_check', sql`${t.chunks} >= 1 and ${t.size} >= 0`)],
 );
+
+/**
+ * A document shown as page images (issue 12; the courseware's slides use the same pipeline): the
+ * source file rendered page by page by a durable job. `state` 0 waiting, 1 converting, 2 ready,
+ * 3 failed (`reason` says why); the images are stored under `previews/<file>/<version>/<n>.jpg`.
+ */
+export const filePreviews = pgTable(
+  'file_previews',
+  {
+    fileId: integer('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    state: smallint('state').notNull().default(0),
+    /** pages rendered (at most PREVIEW_MAX_PAGES) */
+    pages: integer('pages').notNull().default(0),
+    /** pages in the document: more than `pages` when it was cut at the limit */
+    totalPages: integer('total_pages').notNull().default(0),
+    /** each rendered page's width and height in pixels, in page order */
+    sizes: jsonb('sizes').$type<[number, number][]>().notNull().default([]),
+    /** a random folder name per rendering, so a new rendering never mixes with an old one */
+    version: varchar('version', { length: 16 }).notNull().default(''),
+    /** why it failed: tooLarge, tooManyPages, unreadable */
+    reason: varchar('reason', { length: 20 }).notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('file_previews_state_check', sql`${t.state} between 0 and 3`)],
+);

@@ -46,6 +46,8 @@ export const homeworks = pgTable(
     scoreMode: smallint('score_mode').notNull().default(1),
     /** once published, later grades are published as they are given */
     scoresPublished: boolean('scores_published').notNull().default(false),
+    /** what a submission is made of (issue 12, item 4): 1 attachments only (the spec's rule), 2 text only, 3 either */
+    answerType: smallint('answer_type').notNull().default(1),
   },
   (t) => [
     index('homeworks_group_set_idx').on(t.groupSetId),
@@ -56,6 +58,7 @@ export const homeworks = pgTable(
     check('homeworks_reviewers_check', sql`${t.reviewers} >= 1`),
     check('homeworks_min_comment_check', sql`${t.minComment} >= 0`),
     check('homeworks_score_mode_check', sql`${t.scoreMode} in (1, 2)`),
+    check('homeworks_answer_type_check', sql`${t.answerType} in (1, 2, 3)`),
   ],
 );
 
@@ -79,6 +82,8 @@ export const submissions = pgTable(
     /** who the submission belongs to: `u:{id}` or `g:{id}`, unique per homework */
     owner: varchar('owner', { length: 24 }).notNull(),
     message: text('message').notNull().default(''),
+    /** the text answer: sanitised rich text (RICH_TEXT_TAGS), empty when the work is attachments only */
+    answer: text('answer').notNull().default(''),
     fileIds: jsonb('file_ids').$type<number[]>().notNull().default([]),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     overtime: boolean('overtime').notNull().default(false),
@@ -135,6 +140,7 @@ export const submissionVersions = pgTable(
     /** who submitted this version; null once that account is deleted (the version stays in the history) */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     message: text('message').notNull().default(''),
+    answer: text('answer').notNull().default(''),
     fileIds: jsonb('file_ids').$type<number[]>().notNull().default([]),
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
     overtime: boolean('overtime').notNull().default(false),

@@ -6,3 +6,6 @@ export * from './files';
 export * from './content';
 export * from './homework';
 export * from './institutions';
+export * from './scores';
+export * from './attendance';
+export * from './exams';

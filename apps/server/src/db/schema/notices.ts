@@ -1,5 +1,7 @@
-import { boolean, index, integer, pgTable, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
+import { courses } from './courses';
 
 /** Message notices (spec 1 §3): what the message list shows a user, read or unread. */
 export const messageNotices = pgTable(
@@ -24,4 +26,27 @@ export const messageNotices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('message_notices_user_idx').on(t.userId, t.id)],
+);
+
+/**
+ * When a user last opened an area of a course (notices, materials, homework, topics): the course
+ * home's "new" counts are the items published there since (issue 12). No row: since they joined.
+ */
+export const courseAreaSeen = pgTable(
+  'course_area_seen',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    area: varchar('area', { length: 16 }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId, t.area] }),
+    index('course_area_seen_course_idx').on(t.courseId),
+    check('course_area_seen_area_check', sql`${t.area} in ('notice', 'material', 'homework', 'topic')`),
+  ],
 );

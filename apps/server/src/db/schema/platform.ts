@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Durable background jobs: any instance claims one due row at a time with FOR UPDATE SKIP LOCKED,
@@ -31,4 +31,21 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.doneAt, t.runAt),
     check('jobs_attempts_check', sql`${t.attempts} >= 0`),
   ],
+);
+
+/**
+ * What the realtime channels published, per room (`course:12`, `user:7`, ...): every event is stored
+ * before it is fanned out, so a socket that reconnects asks for what came after the last `seq` it saw.
+ * Kept for a day (the job queue's hourly purge), unwatched by the change feed.
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    room: varchar('room', { length: 60 }).notNull(),
+    cmd: varchar('cmd', { length: 60 }).notNull(),
+    data: jsonb('data'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('realtime_events_room_idx').on(t.room, t.id), index('realtime_events_created_idx').on(t.createdAt)],
 );

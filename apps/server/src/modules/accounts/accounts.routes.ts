@@ -32,6 +32,7 @@ import { fail } from '../../platform/errors';
 import * as accounts from './accounts.service';
 import { checkFigureCode, createFigureCode, renderFigureCode } from './codes.service';
 import { presentUser } from './presenters';
+import { profileRoutes } from './profile.routes';
 import { endSession } from './sessions';
 
 const tags = ['accounts'];
@@ -186,4 +187,7 @@ export async function accountsRoutes(root: FastifyInstance) {
     { schema: { tags, body: bindWechatInput, response: { 200: loginAnswer } }, config: { ...open, rateLimit: loginLimit } },
     (req) => accounts.bindWechat(ctx, req.body, req.ip),
   );
+
+  // the personal centre's editors
+  await profileRoutes(root);
 }

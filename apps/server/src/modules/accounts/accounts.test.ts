@@ -129,7 +129,7 @@ describe('register (normal path)', () => {
       { type: 1, email: 'nope', username: 'Tom', stno: '1', password: STRONG, code: '1' },
       { lang: 'en-US,en;q=0.9' },
     );
-    expect(res).toMatchObject({ status: 0, code: 40001, message: 'Enter an account in the correct format (phone or email)' });
+    expect(res).toMatchObject({ status: 0, code: 40001, message: 'Enter a valid phone number or email' });
   });
 
   it('refuses one of the most common passwords', async () => {

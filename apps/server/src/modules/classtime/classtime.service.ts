@@ -3,7 +3,7 @@ import { classTimes, courseMembers, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
-import { userTopic } from '../../realtime/topics';
+import { rooms } from '../../realtime/rooms';
 import { authorize } from '../courses/courses.queries';
 import { maxAge } from './state';
 
@@ -44,14 +44,9 @@ async function starterName(ctx: AppContext, ct: ClassTime | undefined) {
   return u?.username ?? '';
 }
 
-/** Tells every member's open sockets that class began or is over (classroom command "class begin"). */
+/** Tells the sockets that have the course open that class began or is over: one event for the course's room. */
 async function announce(ctx: AppContext, courseId: number, cmd: string, data: ReturnType<typeof presentClassTime>) {
-  const members = await ctx.db
-    .select({ userId: courseMembers.userId })
-    .from(courseMembers)
-    .where(eq(courseMembers.courseId, courseId));
-  for (const m of members)
-    await ctx.bus.publish(userTopic(m.userId), { cmd, code: 0, msg: '', data: { courseid: courseId, ...data } });
+  await ctx.realtime.publish(rooms.course(courseId), cmd, { courseid: courseId, ...data });
 }
 
 /** `/Futurev2/AttendClass/classTimeStatus`: whether the course is in class now, and since when. Members only. */

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { classTimes, courseMembers } from '../../db/schema';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { classTimes, courseMembers } from '../../db/schema';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -118,15 +118,19 @@ describe('class time', () => {
     ]);
   });
 
-  it('tells the members’ sockets that class began and is over', async () => {
+  it('tells the sockets that have the course open that class began and is over; an outsider cannot open it', async () => {
     const { course, owner, student, stranger } = await classroom();
     const openAs = async (token: string) => {
       const socket = new WebSocket(base, [token, 'hash']);
-      const messages: { cmd: string; data: { courseid: number; status: number } }[] = [];
+      const messages: { cmd: string; code: number; data: { courseid: number; status: number } }[] = [];
       socket.on('message', (m) => messages.push(JSON.parse(String(m))));
       await new Promise((resolve) => socket.on('open', resolve));
+      // messages are handled in order: the pong comes once the course is open
+      socket.send(
+        JSON.stringify({ cmd: 'AttendClass.setActive', data: { classId: String(course.id), classTimeId: 0, courserole: 0 } }),
+      );
       socket.send(JSON.stringify({ cmd: 'ping', data: 1 }));
-      await expect.poll(() => messages.length).toBe(1);
+      await expect.poll(() => messages.some((m) => m.cmd === 'System.pong')).toBe(true);
       return { socket, messages };
     };
     const mine = await openAs(student.token);
@@ -137,7 +141,10 @@ describe('class time', () => {
       .poll(() => mine.messages.map((m) => m.cmd))
       .toEqual(['System.pong', 'AttendClass.classBegin', 'AttendClass.classOver']);
     expect(mine.messages[1]!.data).toMatchObject({ courseid: course.id, status: 1 });
-    expect(theirs.messages.map((m) => m.cmd)).toEqual(['System.pong']);
+    expect(theirs.messages.map((m) => [m.cmd, m.code])).toEqual([
+      ['User.error', -1],
+      ['System.pong', 0],
+    ]);
     mine.socket.close();
     theirs.socket.close();
   });

@@ -1,4 +1,5 @@
 import type { noticeReadAnswer } from '@paiclass/shared';
+import { CONTENT_TYPES } from '@paiclass/shared';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { contentProgress, contents, courseMembers, courses, messageNotices } from '../../db/schema';
@@ -50,7 +51,7 @@ export async function unreadNotices(ctx: AppContext, user: User) {
 /** `/NoticeApi/readNotice`: marks an announcement read without opening it ("got it" in the dialog). */
 export async function readNotice(ctx: AppContext, user: User, id: number): Promise<z.output<typeof noticeReadAnswer>> {
   const { item, m } = await loadItemById(ctx, user, id);
-  if (item.contenttype !== 7) throw fail('notFound');
+  if (item.contenttype !== CONTENT_TYPES.announcement) throw fail('notFound');
   if (m.role === 'student') await markDone(ctx, user.id, item.id);
   return { id: item.id, state: 1 };
 }

@@ -1,4 +1,5 @@
 import type { commentAddInput, commentLikeAnswer, commentPageInput, commentReplyAnswer } from '@paiclass/shared';
+import { CONTENT_TYPES } from '@paiclass/shared';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { commentLikes, comments, users } from '../../db/schema';
@@ -85,7 +86,7 @@ export async function getCommentPage(ctx: AppContext, user: User, input: z.infer
 export async function addComment(ctx: AppContext, user: User, input: z.infer<typeof commentAddInput>) {
   const { item, m } = await loadItemById(ctx, user, input.contentid);
   // an ended topic is closed; other items (a homework's discussion) stay open after their end
-  if (item.contenttype === 5) assertOpen(item);
+  if (item.contenttype === CONTENT_TYPES.topic) assertOpen(item);
   let parentId: number | null = null;
   let replyToUserId: number | null = null;
   if (input.replyid) {
@@ -101,7 +102,7 @@ export async function addComment(ctx: AppContext, user: User, input: z.infer<typ
     .insert(comments)
     .values({ contentId: item.id, userId: user.id, parentId, replyToUserId, body: input.content })
     .returning();
-  if (m.role === 'student' && item.contenttype === 5) await markDone(ctx, user.id, item.id);
+  if (m.role === 'student' && item.contenttype === CONTENT_TYPES.topic) await markDone(ctx, user.id, item.id);
   const show = await present(ctx, user, [row!], () => true);
   return { ...show(row!), replies: [] };
 }

@@ -1,3 +1,4 @@
+import { CONTENT_TYPES, MATERIAL_FAMILY } from '@paiclass/shared';
 import { type CourseRole, can } from '../courses/courses.policy';
 
 /**
@@ -19,16 +20,23 @@ export const canDownload = (role: ContentRole, item: { downloadable: boolean }) 
 
 /** A student may start a topic when the course allows it; managers always may. */
 export const canAuthor = (role: ContentRole, contenttype: number, course: { studentTopics: boolean }) =>
-  managesContent(role) || (contenttype === 5 && course.studentTopics);
+  managesContent(role) || (contenttype === CONTENT_TYPES.topic && course.studentTopics);
 
 /** A student may edit or delete their own topic; managers any item. */
 export const canChange = (role: ContentRole, userId: number, item: { authorId: number; contenttype: number }) =>
-  managesContent(role) || (item.contenttype === 5 && item.authorId === userId);
+  managesContent(role) || (item.contenttype === CONTENT_TYPES.topic && item.authorId === userId);
 
 /** A comment goes with its author, or with a teacher or assistant of the course. */
 export const canDeleteComment = (role: ContentRole, userId: number, comment: { userId: number }) =>
   managesContent(role) || comment.userId === userId;
 
+/**
+ * Types published, ended and given an end time only through their own calls, which keep what hangs
+ * on those times right (tests: the frozen paper and the attempts' deadlines, decision 017).
+ */
+export const OWN_LIFECYCLE = new Set<number>([CONTENT_TYPES.test]);
+
 /** Students' progress counts: materials when opened, notices when read, topics when commented. */
-export const DONE_ON_OPEN = new Set([2, 7, 8, 9, 10]);
-export const MATERIAL_FAMILY = [2, 8, 9, 10];
+export const DONE_ON_OPEN = new Set<number>([...MATERIAL_FAMILY, CONTENT_TYPES.announcement]);
+/** the materials family (spec 2 §3), defined once in packages/shared */
+export { MATERIAL_FAMILY };

@@ -1,4 +1,5 @@
 import {
+  CONTENT_TYPES,
   type ContentInput,
   type ContentListInput,
   type catalogueItemAnswer,
@@ -8,6 +9,7 @@ import {
   type downloadSettingAnswer,
   FOLDER_PAGE_SIZE,
   type folderChildrenAnswer,
+  PUBLISH_STATES,
   type studyProgressAnswer,
   type topicSettingAnswer,
 } from '@paiclass/shared';
@@ -29,6 +31,7 @@ import {
   DONE_ON_OPEN,
   MATERIAL_FAMILY,
   managesContent,
+  OWN_LIFECYCLE,
   VISIBLE_TO_STUDENTS,
 } from './content.policy';
 import { presentAttachment, presentItem } from './presenters';
@@ -38,8 +41,8 @@ type Item = typeof contents.$inferSelect;
 
 export const PUBLISH_JOB = 'content.publish';
 export const END_JOB = 'content.end';
-const publishKey = (id: number) => `content-publish:${id}`;
-const endKey = (id: number) => `content-end:${id}`;
+export const publishKey = (id: number) => `content-publish:${id}`;
+export const endKey = (id: number) => `content-end:${id}`;
 
 /**
  * The caller's role in a course they belong to; a stranger gets 30202 (spec 2 §8), a student of an
@@ -351,7 +354,11 @@ export async function getContentDetail(
   const { item, m } = await loadItem(ctx, user, courseId, id);
   if (m.role === 'student' && DONE_ON_OPEN.has(item.contenttype)) await markDone(ctx, user.id, item.id);
   const [presented] = await decorate(ctx, user, m.role, [item], true);
-  return { ...presented!, courserole: managesContent(m.role) ? 1 : 0, allowcomment: item.publishState === 3 ? 0 : 1 };
+  return {
+    ...presented!,
+    courserole: managesContent(m.role) ? 1 : 0,
+    allowcomment: item.publishState === PUBLISH_STATES.ended ? 0 : 1,
+  };
 }
 
 export async function markDone(ctx: AppContext, userId: number, contentId: number) {
@@ -442,15 +449,20 @@ export async function prepare(
     : [];
   if (input.fileids.some((id) => !own.has(id) && !attached.includes(id))) throw badInput('validation.fileNotYours');
   const body = sanitizeRichText(input.content, images);
-  if (contenttype === 7 && !hasContent(body)) throw badInput('validation.noticeEmpty');
-  if ((contenttype === 2 || contenttype === 8 || contenttype === 9) && input.fileids.length === 0)
+  if (contenttype === CONTENT_TYPES.announcement && !hasContent(body)) throw badInput('validation.noticeEmpty');
+  if (
+    (contenttype === CONTENT_TYPES.material ||
+      contenttype === CONTENT_TYPES.material2 ||
+      contenttype === CONTENT_TYPES.moocVideo) &&
+    input.fileids.length === 0
+  )
     throw badInput('validation.filesRequired');
-  if (contenttype === 9) {
+  if (contenttype === CONTENT_TYPES.moocVideo) {
     const kinds = await ctx.db.select({ mime: files.mime }).from(files).where(inArray(files.id, input.fileids));
     if (kinds.some((k) => !k.mime.startsWith('video/'))) throw badInput('validation.videoRequired');
   }
   let link = '';
-  if (contenttype === 10) {
+  if (contenttype === CONTENT_TYPES.moocLink) {
     let url: URL | undefined;
     try {
       url = new URL(input.link);
@@ -497,10 +509,11 @@ function schedule(input: { publish: number; publish_time: number; endtime: numbe
 
 /** Queues the publish and end jobs of an item: keyed, so rescheduling replaces and nothing fires twice. */
 export async function queueJobs(ctx: AppContext, item: Item) {
-  if (item.publishState === 1 && item.publishAt)
+  if (item.publishState === PUBLISH_STATES.scheduled && item.publishAt)
     await ctx.jobs.schedule(PUBLISH_JOB, item.publishAt, { id: item.id }, publishKey(item.id));
   else await ctx.jobs.cancel(publishKey(item.id));
-  if (item.endAt && item.publishState !== 3) await ctx.jobs.schedule(END_JOB, item.endAt, { id: item.id }, endKey(item.id));
+  if (item.endAt && item.publishState !== PUBLISH_STATES.ended)
+    await ctx.jobs.schedule(END_JOB, item.endAt, { id: item.id }, endKey(item.id));
   else await ctx.jobs.cancel(endKey(item.id));
 }
 
@@ -547,7 +560,7 @@ export async function createItem(
     return row!;
   });
   await queueJobs(ctx, item);
-  if (item.publishState === 2) await announce(ctx, item);
+  if (item.publishState === PUBLISH_STATES.published) await announce(ctx, item);
   return item;
 }
 
@@ -561,7 +574,7 @@ export async function presentOneItem(ctx: AppContext, user: User, role: ContentR
 export async function addContent(ctx: AppContext, user: User, input: ContentInput) {
   const m = await courseRole(ctx, user, input.courseid);
   if (!canAuthor(m.role, input.contenttype, m.course))
-    throw input.contenttype === 5 && m.role === 'student' ? fail('topicsClosed') : fail('forbidden');
+    throw input.contenttype === CONTENT_TYPES.topic && m.role === 'student' ? fail('topicsClosed') : fail('forbidden');
   return presentOneItem(ctx, user, m.role, await createItem(ctx, user, m, input));
 }
 
@@ -624,7 +637,7 @@ export async function addFolder(
       itemType: 2,
       title,
       directoryId: dir?.id ?? null,
-      publishState: 2,
+      publishState: PUBLISH_STATES.published,
       publishAt: new Date(),
     })
     .returning();
@@ -700,7 +713,7 @@ export async function deleteContent(ctx: AppContext, user: User, courseId: numbe
 export async function publishContent(ctx: AppContext, user: User, courseId: number, id: number, publishTime: number) {
   await requireManager(ctx, user, courseId);
   const { item, m } = await loadItem(ctx, user, courseId, id);
-  if (item.publishState >= 2 || item.itemType !== 1) throw fail('forbidden');
+  if (item.publishState >= 2 || item.itemType !== 1 || OWN_LIFECYCLE.has(item.contenttype)) throw fail('forbidden');
   const timing = schedule({ publish: publishTime ? 2 : 1, publish_time: publishTime, endtime: 0 });
   if (item.endAt && timing.publishAt && item.endAt <= timing.publishAt) throw badInput('validation.endBeforePublish');
   const [updated] = await ctx.db
@@ -709,7 +722,7 @@ export async function publishContent(ctx: AppContext, user: User, courseId: numb
     .where(eq(contents.id, item.id))
     .returning();
   await queueJobs(ctx, updated!);
-  if (updated!.publishState === 2) await announce(ctx, updated!);
+  if (updated!.publishState === PUBLISH_STATES.published) await announce(ctx, updated!);
   const [presented] = await decorate(ctx, user, m.role, [updated!]);
   return presented!;
 }
@@ -719,13 +732,14 @@ export function newEndTime(item: Item, endtime: number) {
   const endAt = endtime ? new Date(endtime * 1000) : null;
   if (endAt && endAt.getTime() <= Date.now()) throw badInput('validation.timePast');
   if (endAt && item.publishAt && endAt <= item.publishAt) throw badInput('validation.endBeforePublish');
-  return { endAt, publishState: item.publishState === 3 ? 2 : item.publishState };
+  return { endAt, publishState: item.publishState === PUBLISH_STATES.ended ? PUBLISH_STATES.published : item.publishState };
 }
 
 /** `/FutureV2/CourseMeans/setEndTime`: a new end time (0 clears it); an ended item with a later end reopens. */
 export async function setEndTime(ctx: AppContext, user: User, courseId: number, id: number, endtime: number) {
   await requireManager(ctx, user, courseId);
   const { item, m } = await loadItem(ctx, user, courseId, id);
+  if (OWN_LIFECYCLE.has(item.contenttype)) throw fail('forbidden');
   const [updated] = await ctx.db
     .update(contents)
     .set({ ...newEndTime(item, endtime), updatedAt: new Date() })
@@ -751,7 +765,7 @@ export async function setDownload(
 }
 
 /** Tells the course's students that an item is out: a message notice each, pushed to their sockets. */
-async function announce(ctx: AppContext, item: Item) {
+export async function announce(ctx: AppContext, item: Item) {
   if (item.itemType !== 1) return;
   const [course] = await ctx.db.select({ name: courses.coursename }).from(courses).where(eq(courses.id, item.courseId));
   const [author] = await ctx.db.select({ username: users.username }).from(users).where(eq(users.id, item.authorId));
@@ -786,7 +800,7 @@ async function announce(ctx: AppContext, item: Item) {
 export async function publishJob(ctx: AppContext, payload: Record<string, unknown>) {
   const [item] = await ctx.db
     .update(contents)
-    .set({ publishState: 2, publishAt: new Date(), updatedAt: new Date() })
+    .set({ publishState: PUBLISH_STATES.published, publishAt: new Date(), updatedAt: new Date() })
     .where(and(eq(contents.id, Number(payload.id)), eq(contents.publishState, 1), isNull(contents.deletedAt)))
     .returning();
   if (item) await announce(ctx, item);
@@ -797,7 +811,7 @@ export async function endJob(ctx: AppContext, payload: Record<string, unknown>, 
   // the job runs at the item's end time; an end moved later has replaced this job with its own
   await ctx.db
     .update(contents)
-    .set({ publishState: 3, updatedAt: new Date() })
+    .set({ publishState: PUBLISH_STATES.ended, updatedAt: new Date() })
     .where(and(eq(contents.id, Number(payload.id)), eq(contents.publishState, 2), lte(contents.endAt, runAt)));
 }
 
@@ -824,5 +838,6 @@ export async function setTopicSetting(
 
 /** Refused when an item's end has passed (topics take no more comments). */
 export function assertOpen(item: Item) {
-  if (item.publishState === 3 || (item.endAt && item.endAt.getTime() <= Date.now())) throw new AppError('contentEnded');
+  if (item.publishState === PUBLISH_STATES.ended || (item.endAt && item.endAt.getTime() <= Date.now()))
+    throw new AppError('contentEnded');
 }

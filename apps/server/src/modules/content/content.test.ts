@@ -334,7 +334,7 @@ describe('validation: a clear message and nothing created', () => {
       { courseid: course.id, contenttype: 7, title: 'Notice', content: '' },
       { token: teacher.token },
     );
-    expect(res.message).toBe('Announcement content is not allowed to be empty');
+    expect(res.message).toBe('The announcement cannot be empty');
   });
 });
 

@@ -1,4 +1,4 @@
-import { type attachmentAnswer, type contentItemAnswer, normalizeContentState } from '@paiclass/shared';
+import { type attachmentAnswer, type contentItemAnswer, normalizeContentState, PUBLISH_STATES } from '@paiclass/shared';
 import type { z } from 'zod';
 import type { contents, files } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
@@ -68,8 +68,8 @@ export interface ItemExtras {
 
 /** Ketangpai's `timestate`: 0 not started (draft or scheduled), 1 under way, 2 ended. */
 export function timeState(item: Item, now = Date.now()) {
-  if (item.publishState === 3 || (item.endAt && item.endAt.getTime() <= now)) return 2;
-  return item.publishState === 2 ? 1 : 0;
+  if (item.publishState === PUBLISH_STATES.ended || (item.endAt && item.endAt.getTime() <= now)) return 2;
+  return item.publishState === PUBLISH_STATES.published ? 1 : 0;
 }
 
 /**

@@ -13,7 +13,7 @@ const FONT_SIZE = /^(1[2-9]|[2-6]\d|7[0-2])px$/;
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\([\d\s,.%]+\))$/i;
 const OWN_FILE = /^(?:https?:\/\/[^/"]+)?\/FileApi\/download\?id=(\d+)&/;
 
-export function sanitizeRichText(html: string, ownFileIds: ReadonlySet<number>): string {
+export function sanitizeRichText(html: string, ownFileIds: ReadonlySet<number>, max = RICH_TEXT_MAX): string {
   const clean = sanitizeHtml(html, {
     allowedTags: [...RICH_TEXT_TAGS],
     allowedAttributes: { a: ['href', 'target', 'rel'], img: ['data-file', 'alt'], span: ['style'], p: ['style'], div: ['style'] },
@@ -36,7 +36,7 @@ export function sanitizeRichText(html: string, ownFileIds: ReadonlySet<number>):
     exclusiveFilter: (frame) =>
       frame.tag === 'span' && !frame.text.trim() && Object.keys(frame.attribs).length === 0 && frame.mediaChildren.length === 0,
   });
-  return clean.slice(0, RICH_TEXT_MAX);
+  return clean.slice(0, max);
 }
 
 /** The file ids a body's images refer to, as sent (`data-file` or one of our download addresses). */
@@ -52,6 +52,25 @@ export const hasContent = (html: string) =>
   sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
     .trim().length > 0;
+
+/**
+ * The words of a body as plain text, a line per paragraph, line or list item (what duplicate checking
+ * compares, and what a length limit counts): tags dropped, entities decoded.
+ */
+export function plainText(html: string): string {
+  const lined = html.replace(/<br\s*\/?>|<\/(?:p|div|li|h[1-6]|blockquote)>/gi, '$&\n');
+  return sanitizeHtml(lined, { allowedTags: [], allowedAttributes: {} })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
 
 /** A stored body ready to show: each image gets a fresh signed address. */
 export const presentRichText = (secret: string, html: string) =>

@@ -75,7 +75,7 @@ describe('an ended course closed to visits', () => {
       await call(app, '/HomeworkApi/getHomework', { courseid: course.id, id: hw.id }, { token: student.token }),
     ).toMatchObject({
       code: 30313,
-      message: 'System reminder: the course has ended and the teacher has disabled access',
+      message: 'This course has ended and the teacher has closed it to students',
     });
   });
 

@@ -1,6 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   addAssistantInput,
   adminClassAnswer,
@@ -58,6 +55,8 @@ import {
   joinCodeAnswer,
   joinKeyInput,
   listedCourseAnswer,
+  markSeenAnswer,
+  markSeenInput,
   memberCountAnswer,
   memberDoneAnswer,
   memberInput,
@@ -65,6 +64,7 @@ import {
   memberSettingInput,
   membersInput,
   modulesInput,
+  newCountsAnswer,
   pinAnswer,
   portalInput,
   renamedAnswer,
@@ -85,6 +85,9 @@ import {
   transferInput,
   userInCourseAnswer,
 } from '@paiclass/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { caller } from '../../platform/auth';
 import * as service from './courses.service';
 import * as demo from './demo.service';
@@ -94,6 +97,7 @@ import * as home from './home.service';
 import * as lifecycle from './lifecycle.service';
 import * as memberNotice from './member-notice';
 import * as members from './members.service';
+import * as news from './news.service';
 
 /** Course calls: Ketangpai's list and create calls as its clients make them, the rest in the same style. */
 export async function coursesRoutes(root: FastifyInstance) {
@@ -384,6 +388,12 @@ export async function courseHomeRoutes(root: FastifyInstance) {
     '/Futurev2/CourseTemplate/updateSetting',
     { schema: { tags, body: templateSettingInput, response: { 200: templateSettingAnswer } } },
     (req) => home.updateTemplateSetting(ctx, caller(req), req.body, req.lang),
+  );
+  app.post('/CourseApi/getNewCounts', { schema: { tags, body: courseIdInput, response: { 200: newCountsAnswer } } }, (req) =>
+    news.getNewCounts(ctx, caller(req), req.body.courseid),
+  );
+  app.post('/CourseApi/markSeen', { schema: { tags, body: markSeenInput, response: { 200: markSeenAnswer } } }, (req) =>
+    news.markSeen(ctx, caller(req), req.body.courseid, req.body.area),
   );
   app.post('/CourseApi/getCourseIntro', { schema: { tags, body: courseIdInput, response: { 200: courseIntroAnswer } } }, (req) =>
     home.getIntro(ctx, caller(req), req.body.courseid),

@@ -1,21 +1,23 @@
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   DEFAULT_ENROLL_QUESTIONS,
-  JOIN_STATUS,
-  type Language,
   type enrollAnswerInput,
-  type JoinKey,
   type enrollSettingInput,
+  JOIN_STATUS,
+  type JoinKey,
+  type Language,
 } from '@paiclass/shared';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { courseMembers, courses, enrollments, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
-import { authorize } from './courses.queries';
+import { inTransaction } from '../../platform/transaction';
 import { needsAttestToJoin } from '../institutions/institutions.service';
+import { tellCourseStaff } from '../notices/notices.service';
+import { authorize } from './courses.queries';
 import { recordMemberEvents } from './member-notice';
 import { bit } from './presenters';
 
@@ -70,6 +72,22 @@ async function joinBlock(db: Db, course: Course, userId: number): Promise<[numbe
   return undefined;
 }
 
+/**
+ * Tells the course's teacher and assistants, in the joining transaction, that a student joined or
+ * asks to join (a course that reviews joins by hand); the weekly member-change notice sums these up.
+ */
+function tellStaff(t: AppContext, course: Course, user: User, what: 'joined' | 'requested') {
+  return tellCourseStaff(t, course.id, (lang) => ({
+    action: what === 'joined' ? 'member_join' : 'join_request',
+    title: translate(lang, what === 'joined' ? 'notices.memberJoined' : 'notices.joinRequested', {
+      course: course.coursename,
+      name: user.username,
+    }),
+    activitylabel: translate(lang, what === 'joined' ? 'notices.membersLabel' : 'notices.enrollLabel'),
+    fromName: user.username,
+  }));
+}
+
 /** The live course a join names: by its code, or by its portal id. */
 async function courseByKey(db: Db, key: JoinKey) {
   const [course] = await db
@@ -86,7 +104,8 @@ async function courseByKey(db: Db, key: JoinKey) {
  * request waiting for review).
  */
 export async function joinCourse(ctx: AppContext, user: User, key: JoinKey, lang: Language) {
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (t) => {
+    const tx = t.db;
     const course = await courseByKey(tx, key);
     const answer = (status: number, key: string) => ({ status, courseid: course?.id ?? 0, message: translate(lang, key) });
     if (!course) return answer(JOIN_STATUS.notFound, 'courses.join.notFound');
@@ -98,6 +117,7 @@ export async function joinCourse(ctx: AppContext, user: User, key: JoinKey, lang
       return answer(JOIN_STATUS.pendingReview, 'courses.join.fillForm');
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'student' }).onConflictDoNothing();
     await recordMemberEvents(tx, course.id, [user.id], 'join');
+    await tellStaff(t, course, user, 'joined');
     return answer(JOIN_STATUS.joined, 'courses.join.joined');
   });
 }
@@ -126,7 +146,8 @@ export async function getEnrollForm(ctx: AppContext, user: User, key: JoinKey, l
 
 /** Answers the enrolment form: joins at once under automatic review, or waits for the teacher (110). */
 export async function submitEnroll(ctx: AppContext, user: User, input: z.infer<typeof enrollAnswerInput>, lang: Language) {
-  return ctx.db.transaction(async (tx) => {
+  return inTransaction(ctx, async (t) => {
+    const tx = t.db;
     const course = await courseByKey(tx, input);
     if (!course) throw new AppError('notFound', 'courses.join.notFound');
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`join:${course.id}`}))`);
@@ -150,10 +171,14 @@ export async function submitEnroll(ctx: AppContext, user: User, input: z.infer<t
         target: [enrollments.courseId, enrollments.userId],
         set: { answers, state: automatic ? 1 : 0, createdAt: new Date() },
       });
-    if (!automatic)
+    if (!automatic) {
+      // a request answered again while it waits is not news a second time
+      if (!blocked) await tellStaff(t, course, user, 'requested');
       return { status: JOIN_STATUS.pendingReview, courseid: course.id, message: translate(lang, 'courses.join.pending') };
+    }
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'student' }).onConflictDoNothing();
     await recordMemberEvents(tx, course.id, [user.id], 'join');
+    await tellStaff(t, course, user, 'joined');
     return { status: JOIN_STATUS.joined, courseid: course.id, message: translate(lang, 'courses.join.joined') };
   });
 }

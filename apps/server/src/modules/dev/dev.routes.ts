@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { lastCodeAnswer, lastCodeInput } from '@paiclass/shared';
 import { outbox } from '../../db/schema';
 import { fail } from '../../platform/errors';
+import { runDueJobs, runDueJobsAnswer, runDueJobsInput } from './dev.jobs';
 
 /**
  * Whether a socket address is this machine: 127.0.0.0/8, ::1, or either written as IPv4-mapped IPv6.
@@ -19,9 +20,11 @@ export function isLoopback(address: string | undefined): boolean {
 
 /**
  * Development mode only (never registered in production), and only for requests from this machine:
- * reads the outbox, so that a developer or an automated journey can pass codes without a phone.
- * `target` is a phone, an email or a picture code's sessionid. Nothing here changes data: operators
- * change data with the commands (`npm run institution:import`, `npm run course:demo`), not over HTTP.
+ * `lastCode` reads the outbox, so that a developer or an automated journey can pass codes without a
+ * phone (`target` is a phone, an email or a picture code's sessionid); `runDueJobs` runs background jobs
+ * now instead of waiting for their time (decision 017). Neither makes anything the product could not
+ * reach by itself with time: operators change data with the commands (`npm run institution:import`,
+ * `npm run course:demo`), not over HTTP.
  */
 export async function devRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -43,5 +46,13 @@ export async function devRoutes(root: FastifyInstance) {
       if (!row) throw fail('notFound');
       return { target: row.target, code: row.code, type: row.purpose, createtime: Math.floor(row.createdAt.getTime() / 1000) };
     },
+  );
+  app.post(
+    '/DevApi/runDueJobs',
+    {
+      schema: { tags: ['development'], body: runDueJobsInput, response: { 200: runDueJobsAnswer } },
+      config: { auth: 'none' },
+    },
+    async (req) => runDueJobs(root.ctx, req.body),
   );
 }

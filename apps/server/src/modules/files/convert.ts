@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { isOfficeName } from '@paiclass/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
@@ -14,8 +15,7 @@ const run = promisify(execFile);
 
 export const CONVERT_JOB = 'files.convert';
 /** Office documents a browser cannot show: converted to PDF with LibreOffice (ARCHITECTURE). */
-const OFFICE = /\.(docx?|xlsx?|pptx?|odt|ods|odp|rtf)$/i;
-export const isOffice = (name: string) => OFFICE.test(name);
+export const isOffice = isOfficeName;
 
 /** An office document as PDF, by LibreOffice headless in a profile of its own (runs may overlap). */
 export async function officeToPdf(name: string, data: Buffer): Promise<Buffer> {

@@ -8,6 +8,8 @@ import {
   fileAnswer,
   fileIdInput,
   IMAGE_MAX_BYTES,
+  PREVIEW_MAX_PAGES,
+  previewAnswer,
   smallUploadAnswer,
   UPLOAD_CHUNK_BYTES,
   uploadNameInput,
@@ -19,10 +21,11 @@ import { z } from 'zod';
 import { caller } from '../../platform/auth';
 import { refuseNulBytes } from '../../platform/envelope';
 import { AppError, badField, badInput, fail } from '../../platform/errors';
+import { FRAMED_BY_SELF } from '../../platform/security-headers';
 import { sha256 } from '../../platform/tokens';
 import * as service from './files.service';
+import { getPreview, readyPageKey } from './pages';
 import { showsInline } from './sniff';
-import { FRAMED_BY_SELF } from '../../platform/security-headers';
 
 /**
  * Reads a multipart request: its text fields and its one file, held in memory (at most one chunk).
@@ -121,6 +124,10 @@ export async function filesRoutes(root: FastifyInstance) {
     service.getAttachmentInfo(ctx, caller(req), req.body.id),
   );
 
+  app.post('/FileApi/getPreview', { schema: { tags, body: fileIdInput, response: { 200: previewAnswer } } }, (req) =>
+    getPreview(ctx, caller(req), req.body.id),
+  );
+
   // the signature names whom the address was given to: it works in <img>, <video> and downloads
   // without a token, and that user's rights are checked again on every fetch (issue 11)
   app.get(
@@ -134,7 +141,14 @@ export async function filesRoutes(root: FastifyInstance) {
           dl: z.coerce.number().int().min(0).max(1),
           sig: z.string(),
           /** whom the address was given to (bound on the way out of the answer, platform/addresses) */
-          u: z.coerce.number().int().positive().max(2 ** 31 - 1).optional(),
+          u: z.coerce
+            .number()
+            .int()
+            .positive()
+            .max(2 ** 31 - 1)
+            .optional(),
+          /** a page image of the file's preview (pages.ts): whoever may read the file may see its pages */
+          page: z.coerce.number().int().min(1).max(PREVIEW_MAX_PAGES).optional(),
         }),
       },
       config: { auth: 'none' },
@@ -145,6 +159,15 @@ export async function filesRoutes(root: FastifyInstance) {
       if (!file) throw fail('notFound');
       // removed from the course, or the teacher switched downloads off since: the address opens nothing
       if (!(await service.mayRead(ctx, req.query.u!, file))) throw fail('notDownloadable');
+      if (req.query.page !== undefined) {
+        const key = await readyPageKey(ctx, file.id, req.query.page);
+        if (!key) throw fail('notFound');
+        return reply
+          .header('content-type', 'image/jpeg')
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'private, max-age=300')
+          .send(await ctx.storage.get(key));
+      }
       const inline = req.query.dl === 0 && showsInline(file.mime);
       const fallback = file.name.replace(ASCII_NAME, '_');
       reply

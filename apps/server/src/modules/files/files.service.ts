@@ -13,7 +13,18 @@ import {
   UPLOAD_STATUS,
 } from '@paiclass/shared';
 import type { Db } from '../../db/client';
-import { contentFiles, contents, courseMembers, files, submissions, submissionVersions, uploads, users } from '../../db/schema';
+import {
+  contentFiles,
+  contents,
+  courseMembers,
+  files,
+  submissions,
+  submissionVersions,
+  testAnswers,
+  testAttempts,
+  uploads,
+  users,
+} from '../../db/schema';
 import { fileGrant, verifyBoundAddress } from '../../platform/addresses';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -184,7 +195,12 @@ export async function checkUpload(ctx: AppContext, user: User, input: z.infer<ty
  * toward the quota until it ends) is written under a lock on the account, so two uploads at once
  * cannot both take the last room.
  */
-async function reserveUpload(ctx: AppContext, user: User, key: string, input: { fileMd5: string; size: number; filename: string; chunks: number }) {
+async function reserveUpload(
+  ctx: AppContext,
+  user: User,
+  key: string,
+  input: { fileMd5: string; size: number; filename: string; chunks: number },
+) {
   await ctx.db.transaction(async (tx) => {
     const [pending] = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.key, key));
     if (pending) return;
@@ -382,7 +398,23 @@ export async function mayRead(ctx: AppContext, userId: number, file: FileRow) {
     .innerJoin(submissionVersions, eq(submissionVersions.submissionId, submissions.id))
     .where(and(eq(courseMembers.userId, userId), handedIn(sql`${submissionVersions.fileIds}`)))
     .limit(1);
-  return Boolean(earlier);
+  if (earlier) return true;
+  // a file or photo answer of a test (issue 14): the course's teachers and assistants open it to grade
+  // it; other students never (test answers are not shared)
+  const [answered] = await ctx.db
+    .select({ one: sql`1` })
+    .from(courseMembers)
+    .innerJoin(testAttempts, eq(testAttempts.courseId, courseMembers.courseId))
+    .innerJoin(testAnswers, eq(testAnswers.attemptId, testAttempts.id))
+    .where(
+      and(
+        eq(courseMembers.userId, userId),
+        inArray(courseMembers.role, ['owner', 'assistant']),
+        or(...ids.map((id) => sql`${testAnswers.answer} -> 'v' @> ${JSON.stringify([id])}::jsonb`)),
+      ),
+    )
+    .limit(1);
+  return Boolean(answered);
 }
 
 /** The durable job that removes abandoned uploads; one pending run at a time (its key). */

@@ -1,3 +1,4 @@
+import { SUBMISSION_STATES, SUBMISSION_STATUS } from '@paiclass/shared';
 import type { ContentRole } from '../content/content.policy';
 import { managesContent } from '../content/content.policy';
 
@@ -25,7 +26,7 @@ export function takesSubmission(hw: Deadline, returned: boolean, now = Date.now(
 export const isOvertime = (hw: Deadline, now = Date.now()) => Boolean(hw.endAt && now > hw.endAt.getTime());
 
 /** A graded submission is final unless the teacher returns it. */
-export const mayResubmit = (status: number | undefined) => status !== 3;
+export const mayResubmit = (status: number | undefined) => status !== SUBMISSION_STATUS.graded;
 
 /**
  * The student-facing state of a submission (spec 2 §4 homework states):
@@ -33,8 +34,9 @@ export const mayResubmit = (status: number | undefined) => status !== 3;
  * published, 5 corrected with score.
  */
 export function submissionState(s: { status: number; overtime: boolean; scorePublished: boolean } | undefined) {
-  if (!s) return 0;
-  if (s.status === 2) return 3;
-  if (s.status === 3) return s.scorePublished ? 5 : 4;
-  return s.overtime ? 2 : 1;
+  if (!s) return SUBMISSION_STATES.notSubmitted;
+  if (s.status === SUBMISSION_STATUS.returned) return SUBMISSION_STATES.returned;
+  if (s.status === SUBMISSION_STATUS.graded)
+    return s.scorePublished ? SUBMISSION_STATES.graded : SUBMISSION_STATES.gradedUnpublished;
+  return s.overtime ? SUBMISSION_STATES.late : SUBMISSION_STATES.submitted;
 }

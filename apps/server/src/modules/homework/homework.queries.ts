@@ -1,6 +1,8 @@
 import type { homeworkAnswer, homeworkSettingsAnswer, submissionAnswer } from '@paiclass/shared';
+import { CONTENT_TYPES, SUBMISSION_STATUS } from '@paiclass/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import {
   type contents,
   courseMembers,
@@ -13,11 +15,11 @@ import {
   submissions,
   users,
 } from '../../db/schema';
-import type { Db } from '../../db/client';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { loadItem, presentOneItem } from '../content/content.service';
+import { presentRichText } from '../content/rich-text';
 import { presentFile } from '../files/files.service';
 import { grades, isOvertime, submissionState, takesSubmission } from './homework.policy';
 
@@ -47,13 +49,15 @@ export function presentSettings(hw: Homework): z.output<typeof homeworkSettingsA
     mincomment: hw.minComment,
     scoremode: hw.scoreMode as 1 | 2,
     scorespublished: hw.scoresPublished ? 1 : 0,
+    // the schema's check lets in nothing else
+    answertype: hw.answerType as 1 | 2 | 3,
   };
 }
 
 /** A homework of a course the caller belongs to, with its settings and the caller's membership (checked once). */
 export async function loadHomework(ctx: AppContext, user: User, courseId: number, id: number) {
   const { item, m } = await loadItem(ctx, user, courseId, id);
-  if (item.contenttype !== 4) throw fail('notFound');
+  if (item.contenttype !== CONTENT_TYPES.homework) throw fail('notFound');
   const [hw] = await ctx.db.select().from(homeworks).where(eq(homeworks.contentId, item.id));
   if (!hw) throw fail('notFound');
   return { item, hw, m };
@@ -186,6 +190,7 @@ export async function presentSubmissions(
       groupname: (s.groupId && groupName.get(s.groupId)) || '',
       state: submissionState(s),
       message: s.message,
+      content: presentRichText(ctx.secret, s.answer),
       attachment: pickFiles(found, s.fileIds),
       submittime: seconds(s.submittedAt),
       overtime: s.overtime ? 1 : 0,
@@ -240,7 +245,12 @@ export async function presentHomework(
     mine: mine ? await presentSubmission(ctx, mine, false) : null,
     state: submissionState(mine),
     called: called && !mine ? 1 : 0,
-    cansubmit: owner && current?.status !== 3 && takesSubmission(deadline, current?.status === 2) ? 1 : 0,
+    cansubmit:
+      owner &&
+      current?.status !== SUBMISSION_STATUS.graded &&
+      takesSubmission(deadline, current?.status === SUBMISSION_STATUS.returned)
+        ? 1
+        : 0,
     late: isOvertime(deadline) ? 1 : 0,
   };
 }

@@ -1,6 +1,6 @@
+import { CONTENT_TYPES, type HomeworkInput, type homeworkEditInput } from '@paiclass/shared';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { HomeworkInput, homeworkEditInput } from '@paiclass/shared';
 import { groupSets, homeworks, submissions } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -25,6 +25,7 @@ const settingsFrom = (input: z.infer<typeof homeworkEditInput> | HomeworkInput, 
   anonymous: input.anonymous === 1,
   minComment: input.mincomment,
   scoreMode: input.scoremode,
+  answerType: input.answertype,
 });
 
 /** Group homework needs a grouping of the same course. */
@@ -47,12 +48,18 @@ export async function addHomework(ctx: AppContext, user: User, input: HomeworkIn
   let hw: typeof homeworks.$inferSelect | undefined;
   // the item, its settings and its jobs (publishing, ending, assigning reviewers) commit together
   const item = await inTransaction(ctx, async (t) => {
-    const row = await createItem(t, user, m, { ...input, contenttype: 4, link: '', downloadable: 1 }, async (tx, made) => {
-      [hw] = await tx
-        .insert(homeworks)
-        .values({ contentId: made.id, ...settingsFrom(input, groupSetId) })
-        .returning();
-    });
+    const row = await createItem(
+      t,
+      user,
+      m,
+      { ...input, contenttype: CONTENT_TYPES.homework, link: '', downloadable: 1 },
+      async (tx, made) => {
+        [hw] = await tx
+          .insert(homeworks)
+          .values({ contentId: made.id, ...settingsFrom(input, groupSetId) })
+          .returning();
+      },
+    );
     if (input.type === 3 && row.endAt) await scheduleAssignment(t, row.id, row.endAt);
     return row;
   });

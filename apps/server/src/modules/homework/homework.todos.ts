@@ -1,7 +1,8 @@
+import { CONTENT_TYPES } from '@paiclass/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../db/prepared';
 import { contents, courseMembers, courses, groupMembers, homeworks, peerReviews, submissions } from '../../db/schema';
 import { translate } from '../../platform/i18n';
-import { preparedPerDatabase } from '../../db/prepared';
 import {
   anyOrEqual,
   courseOpenToMember,
@@ -60,7 +61,7 @@ const homeworkTodoQuery = preparedPerDatabase((db) => {
 });
 
 registerTodoProvider(async (ctx, user, filter) => {
-  if (filter.contenttype && filter.contenttype !== 4) return [];
+  if (filter.contenttype && filter.contenttype !== CONTENT_TYPES.homework) return [];
   const label = translate(user.lang === 'en' ? 'en' : 'zh', 'content.type.4');
   const rows = await homeworkTodoQuery(ctx.db).execute({ userId: user.id, courseId: filter.courseId });
   const out: TodoItem[] = [];

@@ -1,10 +1,12 @@
 import {
+  CONTENT_TYPES,
   GRADE_MAX,
   type myReviewsAnswer,
   type reviewDetailAnswer,
   type reviewInput,
   type reviewOverrideAnswer,
   type reviewSubmitAnswer,
+  SUBMISSION_STATUS,
 } from '@paiclass/shared';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,8 +15,9 @@ import { contents, courses, homeworks, peerReviews, submissions, users } from '.
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, fail } from '../../platform/errors';
-import { inTransaction } from '../../platform/transaction';
 import { translate } from '../../platform/i18n';
+import { inTransaction } from '../../platform/transaction';
+import { presentRichText } from '../content/rich-text';
 import { createNotices } from '../notices/notices.service';
 import { submits } from './homework.policy';
 import { expectedOwners, filesById, loadHomework, ownerOf, pickFiles, requireGrader } from './homework.queries';
@@ -90,7 +93,7 @@ async function assignMissingReviews(ctx: AppContext, contentId: number) {
   const subs = await ctx.db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.contentId, contentId), ne(submissions.status, 2)))
+    .where(and(eq(submissions.contentId, contentId), ne(submissions.status, SUBMISSION_STATUS.returned)))
     .orderBy(asc(submissions.id));
   const owners = await expectedOwners(ctx, item, hw);
   const students = owners.flatMap((o) => o.members.map((m) => m.uid));
@@ -136,7 +139,7 @@ async function assignMissingReviews(ctx: AppContext, contentId: number) {
       return {
         userId: p.id,
         courseId: item.courseId,
-        contenttype: 4,
+        contenttype: CONTENT_TYPES.homework,
         contentId,
         action: 'review_assigned',
         title: translate(lang, 'notices.reviewAssigned', {
@@ -202,6 +205,7 @@ export async function myReviews(
       sid: s.id,
       ...(hw.anonymous ? {} : { uid: s.userId ?? 0, username: username ?? '' }),
       message: s.message,
+      content: presentRichText(ctx.secret, s.answer),
       attachment: pickFiles(found, s.fileIds),
       reviewed: r.reviewedAt ? 1 : 0,
       score: r.score,
@@ -333,7 +337,7 @@ export async function settleReviewScores(db: Db, contentId: number, scoreMode: n
   const subs = await db
     .select()
     .from(submissions)
-    .where(and(eq(submissions.contentId, contentId), ne(submissions.status, 2)));
+    .where(and(eq(submissions.contentId, contentId), ne(submissions.status, SUBMISSION_STATUS.returned)));
   const reviews = subs.length
     ? await db
         .select()
@@ -346,9 +350,12 @@ export async function settleReviewScores(db: Db, contentId: number, scoreMode: n
         )
     : [];
   for (const s of subs) {
-    if (scoreMode === 2 && s.status === 3) continue;
+    if (scoreMode === 2 && s.status === SUBMISSION_STATUS.graded) continue;
     const avg = peerAverage(reviews.filter((r) => r.submissionId === s.id));
     if (avg === null) continue;
-    await db.update(submissions).set({ score: avg, status: 3, gradedAt: new Date() }).where(eq(submissions.id, s.id));
+    await db
+      .update(submissions)
+      .set({ score: avg, status: SUBMISSION_STATUS.graded, gradedAt: new Date() })
+      .where(eq(submissions.id, s.id));
   }
 }

@@ -1,11 +1,17 @@
 import {
+  CONTENT_TYPES,
   type cancelShareAnswer,
   GRADE_MAX,
   type gradeAnswer,
   type gradeInput,
+  HOMEWORK_ANSWER_HTML_MAX,
+  HOMEWORK_ANSWER_TEXT_MAX,
+  HOMEWORK_ANSWER_TYPES,
   type ownerPageAnswer,
   type repulseInput,
   SUBMISSION_FILTERS,
+  SUBMISSION_STATES,
+  SUBMISSION_STATUS,
   type shareAnswer,
   type shareInput,
   type submissionListInput,
@@ -17,12 +23,13 @@ import type { z } from 'zod';
 import { courses, files, groups, homeworkCalls, homeworks, submissions, submissionVersions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { AppError, badInput, fail } from '../../platform/errors';
+import { AppError, badField, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { inTransaction } from '../../platform/transaction';
 import { markDone } from '../content/content.service';
+import { hasContent, plainText, presentRichText, referencedFileIds, sanitizeRichText } from '../content/rich-text';
 import { queueConversions } from '../files/convert';
-import { createNotices } from '../notices/notices.service';
+import { createNotices, tellCourseStaff } from '../notices/notices.service';
 import { queueDupCheck } from './dupcheck/dupcheck.service';
 import { isOvertime, submissionState, submits, takesSubmission } from './homework.policy';
 import {
@@ -63,7 +70,7 @@ async function tell(
         userId: p.id,
         courseId: item.courseId,
         courseRole: 0,
-        contenttype: 4,
+        contenttype: CONTENT_TYPES.homework,
         contentId: item.id,
         action,
         title: translate(lang, key, { course: course?.name ?? '', title: item.title, ...params }),
@@ -83,20 +90,66 @@ async function studentsOf(ctx: AppContext, rows: Submission[]) {
 }
 
 /**
- * `/HomeworkApi/stuWorkSubmit`: attachments are the submission (a message alone is refused). A
- * resubmission replaces the files and resets the time; after the deadline it is marked overtime,
- * and it is refused unless late work is allowed or the teacher returned it. Graded work is final.
+ * What a submission carries, checked against the homework's answer type (issue 12, item 4) before
+ * anything is written: attachments only (the spec's rule: at least one attachment, no written
+ * answer), text only (a written answer, no attachments) or either (at least one of the two). The
+ * text is sanitised with the shared allow-list; its pictures must be the caller's files or already
+ * in the work being replaced. Answers the sanitised text ('' when none). Writes nothing.
+ */
+async function checkAnswer(
+  ctx: AppContext,
+  user: User,
+  answerType: number,
+  input: { content: string; fileids: number[] },
+  kept: string,
+) {
+  const attached = input.fileids;
+  const referenced = referencedFileIds(input.content);
+  const own = new Set(
+    (
+      await ctx.db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.ownerId, user.id), inArray(files.id, [...attached, ...referenced, 0])))
+    ).map((r) => r.id),
+  );
+  const sanitised = sanitizeRichText(input.content, new Set([...own, ...referencedFileIds(kept)]), Number.POSITIVE_INFINITY);
+  const written = hasContent(sanitised);
+  if (answerType === HOMEWORK_ANSWER_TYPES.attachment) {
+    if (attached.length === 0) throw badField('validation.homeworkAttachmentRequired', ['fileids']);
+    if (written) throw badField('validation.answerTextForbidden', ['content']);
+  } else if (answerType === HOMEWORK_ANSWER_TYPES.text) {
+    if (attached.length > 0) throw badField('validation.answerAttachmentForbidden', ['fileids']);
+    if (!written) throw badField('validation.answerTextRequired', ['content']);
+  } else if (!written && attached.length === 0) {
+    throw badField('validation.answerOrAttachment', ['content']);
+  }
+  if (written && (plainText(sanitised).length > HOMEWORK_ANSWER_TEXT_MAX || sanitised.length > HOMEWORK_ANSWER_HTML_MAX)) {
+    // the message names the written answer and says the limit
+    throw new AppError('badInput', 'validation.answerLength', { max: HOMEWORK_ANSWER_TEXT_MAX });
+  }
+  if (attached.some((id) => !own.has(id))) throw badInput('validation.fileNotYours');
+  return written ? sanitised : '';
+}
+
+/**
+ * `/HomeworkApi/stuWorkSubmit`: the work as the homework's answer type asks (see `checkAnswer`; a
+ * message alone is never work). A resubmission replaces the files and the text and resets the time;
+ * after the deadline it is marked overtime, and it is refused unless late work is allowed or the
+ * teacher returned it. Graded work is final.
  */
 export async function submit(ctx: AppContext, user: User, input: z.infer<typeof submitInput>) {
   const { item, hw, m } = await loadHomework(ctx, user, input.courseid, input.id);
   if (!submits(m.role)) throw fail('forbidden');
-  if (input.fileids.length === 0) throw badInput('validation.homeworkAttachmentRequired');
-  const own = await ctx.db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.ownerId, user.id), inArray(files.id, input.fileids)));
-  if (own.length !== new Set(input.fileids).size) throw badInput('validation.fileNotYours');
   const owner = await ownerOf(ctx, hw, user.id);
+  // the pictures of the text being replaced (a group mate's, say) may stay in the new one
+  const [before] = owner
+    ? await ctx.db
+        .select({ answer: submissions.answer })
+        .from(submissions)
+        .where(and(eq(submissions.contentId, item.id), eq(submissions.owner, owner.owner)))
+    : [];
+  const answer = await checkAnswer(ctx, user, hw.answerType, input, before?.answer ?? '');
   if (!owner) throw fail('notInGroup');
   const deadline = { endAt: item.endAt, allowLate: hw.allowLate };
 
@@ -115,10 +168,11 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
     const values = {
       userId: user.id,
       message: input.message,
+      answer,
       fileIds: input.fileids,
       submittedAt: now,
       overtime: isOvertime(deadline, now.getTime()),
-      status: 1,
+      status: SUBMISSION_STATUS.submitted,
       returnReason: '',
     };
     let row: Submission | undefined;
@@ -135,8 +189,8 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
     }
     if (!row) {
       if (!existing) throw new Error('submission neither inserted nor found');
-      if (existing.status === 3) throw fail('alreadyGraded');
-      if (!takesSubmission(deadline, existing.status === 2)) throw fail('homeworkClosed');
+      if (existing.status === SUBMISSION_STATUS.graded) throw fail('alreadyGraded');
+      if (!takesSubmission(deadline, existing.status === SUBMISSION_STATUS.returned)) throw fail('homeworkClosed');
       [row] = await tx
         .update(submissions)
         .set({ ...values, version: existing.version + 1 })
@@ -150,6 +204,7 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
       version: row!.version,
       userId: user.id,
       message: input.message,
+      answer,
       fileIds: input.fileids,
       submittedAt: now,
       overtime: row!.overtime,
@@ -160,6 +215,24 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
     await queueConversions(t, input.fileids);
     // work arriving after the deadline still gets reviewers
     if (hw.type === 3 && row!.overtime) await scheduleAssignment(t, item.id, new Date());
+    // the teacher and assistants hear of it in the same commit; work handed in again after a return says so
+    const key = !existing
+      ? 'notices.workSubmitted'
+      : existing.status === SUBMISSION_STATUS.returned
+        ? 'notices.workResubmittedAfterReturn'
+        : 'notices.workResubmitted';
+    await tellCourseStaff(t, item.courseId, (lang) => ({
+      contenttype: CONTENT_TYPES.homework,
+      contentId: item.id,
+      action: !existing
+        ? 'work_submit'
+        : existing.status === SUBMISSION_STATUS.returned
+          ? 'work_resubmit_returned'
+          : 'work_resubmit',
+      title: translate(lang, key, { course: m.course.coursename, name: user.username, title: item.title }),
+      activitylabel: translate(lang, 'content.type.4'),
+      fromName: user.username,
+    }));
     return row!;
   });
   return presentSubmission(ctx, saved, false);
@@ -200,6 +273,7 @@ export async function history(
       uid: v.userId ?? 0,
       username: username ?? '',
       message: v.message,
+      content: presentRichText(ctx.secret, v.answer),
       attachment: pickFiles(found, v.fileIds),
       submittime: Math.floor(v.submittedAt.getTime() / 1000),
       overtime: v.overtime ? 1 : 0,
@@ -212,21 +286,21 @@ function passes(filter: number, s: Submission | undefined, called: boolean) {
   const state = submissionState(s);
   switch (filter) {
     case SUBMISSION_FILTERS.notSubmitted:
-      return state === 0;
+      return state === SUBMISSION_STATES.notSubmitted;
     case SUBMISSION_FILTERS.submitted:
-      return state === 1 || state === 2;
+      return state === SUBMISSION_STATES.submitted || state === SUBMISSION_STATES.late;
     case SUBMISSION_FILTERS.overtime:
-      return state === 2 || Boolean(s?.overtime && state > 2);
+      return state === SUBMISSION_STATES.late || Boolean(s?.overtime && state > SUBMISSION_STATES.late);
     case SUBMISSION_FILTERS.returned:
-      return state === 3;
+      return state === SUBMISSION_STATES.returned;
     case SUBMISSION_FILTERS.correctedUnpublished:
-      return state === 4;
+      return state === SUBMISSION_STATES.gradedUnpublished;
     case SUBMISSION_FILTERS.corrected:
-      return state === 5;
+      return state === SUBMISSION_STATES.graded;
     case SUBMISSION_FILTERS.shared:
       return s?.shared === 1;
     case SUBMISSION_FILTERS.expedited:
-      return state === 0 && called;
+      return state === SUBMISSION_STATES.notSubmitted && called;
     default:
       return true;
   }
@@ -338,13 +412,19 @@ export async function grade(
   const full = Math.min(hw.fullScore, GRADE_MAX);
   if (input.score > full) throw new AppError('badInput', 'validation.gradeOverFull', { full });
   const rows = await selected(ctx, item, input.sids);
-  if (rows.some((r) => r.status === 2)) throw fail('notSubmitted');
+  if (rows.some((r) => r.status === SUBMISSION_STATUS.returned)) throw fail('notSubmitted');
   const score = Math.round(input.score * 10) / 10;
   // the grades and the notices of them commit together
   await inTransaction(ctx, async (t) => {
     await t.db
       .update(submissions)
-      .set({ status: 3, score, comment: input.comment, gradedAt: new Date(), scorePublished: hw.scoresPublished })
+      .set({
+        status: SUBMISSION_STATUS.graded,
+        score,
+        comment: input.comment,
+        gradedAt: new Date(),
+        scorePublished: hw.scoresPublished,
+      })
       .where(
         inArray(
           submissions.id,
@@ -364,7 +444,14 @@ export async function repulse(ctx: AppContext, user: User, input: z.infer<typeof
   await inTransaction(ctx, async (t) => {
     await t.db
       .update(submissions)
-      .set({ status: 2, returnReason: input.reason, score: null, comment: '', gradedAt: null, scorePublished: false })
+      .set({
+        status: SUBMISSION_STATUS.returned,
+        returnReason: input.reason,
+        score: null,
+        comment: '',
+        gradedAt: null,
+        scorePublished: false,
+      })
       .where(
         inArray(
           submissions.id,
@@ -389,7 +476,13 @@ export async function publishScores(ctx: AppContext, user: User, courseId: numbe
     const published = await tx.db
       .update(submissions)
       .set({ scorePublished: true })
-      .where(and(eq(submissions.contentId, item.id), eq(submissions.status, 3), eq(submissions.scorePublished, false)))
+      .where(
+        and(
+          eq(submissions.contentId, item.id),
+          eq(submissions.status, SUBMISSION_STATUS.graded),
+          eq(submissions.scorePublished, false),
+        ),
+      )
       .returning();
     await tell(tx, item, await studentsOf(tx, published), 'notices.homeworkScored', 'homework_scored');
     return published;
@@ -405,7 +498,7 @@ export async function share(
 ): Promise<z.output<typeof shareAnswer>> {
   const { item } = await requireGrader(ctx, user, input.courseid, input.id);
   const [s] = await selected(ctx, item, [input.sid]);
-  if (s!.status === 2) throw fail('notSubmitted');
+  if (s!.status === SUBMISSION_STATUS.returned) throw fail('notSubmitted');
   await ctx.db.update(submissions).set({ shared: 1, shareReason: input.reason }).where(eq(submissions.id, s!.id));
   return { sid: s!.id, shared: 1 };
 }

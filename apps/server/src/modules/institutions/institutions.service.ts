@@ -334,6 +334,30 @@ export async function unbindCertification(ctx: AppContext, user: User, jigouid: 
   return {};
 }
 
+/** The institutions the account is certified with or has a request waiting at: what a change of identity ends. */
+export async function heldCertifications(db: Db, userId: number) {
+  const certified = await certificationsOf(db, userId);
+  const waiting = await db
+    .select({ id: institutions.id, name: institutions.name })
+    .from(attestClaims)
+    .innerJoin(institutions, eq(institutions.id, attestClaims.institutionId))
+    .where(and(eq(attestClaims.userId, userId), eq(attestClaims.state, 0)));
+  const names = new Map<number, string>();
+  for (const c of [...certified, ...waiting]) names.set(c.id, c.name);
+  return [...names.values()];
+}
+
+/**
+ * Ends every certification of the account and withdraws its waiting requests, inside the caller's
+ * transaction (decision 013): the school, number or role they proved is being changed. Course
+ * memberships already made stay, as with `unbind`.
+ */
+export async function releaseCertifications(db: Db, userId: number) {
+  await db.update(institutionPeople).set({ userId: null, certifiedAt: null }).where(eq(institutionPeople.userId, userId));
+  await db.delete(attestClaims).where(and(eq(attestClaims.userId, userId), eq(attestClaims.state, 0)));
+  await syncAttestSummary(db, userId);
+}
+
 /** The scheduled courses as answered, each with the name of the course it is bound to. */
 async function presentScheduled(db: Db, list: TeachClass[], jigou: (tc: TeachClass) => string) {
   const ids = [...new Set(list.flatMap((tc) => (tc.courseId ? [tc.courseId] : [])))];

@@ -397,7 +397,7 @@ describe('certifying', () => {
     const s = await student();
     await call(app, '/UserApi/setLanguage', { lang: 'en' }, { token: s.token });
     const res = await attest(s.token, { jigouid: inst.jigouid, realname: '李', realstno: 'S1' });
-    expect(res.message).toBe('Please enter a correct name');
+    expect(res.message).toBe('Enter your full name');
     const wrong = await certify(s.token, { jigouid: inst.jigouid, realname: '李小华', realstno: `S${inst.n}01` });
     expect(wrong.message).toBe('Could not certify: the name, number or code is not right; check them and try again');
   });

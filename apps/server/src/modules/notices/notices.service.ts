@@ -1,11 +1,11 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { messageListInput } from '@paiclass/shared';
-import { messageNotices } from '../../db/schema';
+import { MEMBER_NOTICE_ACTIONS, type messageListInput, notifyIndexOf } from '@paiclass/shared';
+import { courseMembers, messageNotices, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
-import { userTopic } from '../../realtime/topics';
+import { rooms } from '../../realtime/rooms';
 
 export type NewNotice = Omit<typeof messageNotices.$inferInsert, 'id' | 'isread' | 'createdAt'>;
 
@@ -36,15 +36,60 @@ function presentNotice(n: NoticeRow) {
  * written to the database first, so a client that was away finds them in `/MessageApi/lists`.
  */
 export async function createNotices(ctx: AppContext, notices: NewNotice[]) {
+  notices = await wantedNotices(ctx, notices);
   if (notices.length === 0) return;
   const rows = await ctx.db.insert(messageNotices).values(notices).returning();
-  for (const row of rows)
-    await ctx.bus.publish(userTopic(row.userId), { cmd: 'Message.notice', code: 0, msg: '', data: presentNotice(row) });
+  for (const row of rows) await ctx.realtime.publish(rooms.user(row.userId), 'Message.notice', presentNotice(row));
+}
+
+/** What a notice to a course's teachers says, in the language of the one it goes to. */
+export type StaffNotice = (lang: 'zh' | 'en') => Omit<NewNotice, 'userId' | 'courseId' | 'courseRole'>;
+
+/**
+ * Tells the course's teacher and assistants (never its students, never another course's staff) of
+ * something a student did, each in their own language. Called with the context of the transaction
+ * that made the change, so the notices commit with it or not at all.
+ */
+export async function tellCourseStaff(ctx: AppContext, courseId: number, notice: StaffNotice) {
+  const staff = await ctx.db
+    .select({ id: users.id, lang: users.lang })
+    .from(courseMembers)
+    .innerJoin(users, eq(users.id, courseMembers.userId))
+    .where(and(eq(courseMembers.courseId, courseId), inArray(courseMembers.role, ['owner', 'assistant'])));
+  await createNotices(
+    ctx,
+    staff.map((s) => {
+      const n = notice(s.lang === 'en' ? 'en' : 'zh');
+      // a long course name and title together may pass the column's 200 characters
+      return { ...n, title: n.title.slice(0, 200), userId: s.id, courseId, courseRole: 1 };
+    }),
+  );
+}
+
+/**
+ * The notices their recipients want: each user's switches notify1-4 (`/UserApi/setNotify`) turn a
+ * kind of notice off (`notifyIndexOf`); a notice no switch governs always goes.
+ */
+async function wantedNotices(ctx: AppContext, notices: NewNotice[]) {
+  const governed = notices.filter((n) => notifyIndexOf(n) !== null);
+  if (governed.length === 0) return notices;
+  const ids = [...new Set(governed.map((n) => n.userId))];
+  const rows = await ctx.db.select({ id: users.id, notify: users.notify }).from(users).where(inArray(users.id, ids));
+  const switches = new Map(rows.map((r) => [r.id, r.notify]));
+  return notices.filter((n) => {
+    const index = notifyIndexOf(n);
+    return index === null || (switches.get(n.userId)?.[index] ?? 1) !== 0;
+  });
 }
 
 /** `/MessageApi/lists`: the caller's notices, newest first, 10 a page (spec 1 §9). */
 export async function listNotices(ctx: AppContext, user: User, input: z.infer<typeof messageListInput>) {
-  const where = and(eq(messageNotices.userId, user.id), input.unread ? eq(messageNotices.isread, false) : undefined);
+  const where = and(
+    eq(messageNotices.userId, user.id),
+    input.unread ? eq(messageNotices.isread, false) : undefined,
+    input.courseid ? eq(messageNotices.courseId, input.courseid) : undefined,
+    input.kind === 'members' ? inArray(messageNotices.action, [...MEMBER_NOTICE_ACTIONS]) : undefined,
+  );
   const [total] = await ctx.db.select({ n: count() }).from(messageNotices).where(where);
   const [unread] = await ctx.db
     .select({ n: count() })

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, newAddress, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../../test/helpers';
+import { call, newAddress, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
 import { total } from './scores.service';
 
 let db: TestDatabase;
@@ -58,11 +58,11 @@ async function gradedCourse() {
 describe('weighted totals', () => {
   it('weighs each item’s share of its full score; a missing score counts 0; no weight, no total', () => {
     const cols = [
-      { id: 1, title: 'a', contenttype: 4, fullscore: 100, weight: 3 },
-      { id: 2, title: 'b', contenttype: 4, fullscore: 20, weight: 1 },
+      { key: '1', fullscore: 100, weight: 3 },
+      { key: 'c2', fullscore: 20, weight: 1 },
     ];
-    expect(total(cols, (c) => (c === 1 ? 90 : 10))).toBe(80);
-    expect(total(cols, (c) => (c === 1 ? 90 : null))).toBe(67.5);
+    expect(total(cols, (k) => (k === '1' ? 90 : 10))).toBe(80);
+    expect(total(cols, (k) => (k === '1' ? 90 : null))).toBe(67.5);
     expect(
       total(
         cols.map((c) => ({ ...c, weight: 0 })),

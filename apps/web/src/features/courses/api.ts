@@ -1,4 +1,3 @@
-import type { JoinKey } from '@paiclass/shared';
 import type {
   allowQuitAnswer,
   archiveAnswer,
@@ -8,8 +7,12 @@ import type {
   demoCreatedAnswer,
   endCourseAnswer,
   enrollReviewAnswer,
+  JoinKey,
   joinCodeAnswer,
   listedCourseAnswer,
+  markSeenAnswer,
+  NewsArea,
+  newCountsAnswer,
   pinAnswer,
   semesterListAnswer,
   templateAnswer,
@@ -125,6 +128,10 @@ export const coursesApi = {
   saveCourseIntro: (courseid: number, describes: string) =>
     api<CourseIntro>('/CourseApi/saveCourseIntro', { courseid, describes }),
   getUserInfoInCourse: (courseid: number) => api<UserInCourse>('/UserApi/getUserInfoInCourse', { courseid }),
+  /** the course home's red numbers for the caller (issue 12) */
+  getNewCounts: (courseid: number) => api<z.output<typeof newCountsAnswer>>('/CourseApi/getNewCounts', { courseid }),
+  /** the caller opened an area: its red number starts again from now */
+  markSeen: (courseid: number, area: NewsArea) => api<z.output<typeof markSeenAnswer>>('/CourseApi/markSeen', { courseid, area }),
   getPortal: (coid: string) => api<CoursePortal>('/CourseShareNoAuthApi/getCouseInfo', { coid }),
   saveCourseProfile: (body: { classno: string; grade: number; enrolltime: string }) =>
     api<CourseProfile>('/UserApi/saveCourseProfile', body),
@@ -143,6 +150,7 @@ export const courseKeys = {
   intro: (id: number) => ['courses', 'intro', id] as const,
   userInCourse: (id: number) => ['courses', 'userInCourse', id] as const,
   portal: (coid: string) => ['courses', 'portal', coid] as const,
+  news: (id: number) => ['courses', 'news', id] as const,
   demos: ['courses', 'demos'] as const,
 };
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translations';
 import type { CourseItem } from './types';
 
 /** The course home of a course, as a teacher (1) or a student (0) (spec 2 §2). */

@@ -38,8 +38,9 @@ export const homeworkApi = {
     api<z.output<typeof contentCountAnswer>>('/FutureV2/CourseMeans/deleteContent', { courseid, id }),
 
   // students
-  submit: (courseid: number, id: number, fileids: number[], message: string) =>
-    api<Submission>('/HomeworkApi/stuWorkSubmit', { courseid, id, fileids, message }),
+  /** `content`: the written answer (rich text), '' for none */
+  submit: (courseid: number, id: number, fileids: number[], message: string, content = '') =>
+    api<Submission>('/HomeworkApi/stuWorkSubmit', { courseid, id, fileids, message, content }),
   /** a student's own versions; a teacher names the submission */
   history: (courseid: number, id: number, sid?: number) =>
     api<z.output<typeof workHistoryAnswer>>('/HomeworkApi/stuWorkHistory', { courseid, id, ...(sid ? { sid } : {}) }),

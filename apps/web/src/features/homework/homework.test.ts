@@ -20,6 +20,7 @@ const form = (over: Partial<HomeworkFormValues> = {}): HomeworkFormValues => ({
   anonymous: true,
   mincomment: '0',
   scoremode: 1,
+  answertype: 1,
   publish: 1,
   publish_time: 0,
   ...over,

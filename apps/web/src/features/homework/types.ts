@@ -18,6 +18,9 @@ export type HomeworkSettings = z.output<typeof homeworkSettingsAnswer>;
 /** spec 2 §3: 1 personal, 2 group, 3 peer review */
 export type HomeworkType = HomeworkSettings['type'];
 
+/** What a submission is made of: 1 attachments only (the spec's rule), 2 a written answer only, 3 either. */
+export type AnswerType = HomeworkSettings['answertype'];
+
 /** A teacher's counts of where the submissions stand (owners: students, or groups). */
 export type HomeworkCounts = z.output<typeof homeworkCountsAnswer>;
 
@@ -65,6 +68,7 @@ export interface HomeworkFields {
   anonymous: 0 | 1;
   mincomment: number;
   scoremode: 1 | 2;
+  answertype: AnswerType;
 }
 
 /** `addHomework`: the fields and when to publish: 0 draft, 1 now, 2 at `publish_time`. */

@@ -1,6 +1,6 @@
-import { GRADE_MAX, homeworkInput, SUBMISSION_FILTERS } from '@paiclass/shared';
+import { GRADE_MAX, homeworkInput, SUBMISSION_FILTERS, SUBMISSION_STATES } from '@paiclass/shared';
 import { type FieldErrors, validate } from '../../lib/validation';
-import type { HomeworkAddBody, HomeworkType, OwnerRow, Submission, WorkState } from './types';
+import type { AnswerType, HomeworkAddBody, HomeworkType, OwnerRow, Submission, WorkState } from './types';
 
 /** The submission filters of `/homework/stuUserList` in the order the tabs show them (spec 2 §4). */
 export const FILTERS = [
@@ -51,7 +51,8 @@ export function stateColor(state: WorkState): 'default' | 'primary' | 'success' 
 }
 
 /** A submission the teacher may grade: one that is in and not returned (graded ones may be graded again). */
-export const gradable = (s: Pick<Submission, 'state'> | null | undefined) => Boolean(s && s.state !== 3 && s.state !== 0);
+export const gradable = (s: Pick<Submission, 'state'> | null | undefined) =>
+  Boolean(s && s.state !== SUBMISSION_STATES.returned && s.state !== SUBMISSION_STATES.notSubmitted);
 /** A submission the teacher may return: one that is in and not already returned. */
 export const returnable = gradable;
 /** A submission the teacher may share: the same. */
@@ -105,6 +106,8 @@ export interface HomeworkFormValues {
   anonymous: boolean;
   mincomment: string;
   scoremode: 1 | 2;
+  /** 1 attachments only, 2 a written answer only, 3 either */
+  answertype: AnswerType;
   /** 0 draft, 1 now, 2 at `publish_time` (new homework only) */
   publish: 0 | 1 | 2;
   publish_time: number;
@@ -138,6 +141,7 @@ export function checkHomework(
     anonymous: v.anonymous ? 1 : 0,
     mincomment: v.mincomment.trim(),
     scoremode: v.scoremode,
+    answertype: v.answertype,
     publish: editing ? 1 : v.publish,
     publish_time: !editing && v.publish === 2 ? v.publish_time : 0,
   };

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translations';
 import { semesterTitle } from '../courses/utils';
 import type { TeachClass, TeachClassBinding } from './api';
 

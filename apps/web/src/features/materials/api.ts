@@ -1,4 +1,5 @@
 import {
+  CONTENT_TYPES,
   type contentCountAnswer,
   type contentRenameAnswer,
   type directoryDeleteAnswer,
@@ -30,7 +31,8 @@ export const materialsApi = {
     api<ContentPage>('/FutureV2/CourseMeans/getCourseContent', {
       limit: CONTENT_PAGE_SIZE,
       ...body,
-      contenttype: contenttype === 2 || contenttype === 8 ? MATERIAL_TYPES : contenttype,
+      contenttype:
+        contenttype === CONTENT_TYPES.material || contenttype === CONTENT_TYPES.material2 ? MATERIAL_TYPES : contenttype,
     }),
   /** one folder's children, 10 a page (spec 2 §9) */
   folderPage: (courseid: number, folderid: number, page: number) =>

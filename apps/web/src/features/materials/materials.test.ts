@@ -48,6 +48,11 @@ describe('materials list helpers', () => {
     expect(statsKind(5)).toBe('join');
   });
 
+  it('counts nothing "learned" for homework: opening a homework is not handing it in', () => {
+    expect(statsKind(4)).toBeNull();
+    expect(menuKeys(item({ contenttype: 4 }))).not.toContain('statistics');
+  });
+
   it('tells a file by its type or name', () => {
     expect(fileKind({ mime: 'video/mp4', name: 'a.bin' })).toBe('video');
     expect(fileKind({ mime: 'application/octet-stream', name: 'slides.PPTX' })).toBe('slides');

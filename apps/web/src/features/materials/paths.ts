@@ -1,3 +1,4 @@
+import { CONTENT_TYPES, MATERIAL_FAMILY } from '@paiclass/shared';
 /** Addresses of the materials and catalogue pages, and of each item's own page (spec 2 §2). */
 
 export type Role = 0 | 1;
@@ -13,14 +14,14 @@ export const foldersPath = (courseId: number, role: Role) => `/folders?${q(cours
 export const directoryPath = (courseId: number) => `/addActivity/directory?${q(courseId, 1)}`;
 
 /** The materials family shares one list and one viewer (spec 2 §3). */
-export const MATERIAL_TYPES: readonly number[] = [2, 8, 9, 10];
+export const MATERIAL_TYPES: readonly number[] = MATERIAL_FAMILY;
 export const isMaterial = (contenttype: number) => MATERIAL_TYPES.includes(contenttype);
 
 /** The page of an item in the catalogue, or null where that kind has no page yet. */
 export function itemPath(item: { id: number; contenttype: number }, courseId: number, role: Role): string | null {
   if (isMaterial(item.contenttype)) return dataIndexPath(courseId, role, item.id);
-  if (item.contenttype === 7) return `/noticeDetail?id=${item.id}&${q(courseId, role)}`;
-  if (item.contenttype === 5) return `/topicDetail?id=${item.id}&${q(courseId, role)}`;
-  if (item.contenttype === 4) return `/homework?id=${item.id}&${q(courseId, role)}`;
+  if (item.contenttype === CONTENT_TYPES.announcement) return `/noticeDetail?id=${item.id}&${q(courseId, role)}`;
+  if (item.contenttype === CONTENT_TYPES.topic) return `/topicDetail?id=${item.id}&${q(courseId, role)}`;
+  if (item.contenttype === CONTENT_TYPES.homework) return `/homework?id=${item.id}&${q(courseId, role)}`;
   return null;
 }

@@ -1,4 +1,5 @@
-import type { TFunction } from 'i18next';
+import { CONTENT_TYPES, PUBLISH_STATES } from '@paiclass/shared';
+import type { TFunction } from '../../lib/translations';
 import { isMaterial, MATERIAL_TYPES } from './paths';
 import type { Attachment, ContentItem, PublishState } from './types';
 
@@ -40,16 +41,23 @@ export function publishLabel(t: TFunction, state: PublishState) {
 
 /** A content type's name (spec 2 §3); unknown types read as "content". */
 export function typeLabel(t: TFunction, contenttype: number) {
-  const known = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 20, 21, 22, 25];
+  const known: readonly number[] = Object.values(CONTENT_TYPES);
   return known.includes(contenttype) ? t(`materials.type.${contenttype}`) : t('materials.type.other');
 }
 
 /**
- * What "done" means for an item's statistics (the server's rule): a material is learned when
- * opened, an announcement read, a topic joined by commenting.
+ * What "done" means for an item's statistics (the server's rule): a material (or courseware) is
+ * learned when opened, an announcement read, a topic joined by commenting. Homework and the kinds
+ * not built have no such count (opening a homework is not doing it; its page counts hand-ins), so
+ * null: no "learned" line, tag or statistics for them.
  */
 export type StatsKind = 'learn' | 'read' | 'join';
-export const statsKind = (contenttype: number): StatsKind => (contenttype === 7 ? 'read' : contenttype === 5 ? 'join' : 'learn');
+export function statsKind(contenttype: number): StatsKind | null {
+  if (contenttype === CONTENT_TYPES.announcement) return 'read';
+  if (contenttype === CONTENT_TYPES.topic) return 'join';
+  if (contenttype === CONTENT_TYPES.courseware || isMaterial(contenttype)) return 'learn';
+  return null;
+}
 
 export const isFolder = (item: Pick<ContentItem, 'item_type'>) => Number(item.item_type) === 2 || Number(item.item_type) === 3;
 
@@ -98,11 +106,13 @@ export type MenuKey =
 export function menuKeys(item: ContentItem): MenuKey[] {
   if (isFolder(item)) return ['rename', 'moveToDirectory', 'delete'];
   const keys: MenuKey[] = ['rename'];
-  if (item.publishState === 0 || item.publishState === 1) keys.push('publish');
+  if (item.publishState === PUBLISH_STATES.draft || item.publishState === PUBLISH_STATES.scheduled) keys.push('publish');
   keys.push(item.folder ? 'moveOutOfFolder' : 'moveToFolder');
   // an item inside a folder goes where its folder goes
   if (!item.folder) keys.push('moveToDirectory');
-  if (isMaterial(item.contenttype) && item.contenttype !== 10) keys.push('download');
-  keys.push('endTime', 'statistics', 'delete');
+  if (isMaterial(item.contenttype) && item.contenttype !== CONTENT_TYPES.moocLink) keys.push('download');
+  keys.push('endTime');
+  if (statsKind(item.contenttype)) keys.push('statistics');
+  keys.push('delete');
   return keys;
 }

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translations';
 import type { Group, Grouping, GroupKind } from './types';
 
 /** 固定分组 / 自由分组 / 限制分组 (spec 2 §3 Group: types fixed, free, limited). */

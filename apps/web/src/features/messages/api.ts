@@ -27,6 +27,9 @@ export interface AgencySummary {
 export const messagesApi = {
   /** 10 a page (spec 1 §9); unread 1 lists only the unread ones */
   list: (body: { page: number; unread: 0 | 1 }) => api<NoticePage>('/MessageApi/lists', { ...body, limit: PAGE_SIZE }),
+  /** a course's member notices (joins, join requests, weekly changes), newest first, for its teachers */
+  memberChanges: (courseid: number) =>
+    api<NoticePage>('/MessageApi/lists', { page: 1, limit: PAGE_SIZE, courseid, kind: 'members' }),
   readIt: (id: number) => api<z.output<typeof readNoticeAnswer>>('/MessageApi/readIt', { id }),
   readAll: () => api<z.output<typeof readAllNoticesAnswer>>('/MessageApi/readAll', {}),
   agency: () => api<AgencySummary>('/MessageApi/getAgencyMsg', {}),
@@ -36,4 +39,5 @@ export const messageKeys = {
   all: ['messages'] as const,
   list: (unread: 0 | 1) => ['messages', 'list', unread] as const,
   agency: ['messages', 'agency'] as const,
+  memberChanges: (courseId: number) => ['messages', 'memberChanges', courseId] as const,
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameOf } from '../../lib/files';
 import { scoreDetailPath, scorePath, setScorePath } from './paths';
-import { formatScore, parseWeight, weightShare, weightSum } from './utils';
+import { formatScore, isOwnColumn, parseScore, parseWeight, weightShare, weightSum } from './utils';
 
 describe('score pages', () => {
   it('builds the addresses of spec 2 §2 Scores', () => {
@@ -32,5 +32,17 @@ describe('score pages', () => {
     expect(fileNameOf(header, 'x.xlsx')).toBe('数据结构-成绩册.xlsx');
     expect(fileNameOf('attachment; filename="scores.xlsx"', 'x.xlsx')).toBe('scores.xlsx');
     expect(fileNameOf(null, 'x.xlsx')).toBe('x.xlsx');
+  });
+
+  it('takes a typed score from 0 to the full score, one decimal kept; empty clears it', () => {
+    expect(parseScore('', 100)).toBeNull();
+    expect(parseScore('  ', 100)).toBeNull();
+    expect(parseScore('0', 100)).toBe(0);
+    expect(parseScore(' 86.5 ', 100)).toBe(86.5);
+    expect(parseScore('86.26', 100)).toBe(86.3);
+    expect(parseScore('150', 150)).toBe(150);
+    for (const bad of ['100.1', '101', '-1', 'abc', '8,5', '1e2']) expect(parseScore(bad, 100)).toBe('bad');
+    expect(isOwnColumn({ kind: 'midterm' })).toBe(true);
+    expect(isOwnColumn({ kind: 'homework' })).toBe(false);
   });
 });

@@ -17,3 +17,18 @@ export function parseWeight(raw: string): number | null {
   const n = Number(text);
   return n <= 100 ? n : null;
 }
+
+/** A teacher's own column (not homework). */
+export const isOwnColumn = (c: Pick<ScoreColumn, 'kind'>) => c.kind !== 'homework';
+
+/**
+ * A typed score for a column of `full` points: null for an empty field (clears the score), the
+ * number rounded to one decimal, or 'bad' for text that is not a number or is out of 0..full.
+ */
+export function parseScore(raw: string, full: number): number | null | 'bad' {
+  const text = raw.trim();
+  if (text === '') return null;
+  if (!/^\d+(\.\d+)?$/.test(text)) return 'bad';
+  const n = Math.round(Number(text) * 10) / 10;
+  return n <= full ? n : 'bad';
+}

@@ -1,8 +1,9 @@
 import type { UserInfo } from '@paiclass/shared';
 import { findRoute, type RouteDef, TABS, USERTYPE_STUDENT, USERTYPE_TEACHER } from '@paiclass/shared';
 import { AppOutline, FileOutline, MessageOutline, TeamOutline, UnorderedListOutline, UserOutline } from 'antd-mobile-icons';
-import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import type { TFunction } from '../../lib/translations';
+import { hasPage } from '../../router';
 
 export type TabPath = (typeof TABS)[number];
 
@@ -14,9 +15,13 @@ export function allowedFor(route: RouteDef | undefined, user: UserInfo | null) {
   return true;
 }
 
-/** The bottom tabs this user sees, in the shared order. */
+/**
+ * The bottom tabs this user sees, in the shared order: a tab whose area is not built yet (the
+ * teachers' research office, the students' finals) is hidden until its page exists, rather than
+ * shown as a tab that leads nowhere (docs/decisions/015-areas-not-built.md).
+ */
 export function visibleTabs(user: UserInfo | null): TabPath[] {
-  return TABS.filter((path) => allowedFor(findRoute(path), user));
+  return TABS.filter((path) => allowedFor(findRoute(path), user) && hasPage(path));
 }
 
 export const TAB_ICONS: Record<TabPath, ReactNode> = {

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { TFunction } from '../../lib/translations';
 import type { TodoItem, TodoPage } from './api';
 import { contentItemPath, deadlineOf, formatDateTime, formatNoticeTime, nextPageOf, timeLeftText, todoPath } from './utils';
 
@@ -38,6 +38,12 @@ describe('where a to-do or a notice leads', () => {
   });
 
   it('opens a homework as its page, in the role the notice was sent to', () => {
+    expect(contentItemPath({ contenttype: 6, contentid: 9, courseid: 4, courseRole: 1 })).toBe(
+      '/testing/review?id=9&courseId=4&courseRole=1',
+    );
+    expect(contentItemPath({ contenttype: 6, contentid: 9, courseid: 4, courseRole: 0 })).toBe(
+      '/testing/stu/detail?testpaperid=9&courseId=4&courseRole=0',
+    );
     expect(contentItemPath({ contenttype: 4, contentid: 12, courseid: 4, courseRole: 1 })).toBe(
       '/homework?id=12&courseId=4&courseRole=1',
     );
@@ -47,7 +53,7 @@ describe('where a to-do or a notice leads', () => {
   });
 
   it('opens kinds without a page yet at their course home, in the role the notice was sent to', () => {
-    expect(contentItemPath({ contenttype: 6, contentid: 12, courseid: 4, courseRole: 1 })).toBe(
+    expect(contentItemPath({ contenttype: 1, contentid: 12, courseid: 4, courseRole: 1 })).toBe(
       '/courseHome?courseId=4&courseRole=1',
     );
   });

@@ -1,9 +1,7 @@
-import type { TFunction } from 'i18next';
+import { CONTENT_TYPES, MATERIAL_FAMILY } from '@paiclass/shared';
+import type { TFunction } from '../../lib/translations';
 import { courseHomePath } from '../courses/utils';
 import type { TodoItem } from './api';
-
-/** Material-like content opens the course's materials (spec 2 §2 /dataIndex type 2). */
-const MATERIAL_TYPES = [2, 8, 9, 10];
 
 export interface ContentRef {
   contenttype: number;
@@ -21,10 +19,14 @@ export interface ContentRef {
 export function contentItemPath({ contenttype, contentid, courseid, courseRole }: ContentRef): string | null {
   if (!(contentid > 0) || !(courseid > 0)) return null;
   const query = `courseId=${courseid}&courseRole=${courseRole}`;
-  if (contenttype === 7) return `/noticeDetail?id=${contentid}&${query}`;
-  if (contenttype === 5) return `/topicDetail?id=${contentid}&${query}`;
-  if (contenttype === 4) return `/homework?id=${contentid}&${query}`;
-  if (MATERIAL_TYPES.includes(contenttype)) return `/dataIndex?type=2&${query}`;
+  if (contenttype === CONTENT_TYPES.announcement) return `/noticeDetail?id=${contentid}&${query}`;
+  if (contenttype === CONTENT_TYPES.topic) return `/topicDetail?id=${contentid}&${query}`;
+  if (contenttype === CONTENT_TYPES.homework) return `/homework?id=${contentid}&${query}`;
+  // a test: the teacher's papers to grade, the student's test page (issue 14)
+  if (contenttype === CONTENT_TYPES.test)
+    return courseRole ? `/testing/review?id=${contentid}&${query}` : `/testing/stu/detail?testpaperid=${contentid}&${query}`;
+  // material-like content opens the course's materials (spec 2 §2 /dataIndex type 2)
+  if (MATERIAL_FAMILY.includes(contenttype)) return `/dataIndex?type=2&${query}`;
   return courseHomePath(courseid, courseRole);
 }
 

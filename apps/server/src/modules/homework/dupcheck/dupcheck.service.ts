@@ -12,6 +12,7 @@ import { contents, dupPairs, dupViews, files, homeworks, submissions, submission
 import type { User } from '../../../platform/auth';
 import type { AppContext } from '../../../platform/context';
 import { fail } from '../../../platform/errors';
+import { plainText } from '../../content/rich-text';
 import { requireGrader } from '../homework.queries';
 import { extractText } from './extract';
 import { comparePairs, type Fingerprint, passages, tokenize, winnow } from './winnow';
@@ -33,10 +34,14 @@ async function readAll(ctx: AppContext, storageKey: string) {
   return Buffer.concat(parts);
 }
 
-/** Text and fingerprints of one submission's current files. */
+/**
+ * Text and fingerprints of one submission as it stands: its written answer (plain text taken from
+ * the sanitised HTML) and the text of its files, compared by the same machinery.
+ */
 async function fingerprint(ctx: AppContext, s: typeof submissions.$inferSelect) {
   const rows = s.fileIds.length ? await ctx.db.select().from(files).where(inArray(files.id, s.fileIds)) : [];
-  const texts: string[] = [];
+  const written = plainText(s.answer);
+  const texts: string[] = written ? [written] : [];
   let failed = false;
   for (const f of rows) {
     const got = await extractText(f.name, await readAll(ctx, f.storageKey));

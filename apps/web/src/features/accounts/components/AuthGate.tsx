@@ -1,11 +1,14 @@
 import { DEFAULT_TAB, findRoute } from '@paiclass/shared';
-import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { FORCE_BIND_PATH, FORCE_PASSWORD_PATH } from '../../../lib/api';
 import { Navigate, useLocation, useNavigate } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
+import { useTranslation } from '../../../lib/translations';
 import { useAuth } from '../authStore';
+
+// the live connection (the socket client, pushed notices) is fetched once a logged-in page shows: not first-load code
+const LiveConnection = lazy(() => import('../../../components/LiveConnection').then((m) => ({ default: m.LiveConnection })));
 
 /** Pages that run the login start themselves (they route on once the user loads). */
 const LOGIN_START_PATHS = ['/login', '/loggingin', '/prelogin', '/todologin'];
@@ -90,5 +93,12 @@ export function AuthGate({ children }: { children: ReactNode }) {
   if (user.mustBind === 1 && user.safe !== 1 && !/^\/accoundnumberinfo\?bind=(mobile|email)/.test(here)) {
     return <Navigate to={FORCE_BIND_PATH} replace />;
   }
-  return <>{children}</>;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <LiveConnection />
+      </Suspense>
+      {children}
+    </>
+  );
 }

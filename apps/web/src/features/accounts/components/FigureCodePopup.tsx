@@ -2,10 +2,10 @@ import { CODES } from '@paiclass/shared';
 import { Button, DotLoading, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage, withTimestamp } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { accountsApi, type FigureCode } from '../api';
 
 export interface FigureCodePopupProps {

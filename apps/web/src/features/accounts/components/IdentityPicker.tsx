@@ -1,6 +1,6 @@
 import { USERTYPE_STUDENT, USERTYPE_TEACHER } from '@paiclass/shared';
 import { Selector } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 
 /** Teacher or student (usertype 1 or 0, spec 1 §1). */
 export function IdentityPicker({ value, onChange, error }: { value: number; onChange: (value: number) => void; error?: string }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/Spinner';
+import { useTranslation } from '../../../lib/translations';
 
 /** The "logging in" holding screen (spec 1 §2), drawn over the page while the user loads. */
 export function LoggingInOverlay({ text }: { text?: string }) {

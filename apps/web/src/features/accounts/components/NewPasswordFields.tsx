@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../components/TextField';
+import { useTranslation } from '../../../lib/translations';
+import { PasswordField } from './PasswordField';
 
 /**
  * A new password and its confirmation (spec 1 §5: 6-20 characters, two of letter, digit, symbol;
@@ -30,29 +30,25 @@ export function NewPasswordFields({
   const { t } = useTranslation();
   return (
     <>
-      <TextField
+      <PasswordField
         testid={`${prefix}-password`}
-        type="password"
+        isNew
         label={passwordLabel}
         value={password}
         onChange={onPassword}
         placeholder={t('register.passwordPlaceholder')}
         hint={t('register.passwordHint')}
         error={fieldError('password')}
-        autoComplete="new-password"
-        maxLength={20}
       />
       {showConfirm ? (
-        <TextField
+        <PasswordField
           testid={`${prefix}-repassword`}
-          type="password"
+          isNew
           label={repasswordLabel}
           value={repassword}
           onChange={onRepassword}
           placeholder={t('register.repasswordPlaceholder')}
           error={fieldError('repassword')}
-          autoComplete="new-password"
-          maxLength={20}
         />
       ) : null}
     </>

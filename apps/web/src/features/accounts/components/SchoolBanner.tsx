@@ -1,6 +1,6 @@
 import { Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import { useSchoolConfig } from '../hooks/useSchoolConfig';
 
 /** The school's banner and name on the login page (spec 1 §2); a brand gradient when none is set. */

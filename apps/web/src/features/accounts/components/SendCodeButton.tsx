@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 
 /** "Get code", then "Resend in 59 s" while the countdown runs (spec 1 §4). */
 export function SendCodeButton({

@@ -3,9 +3,9 @@ import { Button, DotLoading, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { local, STORAGE_KEYS } from '../../../lib/storage';
+import { useTranslation } from '../../../lib/translations';
 import { accountsApi, type WechatCheck } from '../api';
 
 export interface WechatQrPopupProps {

@@ -1,8 +1,8 @@
 import type { LoginResult } from '@paiclass/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, NETWORK_ERROR } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useAuth } from '../authStore';
 import { routeAfterLogin } from '../postLogin';
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { useNavigate } from '../../../lib/router';
 import { endSession } from '../../../lib/session';
+import { useTranslation } from '../../../lib/translations';
 import { accountsApi } from '../api';
 
 /** Log out after a confirmation: the server ends the session, this device forgets it, then /login. */

@@ -1,7 +1,7 @@
 import type { CodeType } from '@paiclass/shared';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { accountsApi, type CodeTarget } from '../api';
 import { useCountdown } from './useCountdown';
 

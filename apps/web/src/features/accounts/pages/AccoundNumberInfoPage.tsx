@@ -1,8 +1,8 @@
 import { NoticeBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { Navigate, useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../authStore';
 import { BindContactSection } from '../components/bind/BindContactSection';
 import { PasswordSection } from '../components/bind/PasswordSection';

@@ -1,7 +1,6 @@
 import { bindWechatInput } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -9,10 +8,12 @@ import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
 import { local, STORAGE_KEYS } from '../../../lib/storage';
+import { useTranslation } from '../../../lib/translations';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
 import { accountsApi } from '../api';
 import { LoggingInOverlay } from '../components/LoggingInOverlay';
+import { PasswordField } from '../components/PasswordField';
 import { WechatIcon } from '../components/WechatIcon';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 
@@ -78,18 +79,15 @@ export default function BindWechatPage() {
               error={fieldError('email')}
               autoComplete="username"
             />
-            <TextField
+            <PasswordField
               testid="bindwx-password"
-              type="password"
               label={t('register.password')}
               value={password}
               onChange={(v) => {
                 setPassword(v);
                 clearError('password');
               }}
-              placeholder={t('login.passwordPlaceholder')}
               error={fieldError('password')}
-              autoComplete="current-password"
             />
           </div>
           <FormError message={formError} testid="bindwx-error" />

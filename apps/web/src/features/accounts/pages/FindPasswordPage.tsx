@@ -1,7 +1,6 @@
-import { accountKind, checkFindCodeInput, resetPasswordInput, VERIFY_CODE_LENGTH } from '@paiclass/shared';
+import { accountKind, checkFindCodeInput, resetPasswordInput } from '@paiclass/shared';
 import { Button, Steps, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { hasInAppHistory, PageNavBar } from '../../../components/PageNavBar';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -9,11 +8,12 @@ import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { maskAccount } from '../../../lib/mask';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
 import { accountsApi, type CodeTarget, type FindSign } from '../api';
+import { CodeField } from '../components/CodeField';
 import { NewPasswordFields } from '../components/NewPasswordFields';
-import { SendCodeButton } from '../components/SendCodeButton';
 import { useSendCode } from '../hooks/useSendCode';
 import '../../../lib/antdRender';
 
@@ -176,20 +176,18 @@ export default function FindPasswordPage() {
                 {t('findPassword.intro1', { target: maskAccount(sentTo) })}
               </p>
               <div className="form-card">
-                <TextField
+                <CodeField
                   testid="findpwd-code"
                   label={t('findPassword.code')}
-                  inputMode="numeric"
                   value={code}
                   onChange={(v) => {
-                    setCode(v.replace(/\D/g, ''));
+                    setCode(v);
                     clearError('code');
                   }}
-                  placeholder={t('verify.codePlaceholder', { length: VERIFY_CODE_LENGTH })}
-                  maxLength={VERIFY_CODE_LENGTH}
                   error={fieldError('code')}
-                  autoComplete="one-time-code"
-                  extra={<SendCodeButton remaining={sender.remaining} sent onClick={() => target && sender.request(target)} />}
+                  remaining={sender.remaining}
+                  sent
+                  onSend={() => target && sender.request(target)}
                 />
               </div>
               <FormError message={formError} testid="findpwd-error" />

@@ -1,22 +1,23 @@
+import { CODES } from '@paiclass/shared';
 import { Checkbox, Divider } from 'antd-mobile';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { LanguageToggle } from '../../../components/LanguageToggle';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
-import { CODES } from '@paiclass/shared';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
+import { useTranslation } from '../../../lib/translations';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import type { WechatCheck } from '../api';
 import { accountsApi } from '../api';
 import { useAuth } from '../authStore';
+import { CodeField } from '../components/CodeField';
 import { LoggingInOverlay } from '../components/LoggingInOverlay';
 import { ModeTabs } from '../components/ModeTabs';
+import { PasswordField } from '../components/PasswordField';
 import { SchoolBanner } from '../components/SchoolBanner';
-import { SendCodeButton } from '../components/SendCodeButton';
 import { WechatIcon } from '../components/WechatIcon';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { useSchoolConfig } from '../hooks/useSchoolConfig';
@@ -187,17 +188,14 @@ export default function LoginPage() {
                 error={fieldError('email')}
                 autoComplete="username"
               />
-              <TextField
+              <PasswordField
                 testid="login-password"
-                type="password"
                 value={password}
                 onChange={(v) => {
                   setPassword(v);
                   clearError('password');
                 }}
-                placeholder={t('login.passwordPlaceholder')}
                 error={fieldError('password')}
-                autoComplete="current-password"
                 onEnterPress={() => void submit()}
               />
               <div className="login-options">
@@ -225,20 +223,18 @@ export default function LoginPage() {
                 error={fieldError('mobile')}
                 autoComplete="tel"
               />
-              <TextField
-                testid="sms-code"
-                inputMode="numeric"
+              <CodeField
                 value={code}
                 onChange={(v) => {
-                  setCode(v.replace(/\D/g, ''));
+                  setCode(v);
                   clearError('code');
                 }}
                 placeholder={t('code.placeholder')}
-                maxLength={6}
                 error={fieldError('code')}
-                autoComplete="one-time-code"
                 onEnterPress={() => void submit()}
-                extra={<SendCodeButton remaining={sender.remaining} sent={sender.sent} onClick={requestCode} />}
+                remaining={sender.remaining}
+                sent={sender.sent}
+                onSend={requestCode}
               />
               <div className="login-options">
                 <span className="muted small" data-testid="login-fast-hint">

@@ -1,18 +1,17 @@
-import { accountKind, VERIFY_CODE_LENGTH } from '@paiclass/shared';
+import { accountKind } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { maskAccount } from '../../../lib/mask';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { accountsApi } from '../api';
+import { CodeField } from '../components/CodeField';
 import { LoggingInOverlay } from '../components/LoggingInOverlay';
-import { SendCodeButton } from '../components/SendCodeButton';
 import { useCompleteLogin } from '../hooks/useCompleteLogin';
 import { useSendCode } from '../hooks/useSendCode';
 import { clearRegisterCache, readRegisterCache } from '../registerCache';
@@ -100,21 +99,18 @@ export default function LoginVerifyPage() {
           <p className="muted small">{t('verify.tip')}</p>
         </div>
         <div className="form-card">
-          <TextField
-            testid="sms-code"
-            inputMode="numeric"
+          <CodeField
             value={code}
             onChange={(v) => {
-              setCode(v.replace(/\D/g, ''));
+              setCode(v);
               setCodeError(undefined);
               setFormError(undefined);
             }}
-            placeholder={t('verify.codePlaceholder', { length: VERIFY_CODE_LENGTH })}
-            maxLength={VERIFY_CODE_LENGTH}
             error={codeError}
-            autoComplete="one-time-code"
             className="code-field"
-            extra={<SendCodeButton remaining={sender.remaining} sent onClick={resend} />}
+            remaining={sender.remaining}
+            sent
+            onSend={resend}
           />
         </div>
         <FormError message={formError} testid="verify-error" />

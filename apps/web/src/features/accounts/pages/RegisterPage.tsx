@@ -1,7 +1,6 @@
 import { accountKind, registerInput, STNO_MAX, USERTYPE_STUDENT } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { SubmitButton } from '../../../components/SubmitButton';
@@ -10,6 +9,7 @@ import { errorMessage } from '../../../lib/api';
 import { maskMobile } from '../../../lib/mask';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
+import { useTranslation } from '../../../lib/translations';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
 import { accountsApi } from '../api';

@@ -1,21 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
+import { RECONNECTED, useClassroom, useSocketEvent } from '../../../lib/socket';
+import { useTranslation } from '../../../lib/translations';
 import { courseKeys } from '../../courses/api';
 import { classTimeApi, classTimeKeys } from '../api';
-
-/** How often the bar looks again while the page is open: the web app has no socket client yet. */
-const REFRESH_MS = 30_000;
 
 const clock = (seconds: number) =>
   new Date(seconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
 
 /**
  * The course home's class-time bar: teachers (`teachClass`) begin and end a class; students see
- * that class is in progress. While it is, the course list labels the course "in class".
+ * that class is in progress, live: the socket pushes class begin and over to everyone with the course
+ * open. While it is, the course list labels the course "in class".
  */
 export function ClassTimeBar({ courseId, canTeach }: { courseId: number; canTeach: boolean }) {
   const { t } = useTranslation();
@@ -24,8 +23,17 @@ export function ClassTimeBar({ courseId, canTeach }: { courseId: number; canTeac
   const status = useQuery({
     queryKey: classTimeKeys.status(courseId),
     queryFn: () => classTimeApi.status(courseId),
-    refetchInterval: REFRESH_MS,
   });
+  // class begins and ends are pushed to the course's room; after a gap in the connection the bar reads again
+  useClassroom(courseId);
+  const pushed = (data: { courseid?: number }) => {
+    if (Number(data?.courseid) !== courseId) return;
+    void queryClient.invalidateQueries({ queryKey: classTimeKeys.status(courseId) });
+    void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+  };
+  useSocketEvent('AttendClass.classBegin', pushed);
+  useSocketEvent('AttendClass.classOver', pushed);
+  useSocketEvent(RECONNECTED, () => void queryClient.invalidateQueries({ queryKey: classTimeKeys.status(courseId) }));
   const inClass = status.data?.status === 1;
 
   const change = async (action: 'begin' | 'over') => {

@@ -1,7 +1,7 @@
 import { COURSE_BANNER_MS } from '@paiclass/shared';
 import { RightOutline } from 'antd-mobile-icons';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import { classState } from '../classState';
 import type { CourseItem } from '../types';
 

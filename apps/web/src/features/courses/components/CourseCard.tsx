@@ -1,6 +1,6 @@
 import { MoreOutline, SystemQRcodeOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import { classState } from '../classState';
 import type { CourseItem } from '../types';
 import { cardColors, semesterTitle } from '../utils';

@@ -1,12 +1,12 @@
 import { CODES, DEFAULT_TAB } from '@paiclass/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { contentWithTestId } from '../../../components/BodyTestId';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ApiError } from '../../../lib/api';
 import { loadStrings } from '../../../lib/i18n';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
+import { useTranslation } from '../../../lib/translations';
 import { useAuth } from '../../accounts/authStore';
 import { useCourseInfo } from '../hooks/useCourseInfo';
 import { parseCourseId } from '../utils';

@@ -1,9 +1,9 @@
 import { CODES } from '@paiclass/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { hasAbility } from '../hooks/useCourseInfo';
 import type { Ability, CourseInfo } from '../types';
 import { LoadFailed, NoPermission } from './NoPermission';

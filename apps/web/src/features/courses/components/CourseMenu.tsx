@@ -1,8 +1,8 @@
 import { ActionSheet } from 'antd-mobile';
 import type { Action } from 'antd-mobile/es/components/action-sheet';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useCourseFlows } from '../hooks/useCourseMenu';
 import type { CourseItem } from '../types';
 import { menuRole } from '../utils';

@@ -1,7 +1,7 @@
 import { AppstoreOutline, RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { DEMO_PATH, useDemoCourses } from '../hooks/useDemoCourses';
 import '../courseDemo.css';
 

@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 
 /** spec 1 §4: join failures (101, 102) show this screen with the reason and a way home. */
 export function JoinFailure({ message, onHome, onRetry }: { message: string; onHome: () => void; onRetry?: () => void }) {

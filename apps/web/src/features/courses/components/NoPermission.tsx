@@ -1,6 +1,6 @@
 import { Button, ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { useGoBack } from '../../../components/PageNavBar';
+import { useTranslation } from '../../../lib/translations';
 
 /** spec 2 §6: a control or page the caller lacks: "you have no permission, contact the course administrator". */
 export function NoPermission({ text }: { text?: string }) {

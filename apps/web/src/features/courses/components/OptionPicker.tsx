@@ -1,7 +1,7 @@
 import { CheckList, List, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 
 export interface PickerOption {
   value: string;

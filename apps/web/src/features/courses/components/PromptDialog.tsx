@@ -1,10 +1,10 @@
 import { Dialog } from 'antd-mobile';
 import { type ReactNode, useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { testId } from '../../../lib/testid';
+import { useTranslation } from '../../../lib/translations';
 
 /** Thrown by a prompt's `submit` to close it and go one step back in a flow (transfer: back to the account). */
 export class PromptBack extends Error {}

@@ -1,5 +1,5 @@
 import { academicYears } from '@paiclass/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import { termLabel } from '../utils';
 import { OptionPicker } from './OptionPicker';
 

@@ -1,7 +1,7 @@
 import { Button, Dialog, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { testId } from '../../../lib/testid';
+import { useTranslation } from '../../../lib/translations';
 
 /** The public course page's address (/courseDoor?coid=), as anyone outside the app opens it. */
 export const courseDoorLink = (coid: string) => `${window.location.origin}/courseDoor?coid=${coid}`;

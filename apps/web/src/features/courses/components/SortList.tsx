@@ -1,6 +1,6 @@
 import { Button } from 'antd-mobile';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import { useDragSort } from '../hooks/useDragSort';
 import type { CourseItem } from '../types';
 import { sortRange } from '../utils';

@@ -1,10 +1,10 @@
 import { CODES, copyInput, transferInput } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { contentWithTestId } from '../../../components/BodyTestId';
 import { confirmDialog } from '../../../components/dialogs';
 import { ApiError, showApiError } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { validate } from '../../../lib/validation';
 import { type Confirmation, courseKeys, coursesApi } from '../api';
 import { PromptBack, usePrompt } from '../components/PromptDialog';

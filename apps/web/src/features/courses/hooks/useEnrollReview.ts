@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { courseKeys, coursesApi } from '../api';
 
 /** Approves or rejects enrolment requests, one or many; rejecting asks first. */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { useGoBack } from '../../../components/PageNavBar';
+import { useTranslation } from '../../../lib/translations';
 
 /** The back arrow of a form: with unsaved input it asks before the input is thrown away. */
 export function useLeaveGuard(dirty: boolean, fallback?: string) {

@@ -9,11 +9,11 @@ import {
   VideoOutline,
 } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { courseKeys, coursesApi } from '../api';
 import { LoadFailed } from '../components/NoPermission';
 import { useCourseParam } from '../hooks/useCourseParam';

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog, List, Skeleton, Switch, Toast } from 'antd-mobile';
 import {
   BillOutline,
+  CheckShieldOutline,
   ContentOutline,
   EditSOutline,
   EyeOutline,
@@ -20,16 +21,19 @@ import {
   VideoOutline,
 } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { titleWithTestId } from '../../../components/BodyTestId';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { testId } from '../../../lib/testid';
+import { useTranslation } from '../../../lib/translations';
+import { hasPage } from '../../../router';
+import { OpenAttendancePrompt } from '../../attendance/components/OpenAttendancePrompt';
 import { ClassTimeBar } from '../../classtime/components/ClassTimeBar';
 import { courseKeys, coursesApi, retryNetworkOnly } from '../api';
 import { CodePopup } from '../components/CodePopup';
+import { NewBadge } from '../components/NewBadge';
 import { LoadFailed } from '../components/NoPermission';
 import { ProfileCompletion } from '../components/ProfileCompletion';
 import { ShareDialog } from '../components/ShareDialog';
@@ -46,7 +50,7 @@ interface MenuEntry {
   to: (id: number, role: 0 | 1) => string;
 }
 
-/** The course home menu of spec 2 §2; the areas arrive in later issues, their pages say so honestly. */
+/** The course home menu of spec 2 §2; an area not built yet is marked "coming" and does not open. */
 const MENU: MenuEntry[] = [
   { key: 'catalogue', icon: <FolderOutline />, tone: 'is-blue', to: (id, role) => `/folders?courseId=${id}&courseRole=${role}` },
   {
@@ -136,6 +140,13 @@ function CourseHome({ info }: { info: CourseInfo }) {
     queryFn: () => coursesApi.getModules(info.id),
     retry: retryNetworkOnly,
   });
+  // the red numbers: what is new to this user in each area since they last opened it (issue 12)
+  const news = useQuery({
+    queryKey: courseKeys.news(info.id),
+    queryFn: () => coursesApi.getNewCounts(info.id),
+    retry: retryNetworkOnly,
+  });
+  const newIn = (key: string) => (news.data as Record<string, number> | undefined)?.[key];
   const menu = modules.data
     ? modules.data.flatMap((m) => {
         const entry = MENU.find((e) => e.key === m.key);
@@ -270,6 +281,8 @@ function CourseHome({ info }: { info: CourseInfo }) {
       </section>
 
       {ended ? null : <ClassTimeBar courseId={info.id} canTeach={can('teachClass')} />}
+      {/* spec 2 §2, §8: a student entering the course is told of an open attendance (issue 13) */}
+      {role === 0 && !ended ? <OpenAttendancePrompt courseId={info.id} /> : null}
 
       <section
         className="course-home-menu"
@@ -286,18 +299,54 @@ function CourseHome({ info }: { info: CourseInfo }) {
               </span>
             ))
           : null}
-        {(modules.isPending ? [] : menu).map((entry) => (
+        {(modules.isPending ? [] : menu).map((entry) => {
+          const to = entry.to(info.id, role);
+          // an area whose page is not built yet is marked and does not open a dead page (decision 015)
+          const coming = !hasPage(to);
+          return (
+            <button
+              key={entry.key}
+              type="button"
+              className={coming ? 'home-menu-item is-coming' : 'home-menu-item'}
+              onClick={coming ? undefined : () => navigate(to)}
+              disabled={coming}
+              aria-label={coming ? `${entry.name} (${t('notAvailable.coming')})` : undefined}
+              data-testid={`home-menu-${entry.key}`}
+              data-coming={coming ? '1' : undefined}
+            >
+              <span className={`home-menu-icon ${entry.tone}`}>
+                {entry.icon}
+                {coming ? null : <NewBadge count={newIn(entry.key)} testid={`home-menu-new-${entry.key}`} />}
+              </span>
+              <span className="home-menu-label">{entry.name}</span>
+              {coming ? (
+                <span className="coming-mark" data-testid="coming-mark">
+                  {t('notAvailable.coming')}
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
+        {/* attendance is not one of the teacher's reorderable menus: always there (spec 2 §2 /checkIn, issue 13) */}
+        {modules.isPending ? null : (
           <button
-            key={entry.key}
             type="button"
             className="home-menu-item"
-            onClick={() => navigate(entry.to(info.id, role))}
-            data-testid={`home-menu-${entry.key}`}
+            onClick={() =>
+              navigate(
+                role === 1
+                  ? `/checkIn/teacherCheckinIndex?courseId=${info.id}&courseRole=1`
+                  : `/checkIn/studentCheckinIndex?courseId=${info.id}&courseRole=0`,
+              )
+            }
+            data-testid="home-menu-attendance"
           >
-            <span className={`home-menu-icon ${entry.tone}`}>{entry.icon}</span>
-            <span className="home-menu-label">{entry.name}</span>
+            <span className="home-menu-icon is-green">
+              <CheckShieldOutline />
+            </span>
+            <span className="home-menu-label">{t('attendance.title')}</span>
           </button>
-        ))}
+        )}
       </section>
 
       <List className="setting-list" header={t('courses.home.about')} data-testid="course-home-about">
@@ -333,7 +382,12 @@ function CourseHome({ info }: { info: CourseInfo }) {
           {manage
             .filter((m) => can(m.ability))
             .map((m) => (
-              <List.Item key={m.key} onClick={() => navigate(m.to)} data-testid={`home-${m.key}`}>
+              <List.Item
+                key={m.key}
+                onClick={() => navigate(m.to)}
+                extra={m.key === 'enroll-review' ? <NewBadge count={newIn('enroll')} testid="home-enroll-waiting" /> : undefined}
+                data-testid={`home-${m.key}`}
+              >
                 {m.label}
               </List.Item>
             ))}

@@ -10,11 +10,11 @@ import {
   UpOutline,
 } from 'antd-mobile-icons';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LightTabs } from '../../../components/LightTabs';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../../accounts/authStore';
 import { HomeIcon } from '../../home/components/HomeIcon';
 import { AttestPrompt } from '../../institutions/components/AttestPrompt';

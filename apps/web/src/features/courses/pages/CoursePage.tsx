@@ -1,9 +1,9 @@
 import { CODES, DEFAULT_TAB } from '@paiclass/shared';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { Navigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { LoadFailed } from '../components/NoPermission';
 import { useCourseInfo } from '../hooks/useCourseInfo';
 import { courseHomePath, courseIdParam, parseCourseId } from '../utils';

@@ -3,36 +3,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Toast } from 'antd-mobile';
 import { InformationCircleOutline, LockOutline, RightOutline } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
-import { RequiredLabel } from '../../../components/RequiredLabel';
-import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
-import { type FieldErrors, validate } from '../../../lib/validation';
+import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../../accounts/authStore';
-import { courseKeys, coursesApi, type DemoCourse, type DemoCourseBody } from '../api';
+import { type CourseBody, courseKeys, coursesApi, type DemoCourse, type DemoCourseBody } from '../api';
+import { CourseFormView } from '../components/CourseFormFields';
 import { LoadFailed, NoPermission } from '../components/NoPermission';
-import { SemesterTermFields } from '../components/SemesterTermFields';
 import { DEMO_PATH, useDemoCourses } from '../hooks/useDemoCourses';
-import { useLeaveGuard } from '../hooks/useLeaveGuard';
+import type { CourseForm } from '../types';
 import { courseHomePath, parseCourseId, termLabel } from '../utils';
 import '../courseDemo.css';
 
 /** the institution authentication screen of the personal centre (spec 1 §2 /myAllSetting) */
 const MECHANISM_PATH = '/myAllSetting?detail=myMechanism';
-
-/** spec 1 §5: the missing required fields are prompted one at a time, in this order (as on /newCourse) */
-const REQUIRED_IN_TURN = ['coursename', 'semester', 'term'] as const;
-
-interface DemoForm {
-  coursename: string;
-  classname: string;
-  semester: string;
-  term: number | '';
-}
 
 /**
  * /createCourseFromDemo (spec 1 §6 "Teacher: creates from demo, specific users only"): the demo
@@ -177,142 +163,65 @@ function DemoCard({ demo, onChoose }: { demo: DemoCourse; onChoose?: () => void 
   );
 }
 
-/** Step 2: the new course's name and class (the demo's, editable), academic year and term. */
+/** Step 2: the new course's name and class (the demo's, editable), academic year and term: the one course form, short. */
 function DemoCourseFormView({ demo }: { demo: DemoCourse }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [initial] = useState<DemoForm>(() => ({
+  const [initial] = useState<CourseForm>(() => ({
     coursename: demo.coursename.slice(0, COURSE_NAME_MAX),
     classname: demo.classname.slice(0, COURSE_NAME_MAX),
     // the current academic year and term, as on /newCourse
     ...currentAcademicTerm(),
+    // not asked here: the demo course brings them
+    venue: '',
+    teachtype: 2,
+    studytime: '',
   }));
-  const [form, setForm] = useState<DemoForm>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
 
-  const set = <K extends keyof DemoForm>(field: K, value: DemoForm[K]) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setFormError(undefined);
-    if (errors[field]) setErrors(({ [field]: _gone, ...rest }) => rest);
-  };
-
-  const submit = async () => {
-    setFormError(undefined);
-    const checked = validate(demoCreateInput, {
+  const submit = async (body: CourseBody) => {
+    const values: DemoCourseBody = {
       demoid: demo.id,
-      ...form,
-      term: form.term === '' ? undefined : form.term,
-    });
-    if (!checked.ok) {
-      // name, year and term are asked for in turn, as on /newCourse; other problems show at once
-      const first = REQUIRED_IN_TURN.find((field) => checked.errors[field]);
-      const shown: FieldErrors = {};
-      for (const [field, message] of Object.entries(checked.errors)) {
-        if (!(REQUIRED_IN_TURN as readonly string[]).includes(field) || field === first) shown[field] = message;
-      }
-      setErrors(shown);
-      if (first) Toast.show({ content: t(checked.errors[first]!) });
-      return;
-    }
-    setErrors({});
-    const body: DemoCourseBody = {
-      demoid: demo.id,
-      coursename: form.coursename.trim(),
-      classname: form.classname.trim(),
-      semester: form.semester,
-      term: Number(form.term),
+      coursename: body.coursename,
+      classname: body.classname,
+      semester: body.semester,
+      term: body.term,
     };
-    setSubmitting(true);
-    try {
-      const course = await coursesApi.createCourseFromDemo(body);
-      void queryClient.invalidateQueries({ queryKey: courseKeys.all });
-      Toast.show({ content: t('courses.demo.created', { n: course.copied }) });
-      // the demo brings its enrolment settings and template, so the creation flow's two steps are skipped
-      navigate(courseHomePath(Number(course.id), 1), { replace: true });
-    } catch (e) {
-      // 30301 (the free cap) is told in the form, as on /newCourse; 40003 and 40004 likewise
-      setFormError(errorMessage(e));
-    } finally {
-      setSubmitting(false);
-    }
+    const course = await coursesApi.createCourseFromDemo(values);
+    void queryClient.invalidateQueries({ queryKey: courseKeys.all });
+    Toast.show({ content: t('courses.demo.created', { n: course.copied }) });
+    // the demo brings its enrolment settings and template, so the creation flow's two steps are skipped
+    navigate(courseHomePath(Number(course.id), 1), { replace: true });
   };
-
-  const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
-  const dirty = (Object.keys(initial) as (keyof DemoForm)[]).some((k) => String(initial[k]) !== String(form[k]));
-  const leave = useLeaveGuard(dirty && !submitting, DEMO_PATH);
 
   return (
     <div className="page" data-testid="demo-form-page">
-      <PageNavBar title={t('courses.demo.title')} onBack={() => void leave()} />
-      <form
-        className="page-body form-page course-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="demo-source" data-testid="demo-source">
-          <div className="demo-source-label">{t('courses.demo.source')}</div>
-          <span className="demo-card-name" data-testid="demo-source-name">
-            {demo.coursename}
-          </span>
-          <span className="demo-card-meta">
-            <span>{t('courses.demo.author', { name: demo.username })}</span>
-            {demo.classname ? <span>{demo.classname}</span> : null}
-          </span>
-          <div className="demo-summary" data-testid="demo-summary">
-            <InformationCircleOutline />
-            <span>{t('courses.demo.summary', { n: demo.items })}</span>
+      <CourseFormView
+        title={t('courses.demo.title')}
+        initial={initial}
+        short
+        schema={demoCreateInput}
+        extra={{ demoid: demo.id }}
+        onSubmit={submit}
+        submitText={t('courses.form.create')}
+        leaveTo={DEMO_PATH}
+        top={() => (
+          <div className="demo-source" data-testid="demo-source">
+            <div className="demo-source-label">{t('courses.demo.source')}</div>
+            <span className="demo-card-name" data-testid="demo-source-name">
+              {demo.coursename}
+            </span>
+            <span className="demo-card-meta">
+              <span>{t('courses.demo.author', { name: demo.username })}</span>
+              {demo.classname ? <span>{demo.classname}</span> : null}
+            </span>
+            <div className="demo-summary" data-testid="demo-summary">
+              <InformationCircleOutline />
+              <span>{t('courses.demo.summary', { n: demo.items })}</span>
+            </div>
           </div>
-        </div>
-        <div className="form-card">
-          <TextField
-            testid="course-name"
-            label={<RequiredLabel text={t('courses.form.name')} />}
-            value={form.coursename}
-            onChange={(v) => set('coursename', v)}
-            placeholder={t('courses.form.namePlaceholder')}
-            maxLength={COURSE_NAME_MAX}
-            error={fieldError('coursename')}
-          />
-          <TextField
-            testid="course-class"
-            label={t('courses.form.className')}
-            value={form.classname}
-            onChange={(v) => set('classname', v)}
-            placeholder={t('courses.form.classPlaceholder')}
-            maxLength={COURSE_NAME_MAX}
-            error={fieldError('classname')}
-          />
-        </div>
-        <div className="form-card">
-          <SemesterTermFields
-            semester={form.semester}
-            term={form.term}
-            onSemester={(v) => set('semester', v)}
-            onTerm={(v) => set('term', v)}
-            errors={{ semester: fieldError('semester'), term: fieldError('term') }}
-          />
-        </div>
-        <FormError message={formError} testid="course-error" />
-        <Button
-          block
-          type="submit"
-          color="primary"
-          size="large"
-          shape="rounded"
-          loading={submitting}
-          disabled={submitting}
-          className="submit-button"
-          data-testid="course-submit"
-        >
-          {t('courses.form.create')}
-        </Button>
-      </form>
+        )}
+      />
     </div>
   );
 }

@@ -1,15 +1,14 @@
-import { JOIN_CODE_LENGTH, type JoinKey, joinKeyInput } from '@paiclass/shared';
-import { DEFAULT_TAB } from '@paiclass/shared';
+import { DEFAULT_TAB, JOIN_CODE_LENGTH, type JoinKey, joinKeyInput } from '@paiclass/shared';
 import { Button, NoticeBar, PasscodeInput } from 'antd-mobile';
 import { ScanCodeOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
 import { safeReturnPath } from '../../../lib/returnPath';
 import { useLocation, useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { validate } from '../../../lib/validation';
 import { coursesApi, joinKeyOf } from '../api';
 import { JoinFailure } from '../components/JoinFailure';

@@ -1,10 +1,10 @@
 import { JOIN_CODE_LENGTH } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { UserAddOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { STORAGE_KEYS, session } from '../../../lib/storage';
+import { useTranslation } from '../../../lib/translations';
 import { useAuth } from '../../accounts/authStore';
 import { shareClassPath } from '../utils';
 import '../courseInfo.css';

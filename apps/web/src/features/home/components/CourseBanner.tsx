@@ -1,9 +1,9 @@
 import { COURSE_BANNER_MS } from '@paiclass/shared';
 import { Button, Skeleton, Swiper } from 'antd-mobile';
 import { RightOutline, TeamOutline, UserOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useCourseList } from '../../courses/hooks/useCourseList';
 import type { CourseItem } from '../../courses/types';
 import { cardColors, courseHomePath, semesterTitle } from '../../courses/utils';

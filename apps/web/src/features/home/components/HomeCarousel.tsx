@@ -1,6 +1,6 @@
 import { HOME_CAROUSEL_MS } from '@paiclass/shared';
 import { Swiper } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 
 /** The first picture's drawing: a board with a rising chart over an open book. */
 function ClassroomArt() {

@@ -1,23 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { NotAvailableBlock } from '../../../components/NotAvailable';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { todoKey, todoKeys, todosApi } from '../../todos/api';
 import { TodoCard } from '../../todos/components/TodoCard';
 import { useNow } from '../../todos/hooks/useNow';
 import { todoPath } from '../../todos/utils';
 
-/** The home page's tabs: the first to-dos (at most 3, spec 1 §9) and the playground list. */
+/**
+ * The home page's to-dos: the first three (spec 1 §9). The spec's second tab, the playground (a
+ * school community feed), is not built, so it is not shown (decision 015).
+ */
 export function HomeTodos() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const now = useNow();
-  const [tab, setTab] = useState('todo');
   const todos = useQuery({ queryKey: todoKeys.index, queryFn: todosApi.indexList, retry: retryNetworkOnly });
 
   let todoBody: React.ReactNode;
@@ -69,7 +69,7 @@ export function HomeTodos() {
   return (
     <section className="home-section home-todos" data-testid="home-todos">
       <div className="home-section-head">
-        <Tabs activeKey={tab} onChange={setTab} className="home-tabs">
+        <Tabs activeKey="todo" className="home-tabs">
           <Tabs.Tab
             key="todo"
             title={
@@ -83,22 +83,13 @@ export function HomeTodos() {
               </span>
             }
           />
-          <Tabs.Tab key="playground" title={<span data-testid="home-tab-playground">{t('home.playground.tab')}</span>} />
         </Tabs>
-        {tab === 'todo' ? (
-          <button type="button" className="home-section-more" onClick={() => navigate('/todoList')} data-testid="home-todo-more">
-            {t('home.more')}
-            <RightOutline />
-          </button>
-        ) : null}
+        <button type="button" className="home-section-more" onClick={() => navigate('/todoList')} data-testid="home-todo-more">
+          {t('home.more')}
+          <RightOutline />
+        </button>
       </div>
-      {tab === 'todo' ? (
-        todoBody
-      ) : (
-        <div className="home-playground" data-testid="home-playground">
-          <NotAvailableBlock area="shell" title={t('home.playground.title')} description={t('home.playground.text')} />
-        </div>
-      )}
+      {todoBody}
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { USERTYPE_TEACHER } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { PullToRefresh } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { useLocation } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../../accounts/authStore';
 import { courseKeys } from '../../courses/api';
 import { todoKeys } from '../../todos/api';

@@ -1,17 +1,21 @@
+import { previewKindOf } from '@paiclass/shared';
 import { DownlandOutline, EyeOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { Link } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { TypeIcon } from '../../materials/components/TypeIcon';
 import { formatSize } from '../../materials/utils';
+import { usePreviewPath } from '../../preview/api';
 import type { WorkFile } from '../types';
 import { previewKind } from '../utils';
 
 /**
- * Files of a homework or a submission, each with "open" (in a new tab, where the browser can show
- * it) and "download"; pictures show a thumbnail. A file without an address (not downloadable for
- * the caller) shows its name only.
+ * Files of a homework or a submission, each with "open" and "download"; pictures show a thumbnail.
+ * Documents and pictures open in the preview page (page images, issue 12), text and media in a new
+ * tab. A file without an address (not downloadable for the caller) shows its name only.
  */
 export function FileLinks({ files, testid = 'file-row' }: { files: WorkFile[]; testid?: string }) {
   const { t } = useTranslation();
+  const previewPath = usePreviewPath();
   if (files.length === 0) return null;
   return (
     <ul className="hw-files">
@@ -29,7 +33,16 @@ export function FileLinks({ files, testid = 'file-row' }: { files: WorkFile[]; t
               {kind === 'image' && f.url ? <img className="hw-file-thumb" src={f.url} alt={f.name} loading="lazy" /> : null}
             </span>
             <span className="hw-file-actions">
-              {opens ? (
+              {f.url && previewKindOf(f) !== 'none' ? (
+                <Link
+                  className="hw-file-action"
+                  to={previewPath(f.id)}
+                  aria-label={t('homework.file.preview', { name: f.name })}
+                  data-testid={`${testid}-preview`}
+                >
+                  <EyeOutline />
+                </Link>
+              ) : opens ? (
                 <a
                   className="hw-file-action"
                   href={f.url}

@@ -1,22 +1,26 @@
+import { previewKindOf } from '@paiclass/shared';
 import { Button, SpinLoading } from 'antd-mobile';
 import { DownlandOutline, FileOutline, LinkOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Link } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { formatSize } from '../../materials/utils';
+import { usePreviewPath } from '../../preview/api';
+import { PreviewView } from '../../preview/components/PreviewView';
 import type { WorkFile } from '../types';
 import { previewKind, TEXT_PREVIEW_BYTES } from '../utils';
 
 /**
- * One submitted file opened in the page for grading: a picture as an image, a PDF in the browser's
- * own viewer, text as text, video and audio in their players, an office document through the PDF
- * the server converts it to (`onRefresh` asks again while it converts). Other formats (archives)
- * have no viewer here: the page says so and offers the download.
+ * One submitted file opened in the page for grading: a picture as an image, a PDF or office
+ * document as page images the server renders (issue 12: a PDF frame shows nothing on most phones),
+ * with "full screen" to the viewer page; text as text, video and audio in their players. Other
+ * formats (archives) have no viewer here: the page says so and offers the download.
  */
-export function FilePreview({ file, onRefresh }: { file: WorkFile; onRefresh?: () => void }) {
+export function FilePreview({ file }: { file: WorkFile }) {
   const { t } = useTranslation();
-  const kind = previewKind(file);
-  const converted = kind === 'none' && Number(file.pdfstate) === 2 && file.pdfurl;
-  const converting = kind === 'none' && Number(file.pdfstate) === 1;
+  const previewPath = usePreviewPath();
+  const isDocument = previewKindOf(file) === 'document';
+  const kind = isDocument ? 'document' : previewKind(file);
   return (
     <section className="hw-preview" data-testid="file-preview" data-kind={kind} data-id={file.id}>
       <header className="hw-preview-head">
@@ -25,7 +29,11 @@ export function FilePreview({ file, onRefresh }: { file: WorkFile; onRefresh?: (
         </span>
         <span className="muted small">{formatSize(Number(file.size))}</span>
         <span className="hw-preview-links">
-          {kind !== 'none' && file.url ? (
+          {isDocument ? (
+            <Link to={previewPath(file.id)} className="hw-link" data-testid="file-preview-full">
+              <LinkOutline /> {t('homework.preview.fullScreen')}
+            </Link>
+          ) : kind !== 'none' && file.url ? (
             <a href={file.url} target="_blank" rel="noopener noreferrer" className="hw-link" data-testid="file-preview-open">
               <LinkOutline /> {t('homework.preview.newTab')}
             </a>
@@ -40,8 +48,8 @@ export function FilePreview({ file, onRefresh }: { file: WorkFile; onRefresh?: (
       <div className="hw-preview-body">
         {kind === 'image' ? (
           <img className="hw-preview-image" src={file.url} alt={file.name} data-testid="file-preview-image" />
-        ) : kind === 'pdf' ? (
-          <iframe className="hw-preview-pdf" src={file.url} title={file.name} data-testid="file-preview-pdf" />
+        ) : kind === 'document' ? (
+          <PreviewView id={file.id} embedded />
         ) : kind === 'text' ? (
           <TextPreview file={file} />
         ) : kind === 'video' ? (
@@ -57,18 +65,6 @@ export function FilePreview({ file, onRefresh }: { file: WorkFile; onRefresh?: (
         ) : kind === 'audio' ? (
           // biome-ignore lint/a11y/useMediaCaption: students' uploads carry no caption track
           <audio className="hw-preview-audio" controls preload="metadata" src={file.url} data-testid="file-preview-audio" />
-        ) : converted ? (
-          <iframe className="hw-preview-pdf" src={file.pdfurl} title={file.name} data-testid="file-preview-converted" />
-        ) : converting ? (
-          <div className="hw-preview-none" data-testid="file-preview-converting">
-            <SpinLoading style={{ '--size': '24px' }} />
-            <p>{t('homework.preview.converting')}</p>
-            {onRefresh ? (
-              <Button size="small" shape="rounded" fill="outline" onClick={onRefresh} data-testid="file-preview-refresh">
-                {t('homework.preview.refresh')}
-              </Button>
-            ) : null}
-          </div>
         ) : (
           <div className="hw-preview-none" data-testid="file-preview-none">
             <FileOutline className="hw-preview-none-icon" />

@@ -1,9 +1,9 @@
 import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { fillMessage, formatScore, maxScore, scoreProblem } from '../utils';
 
 /** The longest comment the server keeps. */

@@ -1,7 +1,7 @@
 import { Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../components/BodyTestId';
+import { useTranslation } from '../../../lib/translations';
 import { useLast } from '../../materials/hooks/useLast';
 import { GradeForm } from './GradeForm';
 

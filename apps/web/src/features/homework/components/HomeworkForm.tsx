@@ -1,9 +1,7 @@
 import { CONTENT_TITLE_MAX } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Selector, Switch, Toast } from 'antd-mobile';
-import { CloseOutline, UploadOutline } from 'antd-mobile-icons';
-import { type ReactNode, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { type ReactNode, useState } from 'react';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { RequiredLabel } from '../../../components/RequiredLabel';
@@ -11,6 +9,8 @@ import { RichTextEditor } from '../../../components/RichTextEditor';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
+import { attachmentLimitLabel } from '../../../lib/upload';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { useUser } from '../../accounts/authStore';
 import { retryNetworkOnly } from '../../courses/api';
@@ -18,19 +18,18 @@ import { OptionPicker } from '../../courses/components/OptionPicker';
 import { useLeaveGuard } from '../../courses/hooks/useLeaveGuard';
 import type { CourseInfo } from '../../courses/types';
 import { DateTimeField } from '../../materials/components/DateTimeField';
-import { TypeIcon } from '../../materials/components/TypeIcon';
-import { UploadList } from '../../materials/components/UploadList';
+import { FilePicker } from '../../materials/components/FilePicker';
 import { useUploads } from '../../materials/hooks/useUploads';
-import { formatSize, fromLocalInput, toLocalInput } from '../../materials/utils';
+import { fromLocalInput, toLocalInput } from '../../materials/utils';
 import { memberKeys, membersApi } from '../../members/api';
 import { memberPath } from '../../members/paths';
 import { homeworkApi, homeworkKeys } from '../api';
 import { homeworkPath } from '../paths';
-import type { Homework, HomeworkType, WorkFile } from '../types';
+import type { AnswerType, Homework, HomeworkType, WorkFile } from '../types';
 import { checkHomework, type HomeworkFormValues } from '../utils';
-import { attachmentLimitLabel } from '../../../lib/upload';
 
 const TYPES: HomeworkType[] = [1, 2, 3];
+const ANSWER_TYPES: AnswerType[] = [1, 2, 3];
 const MODES = [1, 2, 0] as const;
 /** the order the fields are read in, for the first error's toast */
 const FIELD_ORDER = [
@@ -61,7 +60,6 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
   const editing = initial !== null;
   const s = initial?.settings;
   const uploads = useUploads({ isVip: Number(user?.isvip ?? 0) > 0, videoOnly: false });
-  const fileInput = useRef<HTMLInputElement>(null);
   const groupings = useQuery({
     queryKey: memberKeys.groupings(courseId),
     queryFn: () => membersApi.groupings(courseId),
@@ -83,6 +81,8 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
   const [anonymous, setAnonymous] = useState(Number(s?.anonymous ?? 1) === 1);
   const [mincomment, setMincomment] = useState(String(s?.mincomment ?? 0));
   const [scoremode, setScoremode] = useState<1 | 2>(s?.scoremode ?? 1);
+  // homework made before answer types existed is attachments only (the spec's rule)
+  const [answertype, setAnswertype] = useState<AnswerType>(s?.answertype ?? 1);
   const [publish, setPublish] = useState<0 | 1 | 2>(1);
   const [publishAt, setPublishAt] = useState('');
   const [saving, setSaving] = useState(false);
@@ -113,6 +113,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
       anonymous,
       mincomment,
       scoremode,
+      answertype,
       publish,
       publish_time: fromLocalInput(publishAt),
     };
@@ -208,68 +209,18 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
               </div>
             ) : null}
           </div>
-          <div className={`field${fieldError('files') ? ' field-invalid' : ''}`}>
-            <div className="field-label">{t('homework.form.files')}</div>
-            {kept.length > 0 ? (
-              <ul className="upload-list" data-testid="hw-kept-files">
-                {kept.map((f) => (
-                  <li key={f.id} className="upload-row is-done" data-testid="hw-kept-file" data-id={f.id}>
-                    <TypeIcon item={{ item_type: 1, contenttype: 2, attachment: [f] }} />
-                    <div className="upload-text">
-                      <div className="upload-name-line">
-                        <span className="upload-name">{f.name}</span>
-                        <span className="muted small upload-size">{formatSize(Number(f.size))}</span>
-                      </div>
-                    </div>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      onClick={() => setKept((list) => list.filter((k) => k.id !== f.id))}
-                      aria-label={t('materials.upload.remove')}
-                      data-testid="hw-kept-remove"
-                    >
-                      <CloseOutline />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <UploadList entries={uploads.entries} onRetry={uploads.retry} onRemove={uploads.remove} />
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden="true"
-              data-testid="upload-input"
-              onChange={(e) => {
-                const chosen = Array.from(e.target.files ?? []);
-                e.target.value = '';
-                if (chosen.length) {
-                  uploads.add(chosen);
-                  clearError('files');
-                }
-              }}
-            />
-            <Button
-              block
-              shape="rounded"
-              fill="outline"
-              color="primary"
-              className="upload-pick"
-              onClick={() => fileInput.current?.click()}
-              data-testid="upload-pick"
-            >
-              <UploadOutline /> {t('homework.form.addFiles')}
-            </Button>
-            <div className="field-hint">{t('homework.form.filesHint', { limit: attachmentLimitLabel(Number(user?.isvip ?? 0) > 0) })}</div>
-            {fieldError('files') ? (
-              <div className="field-error" role="alert" data-testid="hw-files-error">
-                {fieldError('files')}
-              </div>
-            ) : null}
-          </div>
+          <FilePicker
+            uploads={uploads}
+            label={t('homework.form.files')}
+            pickLabel={t('homework.form.addFiles')}
+            hint={t('homework.form.filesHint', { limit: attachmentLimitLabel(Number(user?.isvip ?? 0) > 0) })}
+            error={fieldError('files')}
+            errorTestid="hw-files-error"
+            onPicked={() => clearError('files')}
+            kept={kept}
+            onRemoveKept={(id) => setKept((list) => list.filter((k) => k.id !== id))}
+            keptTestid="hw-kept"
+          />
         </div>
 
         <div className="form-card">
@@ -292,6 +243,24 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
             />
             <div className="field-hint" data-testid="hw-type-hint">
               {workIn ? t('homework.form.typeLocked') : t(`homework.form.typeHint.${type}`)}
+            </div>
+          </div>
+          <div className="field">
+            <div className="field-label">{t('homework.form.answerType')}</div>
+            <Selector
+              className="course-selector"
+              columns={3}
+              value={[answertype]}
+              onChange={(v) => {
+                if (v[0] !== undefined) setAnswertype(v[0]);
+              }}
+              options={ANSWER_TYPES.map((k) => ({
+                value: k,
+                label: <span data-testid={`hw-answertype-${k}`}>{t(`homework.answerType.${k}`)}</span>,
+              }))}
+            />
+            <div className="field-hint" data-testid="hw-answertype-hint">
+              {t(`homework.form.answerTypeHint.${answertype}`)}
             </div>
           </div>
           {type === 2 ? (

@@ -1,8 +1,9 @@
+import { PUBLISH_STATES } from '@paiclass/shared';
 import { Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RichTextView } from '../../../components/RichTextView';
 import { isRichTextEmpty } from '../../../components/richText';
+import { useTranslation } from '../../../lib/translations';
 import { formatTime, publishLabel } from '../../materials/utils';
 import type { Homework } from '../types';
 import { FileLinks } from './FileLinks';
@@ -28,12 +29,12 @@ export function HomeworkInfo({ hw, manager, extra }: { hw: Homework; manager: bo
         </Tag>
         {manager ? (
           <Tag
-            color={state === 2 ? 'success' : state === 1 ? 'warning' : 'default'}
+            color={state === PUBLISH_STATES.published ? 'success' : state === PUBLISH_STATES.scheduled ? 'warning' : 'default'}
             fill="outline"
             className="hw-tag"
             data-testid="homework-publish-state"
           >
-            {state === 1 && hw.publish_time
+            {state === PUBLISH_STATES.scheduled && hw.publish_time
               ? t('homework.publishAt', { time: formatTime(Number(hw.publish_time)) })
               : publishLabel(t, state)}
           </Tag>
@@ -61,6 +62,10 @@ export function HomeworkInfo({ hw, manager, extra }: { hw: Homework; manager: bo
           <dd data-testid="homework-late-rule">
             {Number(s.allowlate) === 1 ? t('homework.lateAllowed') : t('homework.lateRefused')}
           </dd>
+        </div>
+        <div>
+          <dt>{t('homework.form.answerType')}</dt>
+          <dd data-testid="homework-answer-type">{t(`homework.answerType.${s.answertype ?? 1}`)}</dd>
         </div>
         {s.type === 3 ? (
           <div>

@@ -1,8 +1,10 @@
+import { PUBLISH_STATES } from '@paiclass/shared';
 import { Tag } from 'antd-mobile';
 import { EditSOutline, RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { hasAbility } from '../../courses/hooks/useCourseInfo';
+import { useMarkSeen } from '../../courses/hooks/useMarkSeen';
 import type { CourseInfo } from '../../courses/types';
 import type { ContentItem } from '../../materials/types';
 import { formatTime, publishLabel } from '../../materials/utils';
@@ -22,6 +24,8 @@ export function HomeworkList({ info }: { info: CourseInfo }) {
   const navigate = useNavigate();
   const manager = hasAbility(info, 'manageContent');
   const role: Role = manager ? 1 : 0;
+  // opening the list clears the course home's red number for it
+  useMarkSeen(info.id, 'homework');
   const { query, items } = useHomeworkList(info.id);
   const total = query.data ? Number(query.data.pages[query.data.pages.length - 1]!.total) : 0;
 
@@ -90,14 +94,14 @@ function HomeworkRow({
           </span>
           <span className="activity-meta">
             {manager ? (
-              state !== 2 ? (
+              state !== PUBLISH_STATES.published ? (
                 <Tag
-                  color={state === 1 ? 'warning' : 'default'}
+                  color={state === PUBLISH_STATES.scheduled ? 'warning' : 'default'}
                   fill="outline"
                   className="hw-tag"
                   data-testid="homework-row-publish"
                 >
-                  {state === 1 && item.publish_time
+                  {state === PUBLISH_STATES.scheduled && item.publish_time
                     ? t('homework.publishAt', { time: formatTime(Number(item.publish_time)) })
                     : publishLabel(t, state)}
                 </Tag>

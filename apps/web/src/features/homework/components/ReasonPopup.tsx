@@ -1,10 +1,10 @@
 import { Button, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { FormError } from '../../../components/FormError';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 
 /** Reasons (returning, sharing) have 1 to 200 characters (packages/shared homework schemas). */
 export const REASON_MAX = 200;

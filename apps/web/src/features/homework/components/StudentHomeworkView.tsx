@@ -1,3 +1,4 @@
+import { SUBMISSION_STATES } from '@paiclass/shared';
 import { Button } from 'antd-mobile';
 import {
   ClockCircleOutline,
@@ -9,8 +10,8 @@ import {
   TeamOutline,
   UploadOutline,
 } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { memberPath } from '../../members/paths';
 import { discussPath, historyPath, reviewDetailPath, shareListPath, stuWorkSubmitPath } from '../paths';
 import type { Homework } from '../types';
@@ -64,13 +65,13 @@ export function StudentHomeworkView({ courseId, hw }: { courseId: number; hw: Ho
           </div>
         ) : null}
 
-        {!noGroup && late && canSubmit && state !== 3 ? (
+        {!noGroup && late && canSubmit && state !== SUBMISSION_STATES.returned ? (
           <div className="hw-note is-warning" data-testid="late-note">
             <ClockCircleOutline />
             <span>{t('homework.student.lateAllowed')}</span>
           </div>
         ) : null}
-        {!noGroup && late && !canSubmit && state === 0 ? (
+        {!noGroup && late && !canSubmit && state === SUBMISSION_STATES.notSubmitted ? (
           <div className="hw-note is-danger" data-testid="closed-note">
             <ClockCircleOutline />
             <span>{t('homework.student.closed')}</span>
@@ -79,12 +80,12 @@ export function StudentHomeworkView({ courseId, hw }: { courseId: number; hw: Ho
 
         {mine ? (
           <SubmissionCard submission={mine} testid="my-submission" showWho={group}>
-            {state === 4 ? (
+            {state === SUBMISSION_STATES.gradedUnpublished ? (
               <p className="muted small" data-testid="score-hidden-note">
                 {t('homework.student.scoreHidden')}
               </p>
             ) : null}
-            {state === 3 ? (
+            {state === SUBMISSION_STATES.returned ? (
               <p className="muted small" data-testid="returned-note">
                 {late ? t('homework.student.returnedLate') : t('homework.student.returned')}
               </p>

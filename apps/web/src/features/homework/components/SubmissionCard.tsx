@@ -1,10 +1,12 @@
+import { SUBMISSION_STATES } from '@paiclass/shared';
 import { Tag } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import { formatTime } from '../../materials/utils';
 import type { Submission } from '../types';
 import { formatScore } from '../utils';
 import { FileLinks } from './FileLinks';
+import { WorkAnswer } from './WorkAnswer';
 import { WorkStateTag } from './WorkStateTag';
 
 /**
@@ -49,7 +51,7 @@ export function SubmissionCard({
           </span>
         ) : null}
         {showState ? <WorkStateTag state={s.state} testid={`${testid}-state`} /> : null}
-        {Number(s.overtime) === 1 && s.state !== 2 ? (
+        {Number(s.overtime) === 1 && s.state !== SUBMISSION_STATES.late ? (
           <Tag color="warning" fill="outline" className="hw-tag" data-testid={`${testid}-overtime`}>
             {t('homework.submission.overtime')}
           </Tag>
@@ -59,7 +61,7 @@ export function SubmissionCard({
         {t('homework.submission.time', { time: formatTime(Number(s.submittime)) })}
         {Number(s.version) > 1 ? ` · ${t('homework.submission.version', { version: s.version })}` : ''}
       </p>
-      {s.state === 3 && s.returnreason ? (
+      {s.state === SUBMISSION_STATES.returned && s.returnreason ? (
         <div className="hw-note is-danger" data-testid={`${testid}-return-reason`}>
           <strong>{t('homework.submission.returnReason')}</strong>
           <span>{s.returnreason}</span>
@@ -76,6 +78,7 @@ export function SubmissionCard({
           {s.message}
         </p>
       ) : null}
+      <WorkAnswer html={s.content} testid={`${testid}-answer`} />
       <FileLinks files={s.attachment} testid={`${testid}-file`} />
       {scored ? (
         <div className="hw-score-box" data-testid={`${testid}-score-box`}>

@@ -1,3 +1,4 @@
+import { PUBLISH_STATES } from '@paiclass/shared';
 import { Button, Toast } from 'antd-mobile';
 import {
   CheckShieldOutline,
@@ -12,10 +13,10 @@ import {
   UnorderedListOutline,
 } from 'antd-mobile-icons';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { homeworkApi } from '../api';
 import { useRefreshHomework } from '../hooks/useHomework';
 import {
@@ -53,7 +54,7 @@ export function TeacherHomeworkView({ courseId, hw }: { courseId: number; hw: Ho
     shared: 0,
   };
   const s = hw.settings;
-  const published = Number(hw.publishState) >= 2;
+  const published = Number(hw.publishState) >= PUBLISH_STATES.published;
   const scoresOut = Number(s.scorespublished) === 1;
 
   const cells: { key: string; count: number; filter: number }[] = [
@@ -195,7 +196,13 @@ export function TeacherHomeworkView({ courseId, hw }: { courseId: number; hw: Ho
             <MenuButton
               icon={<SoundOutline />}
               text={t('homework.teacher.call')}
-              hint={c.notsubmitted ? t('homework.teacher.missing', { count: c.notsubmitted }) : t('homework.teacher.noneMissing')}
+              hint={
+                c.notsubmitted
+                  ? t('homework.teacher.missing', { count: c.notsubmitted })
+                  : c.total === 0
+                    ? t(s.type === 2 ? 'homework.teacher.noGroups' : 'homework.teacher.noStudents')
+                    : t('homework.teacher.noneMissing')
+              }
               onClick={() => navigate(callPath(courseId, hw.id))}
               testid="homework-call"
             />

@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import type { WorkState } from '../types';
 import { stateColor } from '../utils';
 

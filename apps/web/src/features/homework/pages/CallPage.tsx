@@ -1,11 +1,11 @@
 import { Button, ErrorBlock, Skeleton, Tag, Toast } from 'antd-mobile';
 import { SoundOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
 import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
@@ -96,12 +96,19 @@ function Missing({ courseId, hw }: { courseId: number; hw: Homework }) {
       </div>
     );
   if (query.isError) return <QueryFailed error={query.error} onRetry={() => void query.refetch()} />;
-  if (rows.length === 0)
+  if (rows.length === 0) {
+    // nobody to remind because nobody is expected yet is not "everyone handed in"
+    const nobody = Number(hw.counts?.total ?? 0) === 0;
     return (
       <div className="page-body page-center" data-testid="call-empty">
-        <ErrorBlock status="empty" title={t('homework.call.none')} description={t('homework.call.noneText')} />
+        <ErrorBlock
+          status="empty"
+          title={<span data-testid="call-empty-title">{t(nobody ? 'homework.call.nobodyTitle' : 'homework.call.none')}</span>}
+          description={t(nobody ? (group ? 'homework.call.nobodyGroups' : 'homework.call.nobodyText') : 'homework.call.noneText')}
+        />
       </div>
     );
+  }
 
   const row = (m: Member, called: boolean) => (
     <li key={m.uid} className="hw-call-person" data-testid="call-person" data-uid={m.uid}>

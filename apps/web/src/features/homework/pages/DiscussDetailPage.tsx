@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
 import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';

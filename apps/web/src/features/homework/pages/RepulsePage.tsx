@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { hasInAppHistory, PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';

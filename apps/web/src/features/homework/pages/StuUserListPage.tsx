@@ -1,13 +1,16 @@
-import { ActionSheet, Button, Checkbox, CheckList, ErrorBlock, Popup, Skeleton, Tabs, Tag, Toast } from 'antd-mobile';
+import { SUBMISSION_STATES } from '@paiclass/shared';
+import { ActionSheet, Button, Checkbox, CheckList, ErrorBlock, Popup, Skeleton, Tag, Toast } from 'antd-mobile';
 import type { Action } from 'antd-mobile/es/components/action-sheet';
 import { CloseOutline, FilterOutline, MoreOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { confirmDialog } from '../../../components/dialogs';
+import { FilterTabs } from '../../../components/FilterTabs';
+import { NavIconButton } from '../../../components/NavIconButton';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
 import { useLocation, useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
@@ -49,15 +52,12 @@ export default function StuUserListPage() {
         onBack={goBack}
         right={
           id ? (
-            <button
-              type="button"
-              className="nav-icon-button"
+            <NavIconButton
+              icon={<FilterOutline />}
+              label={t('homework.list.filter')}
               onClick={() => setChooser(true)}
-              aria-label={t('homework.list.filter')}
-              data-testid="filter-open"
-            >
-              <FilterOutline />
-            </button>
+              testid="filter-open"
+            />
           ) : undefined
         }
       />
@@ -116,7 +116,7 @@ function SubmissionList({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filter = parseFilter(params.get('filter'));
   const { query, rows, total } = useOwners(courseId, hw.id, filter);
   const refresh = useRefreshHomework(courseId, hw.id);
@@ -126,14 +126,6 @@ function SubmissionList({
   const [grading, setGrading] = useState<GradeTarget | null>(null);
   const [sharing, setSharing] = useState<Submission | null>(null);
   const group = hw.settings.type === 2;
-
-  const pick = (next: number) => {
-    setSelected([]);
-    const p = new URLSearchParams(params);
-    if (next) p.set('filter', String(next));
-    else p.delete('filter');
-    setParams(p, { replace: true });
-  };
 
   const selectable = rows.filter((r) => gradable(r.submission)).map((r) => r.submission!.sid);
   const allChecked = selectable.length > 0 && selectable.every((sid) => selected.includes(sid));
@@ -251,11 +243,14 @@ function SubmissionList({
 
   return (
     <>
-      <Tabs activeKey={String(filter)} onChange={(key) => pick(Number(key))} className="course-tabs hw-tabs">
-        {FILTERS.map((f) => (
-          <Tabs.Tab key={String(f)} title={<span data-testid={`filter-tab-${f}`}>{t(`homework.filter.${f}`)}</span>} />
-        ))}
-      </Tabs>
+      <FilterTabs
+        param="filter"
+        value={filter}
+        none={0}
+        className="course-tabs hw-tabs"
+        onPick={() => setSelected([])}
+        tabs={FILTERS.map((f) => ({ value: f, title: t(`homework.filter.${f}`), testid: `filter-tab-${f}` }))}
+      />
       <div className="member-toolbar hw-toolbar">
         <span className="muted small" data-testid="submissions-count" aria-live="polite">
           {query.isSuccess
@@ -442,7 +437,7 @@ function OwnerItem({
           ) : null}
           <span className="hw-owner-tags">
             <WorkStateTag state={row.state} testid="owner-state" />
-            {s && Number(s.overtime) === 1 && row.state !== 2 ? (
+            {s && Number(s.overtime) === 1 && row.state !== SUBMISSION_STATES.late ? (
               <Tag color="warning" fill="outline" className="hw-tag" data-testid="owner-overtime">
                 {t('homework.submission.overtime')}
               </Tag>

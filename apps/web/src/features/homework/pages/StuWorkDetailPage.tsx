@@ -1,12 +1,13 @@
+import { SUBMISSION_STATES } from '@paiclass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton, Tag, Toast } from 'antd-mobile';
 import { HistogramOutline, LeftOutline, RightOutline, StarOutline, UndoOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
@@ -18,6 +19,7 @@ import { homeworkApi, homeworkKeys } from '../api';
 import { FilePreview } from '../components/FilePreview';
 import { GradeForm } from '../components/GradeForm';
 import { ReasonPopup } from '../components/ReasonPopup';
+import { WorkAnswer } from '../components/WorkAnswer';
 import { WorkStateTag } from '../components/WorkStateTag';
 import { useHomework, useRefreshHomework } from '../hooks/useHomework';
 import { historyPath, homeworkPath, repulsePath, stuUserListPath, stuWorkDetailPath } from '../paths';
@@ -252,7 +254,7 @@ function WorkBody({
   const { t } = useTranslation();
   const refresh = useRefreshHomework(courseId, hw.id);
   const [sharing, setSharing] = useState(false);
-  const returned = s.state === 3;
+  const returned = s.state === SUBMISSION_STATES.returned;
   const shared = Number(s.shared) === 1;
 
   const cancelShare = async () => {
@@ -281,7 +283,7 @@ function WorkBody({
               {!s.groupname && s.stno ? <span className="muted small"> {s.stno}</span> : null}
             </span>
             <WorkStateTag state={s.state} testid="work-state" />
-            {Number(s.overtime) === 1 && s.state !== 2 ? (
+            {Number(s.overtime) === 1 && s.state !== SUBMISSION_STATES.late ? (
               <Tag color="warning" fill="outline" className="hw-tag" data-testid="work-overtime">
                 {t('homework.submission.overtime')}
               </Tag>
@@ -301,11 +303,14 @@ function WorkBody({
               {s.message}
             </p>
           ) : null}
+          <WorkAnswer html={s.content} />
         </section>
         {s.attachment.length === 0 ? (
-          <ErrorBlock status="empty" title={t('homework.detail.noFiles')} description="" />
+          s.content ? null : (
+            <ErrorBlock status="empty" title={t('homework.detail.noFiles')} description="" />
+          )
         ) : (
-          s.attachment.map((f) => <FilePreview key={f.id} file={f} onRefresh={() => void refresh()} />)
+          s.attachment.map((f) => <FilePreview key={f.id} file={f} />)
         )}
       </div>
 

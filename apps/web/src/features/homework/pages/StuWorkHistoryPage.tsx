@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBlock, Skeleton, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
@@ -12,6 +12,7 @@ import { formatTime } from '../../materials/utils';
 import { parseItemId } from '../../notices/utils';
 import { homeworkApi, homeworkKeys } from '../api';
 import { FileLinks } from '../components/FileLinks';
+import { WorkAnswer } from '../components/WorkAnswer';
 import { homeworkPath, stuWorkDetailPath } from '../paths';
 import '../../materials/materials.css';
 import '../homework.css';
@@ -104,6 +105,7 @@ function History({ courseId, id, sid }: { courseId: number; id: number; sid: num
                 {v.message}
               </p>
             ) : null}
+            <WorkAnswer html={v.content} testid="history-answer" />
             <FileLinks files={v.attachment} testid="history-file" />
           </li>
         ))}

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBlock, Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../../accounts/authStore';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';

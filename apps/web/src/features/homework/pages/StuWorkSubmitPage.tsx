@@ -1,24 +1,26 @@
+import { HOMEWORK_ANSWER_TEXT_MAX, HOMEWORK_ANSWER_TYPES, takesAttachments, takesText } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Checkbox, Toast } from 'antd-mobile';
-import { ClockCircleOutline, CloseOutline, ExclamationCircleOutline, UploadOutline } from 'antd-mobile-icons';
-import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Button, Toast } from 'antd-mobile';
+import { ClockCircleOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
+import { useMemo, useState } from 'react';
 import { confirmDialog } from '../../../components/dialogs';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
+import { RichTextEditor } from '../../../components/RichTextEditor';
+import { isRichTextEmpty } from '../../../components/richText';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../../accounts/authStore';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { useLeaveGuard } from '../../courses/hooks/useLeaveGuard';
-import { TypeIcon } from '../../materials/components/TypeIcon';
-import { UploadList } from '../../materials/components/UploadList';
+import { FilePicker } from '../../materials/components/FilePicker';
 import { useUploads } from '../../materials/hooks/useUploads';
-import { formatSize, formatTime } from '../../materials/utils';
+import { formatTime } from '../../materials/utils';
 import { parseItemId } from '../../notices/utils';
 import { homeworkApi, homeworkKeys } from '../api';
 import { useHomework } from '../hooks/useHomework';
@@ -31,10 +33,18 @@ import { attachmentLimitLabel } from '../../../lib/upload';
 /** The longest message the server keeps with a submission. */
 const MESSAGE_MAX = 1000;
 
+/** The characters of a written answer as the server counts them (its plain text). */
+function answerLength(html: string) {
+  const box = document.createElement('div');
+  box.innerHTML = html;
+  return (box.textContent ?? '').replace(/\u00a0/g, ' ').trim().length;
+}
+
 /**
- * /homework/stuWorkSubmit?courseId=&id=: a student hands in (or hands in again) their homework.
- * Attachments are the submission: a message alone is refused with the spec's words (spec 2 §5); a
- * confirmation comes before anything is sent, saying when the work will count as overtime.
+ * /homework/stuWorkSubmit?courseId=&id=: a student hands in (or hands in again) their homework, as
+ * the homework's answer type asks (issue 12, item 4): attachments (the spec's rule: a message alone
+ * is refused, spec 2 §5), a written answer in the rich-text editor, or either. A confirmation comes
+ * before anything is sent, saying when the work will count as overtime.
  */
 export default function StuWorkSubmitPage() {
   const { t } = useTranslation();
@@ -94,14 +104,24 @@ function SubmitForm({ courseId, hw }: { courseId: number; hw: Homework }) {
   // which the attachment limit (150M, VIP 2G) allows (issue 12)
   const [keepOriginal, setKeepOriginal] = useState(false);
   const uploads = useUploads({ isVip: Number(user?.isvip ?? 0) > 0, videoOnly: false, shrinkPhotos: !keepOriginal });
-  const fileInput = useRef<HTMLInputElement>(null);
+  const answerType = hw.settings.answertype ?? HOMEWORK_ANSWER_TYPES.attachment;
+  const withFiles = takesAttachments(answerType);
+  const withText = takesText(answerType);
   // a resubmission starts from the student's own files of the last one (a group member's are theirs to send)
   const [kept, setKept] = useState<WorkFile[]>(() => (mine && user && mine.uid === Number(user.id) ? mine.attachment : []));
   const [message, setMessage] = useState(mine && user && mine.uid === Number(user.id) ? mine.message : '');
+  // the written answer is the owner's (the group's): it starts from the last one, whoever wrote it
+  const [answer, setAnswer] = useState(mine?.content ?? '');
   const [filesError, setFilesError] = useState<string>();
+  const [answerError, setAnswerError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [sending, setSending] = useState(false);
-  const dirty = uploads.entries.length > 0 || message.trim() !== (mine?.message ?? '').trim();
+  const written = withText && !isRichTextEmpty(answer);
+  const length = useMemo(() => (withText ? answerLength(answer) : 0), [answer, withText]);
+  const dirty =
+    uploads.entries.length > 0 ||
+    message.trim() !== (mine?.message ?? '').trim() ||
+    (withText && answer !== (mine?.content ?? '') && !(isRichTextEmpty(answer) && !mine?.content));
   const leave = useLeaveGuard(dirty && !sending, back);
   const group = hw.settings.type === 2;
   const noGroup = group && Number(hw.ingroup) === 0;
@@ -110,24 +130,38 @@ function SubmitForm({ courseId, hw }: { courseId: number; hw: Homework }) {
 
   const submit = async () => {
     setFormError(undefined);
-    const fileids = [...kept.map((f) => f.id), ...uploads.done.map((f) => f.id)];
-    if (uploads.busy) {
+    const fileids = withFiles ? [...kept.map((f) => f.id), ...uploads.done.map((f) => f.id)] : [];
+    if (withFiles && uploads.busy) {
       Toast.show({ content: t('homework.form.stillUploading') });
       return;
     }
-    if (fileids.length === 0) {
+    // the server's rules, checked first here with its words
+    if (answerType === HOMEWORK_ANSWER_TYPES.attachment && fileids.length === 0) {
       // spec 2 §5: homework is submitted as attachments, never in the message alone
       setFilesError(t('validation.homeworkAttachmentRequired'));
       return;
     }
-    if (uploads.failed) {
+    if (answerType === HOMEWORK_ANSWER_TYPES.text && !written) {
+      setAnswerError(t('validation.answerTextRequired'));
+      return;
+    }
+    if (answerType === HOMEWORK_ANSWER_TYPES.either && !written && fileids.length === 0) {
+      setAnswerError(t('validation.answerOrAttachment'));
+      return;
+    }
+    if (written && length > HOMEWORK_ANSWER_TEXT_MAX) {
+      setAnswerError(t('validation.answerLength', { max: HOMEWORK_ANSWER_TEXT_MAX }));
+      return;
+    }
+    if (withFiles && uploads.failed) {
       setFilesError(t('homework.form.uploadFailed'));
       return;
     }
     const ok = await confirmDialog({
       title: mine ? t('homework.submit.confirmResubmitTitle') : t('homework.submit.confirmTitle'),
       content: [
-        t('homework.submit.confirmFiles', { count: fileids.length }),
+        written ? t('homework.submit.confirmAnswer') : '',
+        fileids.length ? t('homework.submit.confirmFiles', { count: fileids.length }) : '',
         message.trim() ? '' : t('homework.submit.noMessage'),
         late ? t('homework.submit.confirmLate') : '',
         mine ? t('homework.submit.confirmReplace') : '',
@@ -141,7 +175,7 @@ function SubmitForm({ courseId, hw }: { courseId: number; hw: Homework }) {
     if (!ok) return;
     setSending(true);
     try {
-      const saved = await homeworkApi.submit(courseId, hw.id, fileids, message.trim());
+      const saved = await homeworkApi.submit(courseId, hw.id, fileids, message.trim(), written ? answer : '');
       Toast.show({ content: Number(saved.overtime) === 1 ? t('homework.submit.doneLate') : t('homework.submit.done') });
       await queryClient.invalidateQueries({ queryKey: homeworkKeys.all(courseId) });
       navigate(back, { replace: true });
@@ -200,80 +234,71 @@ function SubmitForm({ courseId, hw }: { courseId: number; hw: Homework }) {
         </section>
 
         <div className="form-card">
-          <div className={`field${filesError ? ' field-invalid' : ''}`}>
-            <div className="field-label">
-              {t('homework.submit.files')}
-              <span className="required-mark"> *</span>
-            </div>
-            {kept.length > 0 ? (
-              <ul className="upload-list" data-testid="submit-kept-files">
-                {kept.map((f) => (
-                  <li key={f.id} className="upload-row is-done" data-testid="submit-kept-file" data-id={f.id}>
-                    <TypeIcon item={{ item_type: 1, contenttype: 2, attachment: [f] }} />
-                    <div className="upload-text">
-                      <div className="upload-name-line">
-                        <span className="upload-name">{f.name}</span>
-                        <span className="muted small upload-size">{formatSize(Number(f.size))}</span>
-                      </div>
-                      <span className="muted small">{t('homework.submit.keptFile')}</span>
-                    </div>
-                    <button
-                      type="button"
-                      className="icon-button"
-                      onClick={() => setKept((list) => list.filter((k) => k.id !== f.id))}
-                      aria-label={t('materials.upload.remove')}
-                      data-testid="submit-kept-remove"
-                    >
-                      <CloseOutline />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            <UploadList entries={uploads.entries} onRetry={uploads.retry} onRemove={uploads.remove} />
-            <input
-              ref={fileInput}
-              type="file"
-              multiple
-              className="sr-only"
-              tabIndex={-1}
-              aria-hidden="true"
-              data-testid="upload-input"
-              onChange={(e) => {
-                const chosen = Array.from(e.target.files ?? []);
-                e.target.value = '';
-                if (chosen.length) {
-                  uploads.add(chosen);
-                  setFilesError(undefined);
-                }
-              }}
-            />
-            <Button
-              block
-              shape="rounded"
-              fill="outline"
-              color="primary"
-              className="upload-pick"
-              onClick={() => fileInput.current?.click()}
-              data-testid="upload-pick"
-            >
-              <UploadOutline /> {t('homework.submit.addFiles')}
-            </Button>
-            <Checkbox
-              className="hw-keep-original"
-              checked={keepOriginal}
-              onChange={setKeepOriginal}
-              data-testid="keep-original"
-            >
-              {t('homework.submit.keepOriginal')}
-            </Checkbox>
-            <div className="field-hint">{t('homework.submit.filesHint', { limit: attachmentLimitLabel(Number(user?.isvip ?? 0) > 0) })}</div>
-            {filesError ? (
-              <div className="field-error" role="alert" data-testid="submit-files-error">
-                {filesError}
+          {withText ? (
+            <div className={`field${answerError ? ' field-invalid' : ''}`}>
+              <div className="field-label">
+                {t('homework.submit.answer')}
+                {answerType === HOMEWORK_ANSWER_TYPES.text ? <span className="required-mark"> *</span> : null}
               </div>
-            ) : null}
-          </div>
+              <RichTextEditor
+                value={answer}
+                onChange={(html) => {
+                  setAnswer(html);
+                  setAnswerError(undefined);
+                }}
+                placeholder={t('homework.submit.answerPlaceholder')}
+                height={220}
+                testid="submit-answer"
+                invalid={Boolean(answerError)}
+              />
+              <div
+                className={`field-hint${length > HOMEWORK_ANSWER_TEXT_MAX ? ' is-over' : ''}`}
+                data-testid="submit-answer-count"
+              >
+                {t('homework.submit.answerHint', { max: HOMEWORK_ANSWER_TEXT_MAX, count: length })}
+              </div>
+              {answerError ? (
+                <div className="field-error" role="alert" data-testid="submit-answer-error">
+                  {answerError}
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+          {withFiles ? (
+            <FilePicker
+              uploads={uploads}
+              label={
+                answerType === HOMEWORK_ANSWER_TYPES.attachment ? (
+                  <>
+                    {t('homework.submit.files')}
+                    <span className="required-mark"> *</span>
+                  </>
+                ) : (
+                  t('homework.submit.filesOptional')
+                )
+              }
+              pickLabel={t('homework.submit.addFiles')}
+              hint={t(
+                answerType === HOMEWORK_ANSWER_TYPES.attachment
+                  ? 'homework.submit.filesHint'
+                  : 'homework.submit.filesHintOptional',
+                {
+                  limit: attachmentLimitLabel(Number(user?.isvip ?? 0) > 0),
+                },
+              )}
+              error={filesError}
+              errorTestid="submit-files-error"
+              onPicked={() => {
+                setFilesError(undefined);
+                setAnswerError(undefined);
+              }}
+              kept={kept}
+              onRemoveKept={(fid) => setKept((list) => list.filter((k) => k.id !== fid))}
+              keptTestid="submit-kept"
+              keptNote={t('homework.submit.keptFile')}
+              keepOriginal={{ checked: keepOriginal, onChange: setKeepOriginal }}
+            />
+          ) : null}
           <div className="field">
             <div className="field-label">{t('homework.submit.message')}</div>
             <textarea
@@ -285,7 +310,7 @@ function SubmitForm({ courseId, hw }: { courseId: number; hw: Homework }) {
               }}
               maxLength={MESSAGE_MAX}
               rows={3}
-              placeholder={t('homework.submit.messagePlaceholder')}
+              placeholder={withFiles ? t('homework.submit.messagePlaceholder') : t('homework.submit.messagePlaceholderText')}
               aria-label={t('homework.submit.message')}
               data-testid="submit-message"
             />
@@ -304,7 +329,11 @@ function SubmitForm({ courseId, hw }: { courseId: number; hw: Homework }) {
           className="submit-button"
           data-testid="submit-send"
         >
-          {uploads.busy ? t('homework.form.waitUpload') : mine ? t('homework.submit.resubmit') : t('homework.submit.send')}
+          {withFiles && uploads.busy
+            ? t('homework.form.waitUpload')
+            : mine
+              ? t('homework.submit.resubmit')
+              : t('homework.submit.send')}
         </Button>
       </div>
     </>

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/translations';
 import { fillMessage, formatScore, maxScore, scoreProblem } from '../utils';
 
 /** A shared validation message in the server's words, its `{name}` values filled in. */

@@ -1,15 +1,15 @@
 import { ATTEST_NAME_MAX, attestInput, attestWhoInput, STNO_MAX } from '@paiclass/shared';
 import { Button } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../components/alerts';
 import { confirmDialog } from '../../../components/dialogs';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { RequiredLabel } from '../../../components/RequiredLabel';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
-import { showToast } from '../../../components/alerts';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
 import { SendCodeButton } from '../../accounts/components/SendCodeButton';

@@ -1,8 +1,8 @@
 import { Dialog } from 'antd-mobile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { titleWithTestId } from '../../../components/BodyTestId';
 import { testId } from '../../../lib/testid';
+import { useTranslation } from '../../../lib/translations';
 import '../institutions.css';
 
 /** The identity-authentication prompt's dialog (see AttestPrompt, which decides when it shows). */

@@ -1,10 +1,10 @@
 import { Button, NoticeBar, Toast } from 'antd-mobile';
 import { CheckShieldOutline, RightOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { type AttestClaim, type AttestList, type Certification, type Institution, institutionsApi } from '../api';
 
 /**

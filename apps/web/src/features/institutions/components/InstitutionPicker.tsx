@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, List, Popup, SearchBar, type SearchBarRef, SpinLoading } from 'antd-mobile';
 import { CheckOutline, CloseOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { RequiredLabel } from '../../../components/RequiredLabel';
 import { errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { type Institution, institutionKeys, institutionsApi } from '../api';
 

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { courseHomePath } from '../../courses/utils';
 import type { AttestResult } from '../api';
 import { TeachClassCard } from './TeachClassCard';

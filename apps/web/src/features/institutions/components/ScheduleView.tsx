@@ -1,8 +1,8 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { courseHomePath } from '../../courses/utils';
 import type { Institution } from '../api';
 import { useTeachClasses } from '../hooks/useInstitutions';

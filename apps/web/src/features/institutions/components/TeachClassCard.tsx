@@ -1,7 +1,7 @@
 import { Tag } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import type { TeachClass } from '../api';
 import { teachClassTerm } from '../utils';
 

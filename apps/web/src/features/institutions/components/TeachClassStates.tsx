@@ -1,6 +1,6 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 
 /** Scheduled courses still loading: two card-shaped placeholders. `<testid>-loading` on the list. */
 export function TeachClassSkeleton({ testid }: { testid: string }) {

@@ -2,14 +2,16 @@ import { DEFAULT_TAB } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Toast } from 'antd-mobile';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { NotAvailablePage } from '../../../components/NotAvailable';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
 import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../../accounts/authStore';
 import { courseKeys } from '../../courses/api';
+import SchoolMsgPage from '../../messages/pages/SchoolMsgPage';
+import { AccountManageScreen, MessageSetScreen } from '../../personal/pages/SettingScreens';
 import { type AttestResult, type Institution, institutionKeys } from '../api';
 import { dismissAttestPrompt } from '../attestPrompt';
 import { AttestForm } from '../components/AttestForm';
@@ -21,13 +23,19 @@ import { isTeacherType, syncAttestSummary, useAttestList } from '../hooks/useIns
 import '../institutions.css';
 
 /**
- * /myAllSetting: the personal centre's settings, one screen per `detail` (spec 1 §2). Institution
- * authentication (`detail=myMechanism`) is built; the other screens (messageNotice, myAccountManage,
- * myTradeRecord, myMessageSet, myLibrary) say honestly that they are not available yet.
+ * /myAllSetting: the personal centre's settings, one screen per `detail` (spec 1 §2): institution
+ * authentication (`detail=myMechanism`), the message notices (`messageNotice`), which notices come
+ * (`myMessageSet`) and the account's ways in (`myAccountManage`); the trade record and library say
+ * honestly that they are not available yet.
  */
 export default function MyAllSettingPage() {
   const [params] = useSearchParams();
-  if (params.get('detail') !== 'myMechanism') return <NotAvailablePage area="personal" />;
+  const detail = params.get('detail');
+  // the personal centre's own screens (issue 12)
+  if (detail === 'messageNotice') return <SchoolMsgPage />;
+  if (detail === 'myMessageSet') return <MessageSetScreen />;
+  if (detail === 'myAccountManage') return <AccountManageScreen />;
+  if (detail !== 'myMechanism') return <NotAvailablePage area="personal" path="/myAllSetting" />;
   // atteststate=1: opened by the identity-authentication prompt or a join refused with 103
   return <MechanismScreen firstTime={params.get('atteststate') === '1'} />;
 }

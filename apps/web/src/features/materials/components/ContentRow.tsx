@@ -1,7 +1,8 @@
+import { CONTENT_TYPES } from '@paiclass/shared';
 import { Tag } from 'antd-mobile';
 import { MoreOutline, RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import type { ContentItem } from '../types';
 import { formatSize, formatTime, publishLabel, statsKind, totalSize, typeLabel } from '../utils';
 import { TypeIcon } from './TypeIcon';
@@ -33,6 +34,7 @@ export function ContentRow({
   const { t } = useTranslation();
   const size = totalSize(item.attachment ?? []);
   const state = Number(item.publishState) as ContentItem['publishState'];
+  const kind = statsKind(item.contenttype);
   const meta: ReactNode[] = [];
   if (showType)
     meta.push(
@@ -52,7 +54,7 @@ export function ContentRow({
         {publishLabel(t, state)}
       </Tag>,
     );
-  else if (item.contenttype !== 7 && item.contenttype !== 5)
+  else if (statsKind(item.contenttype) === 'learn')
     meta.push(
       <Tag
         key="learned"
@@ -70,7 +72,7 @@ export function ContentRow({
         {formatSize(size)}
       </span>,
     );
-  if (item.contenttype === 10 && item.link)
+  if (item.contenttype === CONTENT_TYPES.moocLink && item.link)
     meta.push(
       <span key="link" className="content-link-host">
         {hostOf(item.link)}
@@ -99,9 +101,9 @@ export function ContentRow({
             {item.title}
           </span>
           {meta.length ? <span className="content-meta">{meta}</span> : null}
-          {manager && item.statistics ? (
+          {manager && item.statistics && kind ? (
             <span className="content-stats" data-testid="content-stats">
-              {t(`materials.statsLine.${statsKind(item.contenttype)}`, {
+              {t(`materials.statsLine.${kind}`, {
                 completed: item.statistics.completed,
                 unlearned: item.statistics.unlearned,
               })}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './DateTimeField.css';
 
 /**
  * A date and time in local time, with the phone's own picker (`datetime-local`). The value is the

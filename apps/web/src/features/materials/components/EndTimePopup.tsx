@@ -1,9 +1,9 @@
 import { Button, Popup, Toast } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { materialsApi } from '../api';
 import { useLast } from '../hooks/useLast';
 import type { ContentItem } from '../types';

@@ -1,7 +1,7 @@
 import { Button, SpinLoading } from 'antd-mobile';
 import { DownOutline, MoreOutline, UpOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import { useFolderChildren } from '../hooks/useContent';
 import type { ContentItem } from '../types';
 import { ContentRow } from './ContentRow';

@@ -1,12 +1,14 @@
-import { CODES } from '@paiclass/shared';
+import { CODES, previewKindOf } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton, Tag, Toast } from 'antd-mobile';
-import { DownlandOutline, LinkOutline, LockOutline } from 'antd-mobile-icons';
+import { DownlandOutline, EyeOutline, LinkOutline, LockOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, showApiError } from '../../../lib/api';
+import { Link } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { QueryFailed } from '../../courses/components/CourseGate';
+import { usePreviewPath } from '../../preview/api';
 import { materialKeys, materialsApi } from '../api';
 import type { Attachment, MaterialFiles } from '../types';
 import { fileKind, formatSize, typeLabel } from '../utils';
@@ -156,6 +158,9 @@ function AttachmentRow({
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const allowed = Number(file.candownload) === 1;
+  const previewPath = usePreviewPath();
+  // documents open as page images and pictures as they are (issue 12), where the caller may have the file
+  const previews = allowed && previewKindOf(file) !== 'none';
 
   const download = async () => {
     setBusy(true);
@@ -187,6 +192,11 @@ function AttachmentRow({
           <img className="attachment-preview" src={file.url} alt={file.name} />
         ) : null}
       </span>
+      {previews ? (
+        <Link to={previewPath(file.id)} className="attachment-preview-link" data-testid="attachment-preview">
+          <EyeOutline /> {t('materials.detail.preview')}
+        </Link>
+      ) : null}
       {allowed ? (
         <Button
           size="small"

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { ErrorBlock, Popup, Skeleton } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { QueryFailed } from '../../courses/components/CourseGate';
 import { materialKeys, materialsApi } from '../api';
@@ -37,7 +37,7 @@ export function StudyProgressPopup({
     retry: retryNetworkOnly,
   });
   const data = progress.data;
-  const kind = statsKind(shown?.contenttype ?? 2);
+  const kind = statsKind(shown?.contenttype ?? 2) ?? 'learn';
   const rows = (data?.list ?? []).filter((r) => (tab === 'completed' ? Number(r.state) === 1 : Number(r.state) !== 1));
 
   const tabButton = (key: Tab, label: string, count: number | undefined) => (

@@ -1,3 +1,4 @@
+import { CONTENT_TYPES } from '@paiclass/shared';
 import {
   AudioOutline,
   EditSOutline,
@@ -37,22 +38,22 @@ export function TypeIcon({
   if (isFolder(item)) {
     Icon = FolderOutline;
     tone = 'is-orange';
-  } else if (item.contenttype === 9) {
+  } else if (item.contenttype === CONTENT_TYPES.moocVideo) {
     Icon = PlayOutline;
     tone = 'is-purple';
-  } else if (item.contenttype === 10) {
+  } else if (item.contenttype === CONTENT_TYPES.moocLink) {
     Icon = LinkOutline;
     tone = 'is-cyan';
-  } else if (item.contenttype === 7) {
+  } else if (item.contenttype === CONTENT_TYPES.announcement) {
     Icon = SoundOutline;
     tone = 'is-orange';
-  } else if (item.contenttype === 5) {
+  } else if (item.contenttype === CONTENT_TYPES.topic) {
     Icon = MessageOutline;
     tone = 'is-green';
-  } else if (item.contenttype === 4) {
+  } else if (item.contenttype === CONTENT_TYPES.homework) {
     Icon = EditSOutline;
     tone = 'is-pink';
-  } else if (item.contenttype === 6) {
+  } else if (item.contenttype === CONTENT_TYPES.test) {
     Icon = UnorderedListOutline;
     tone = 'is-purple';
   } else if (item.attachment?.[0]) {

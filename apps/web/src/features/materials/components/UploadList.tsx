@@ -1,6 +1,6 @@
 import { Button, ProgressBar } from 'antd-mobile';
 import { CheckCircleFill, CloseOutline, ExclamationCircleFill, RedoOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import { percentOf, type UploadEntry } from '../hooks/useUploads';
 import { formatSize } from '../utils';
 import { TypeIcon } from './TypeIcon';

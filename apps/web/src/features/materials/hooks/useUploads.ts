@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/api';
 import { IMAGE_MAX_BYTES } from '@paiclass/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api';
 import { downscalePlan, fitImage } from '../../../lib/downscale';
+import { useTranslation } from '../../../lib/translations';
 import { fileProblem, UploadCancelled, type UploadedFile, type UploadProgress, uploadFile } from '../../../lib/upload';
 
 export interface UploadEntry {
@@ -26,7 +26,15 @@ let keys = 0;
  * With `shrinkPhotos`, a photo over 5 MB is scaled down in the browser first (issue 12: a phone
  * photo handed in as homework); one that cannot be scaled goes up as it is, as attachments may.
  */
-export function useUploads({ isVip, videoOnly, shrinkPhotos = false }: { isVip: boolean; videoOnly: boolean; shrinkPhotos?: boolean }) {
+export function useUploads({
+  isVip,
+  videoOnly,
+  shrinkPhotos = false,
+}: {
+  isVip: boolean;
+  videoOnly: boolean;
+  shrinkPhotos?: boolean;
+}) {
   const { t } = useTranslation();
   const [entries, setEntries] = useState<UploadEntry[]>([]);
   const controllers = useRef(new Map<number, AbortController>());

@@ -1,14 +1,13 @@
 import { CONTENT_TITLE_MAX, contentInput } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Selector, Switch, Toast } from 'antd-mobile';
-import { UploadOutline } from 'antd-mobile-icons';
-import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useState } from 'react';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
 import { useUser } from '../../accounts/authStore';
@@ -20,15 +19,15 @@ import { useLeaveGuard } from '../../courses/hooks/useLeaveGuard';
 import type { CourseInfo } from '../../courses/types';
 import { materialKeys, materialsApi } from '../api';
 import { DateTimeField } from '../components/DateTimeField';
-import { UploadList } from '../components/UploadList';
+import { FilePicker } from '../components/FilePicker';
 import { useContentList, useDirectories } from '../hooks/useContent';
 import { useUploads } from '../hooks/useUploads';
 import '../materials.css';
 import { RequiredLabel } from '../../../components/RequiredLabel';
+import { attachmentLimitLabel } from '../../../lib/upload';
 import { dataIndexPath } from '../paths';
 import type { ContentBody } from '../types';
 import { fromLocalInput, isFolder, sameFamily } from '../utils';
-import { attachmentLimitLabel } from '../../../lib/upload';
 
 type DataType = 2 | 9 | 10;
 type PublishMode = 0 | 1 | 2;
@@ -66,7 +65,6 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
   const courseId = info.id;
   const listPath = dataIndexPath(courseId, 1);
   const uploads = useUploads({ isVip: Number(user?.isvip ?? 0) > 0, videoOnly: dataType === 9 });
-  const fileInput = useRef<HTMLInputElement>(null);
   // only folders the server files this kind in (see sameFamily)
   const folders = useContentList(courseId, 2, 0).items.filter((f) => isFolder(f) && sameFamily(f.contenttype, dataType));
   const directories = useDirectories(courseId).data ?? [];
@@ -200,47 +198,21 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
 
         {withFiles ? (
           <div className="form-card">
-            <div className={`field${fieldError('files') ? ' field-invalid' : ''}`}>
-              <div className="field-label">
-                <RequiredLabel text={dataType === 9 ? t('materials.form.video') : t('materials.form.files')} />
-              </div>
-              <UploadList entries={uploads.entries} onRetry={uploads.retry} onRemove={uploads.remove} />
-              <input
-                ref={fileInput}
-                type="file"
-                multiple={dataType === 2}
-                accept={dataType === 9 ? 'video/*' : undefined}
-                className="sr-only"
-                tabIndex={-1}
-                aria-hidden="true"
-                data-testid="upload-input"
-                onChange={(e) => {
-                  const chosen = Array.from(e.target.files ?? []);
-                  e.target.value = '';
-                  if (chosen.length) {
-                    uploads.add(chosen);
-                    clearError('files');
-                  }
-                }}
-              />
-              <Button
-                block
-                shape="rounded"
-                fill="outline"
-                color="primary"
-                className="upload-pick"
-                onClick={() => fileInput.current?.click()}
-                data-testid="upload-pick"
-              >
-                <UploadOutline /> {uploads.entries.length ? t('materials.form.addMore') : t('materials.form.pick')}
-              </Button>
-              <div className="field-hint">{dataType === 9 ? t('materials.form.videoHint') : t('materials.form.filesHint', { limit: attachmentLimitLabel(Number(user?.isvip ?? 0) > 0) })}</div>
-              {fieldError('files') ? (
-                <div className="field-error" role="alert" data-testid="files-error">
-                  {fieldError('files')}
-                </div>
-              ) : null}
-            </div>
+            <FilePicker
+              uploads={uploads}
+              label={<RequiredLabel text={dataType === 9 ? t('materials.form.video') : t('materials.form.files')} />}
+              multiple={dataType === 2}
+              accept={dataType === 9 ? 'video/*' : undefined}
+              pickLabel={uploads.entries.length ? t('materials.form.addMore') : t('materials.form.pick')}
+              hint={
+                dataType === 9
+                  ? t('materials.form.videoHint')
+                  : t('materials.form.filesHint', { limit: attachmentLimitLabel(Number(user?.isvip ?? 0) > 0) })
+              }
+              error={fieldError('files')}
+              errorTestid="files-error"
+              onPicked={() => clearError('files')}
+            />
             <div className="field switch-field">
               <div className="switch-text">
                 <div className="field-label">{t('materials.form.downloadable')}</div>

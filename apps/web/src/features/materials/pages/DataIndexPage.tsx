@@ -2,12 +2,13 @@ import { ActionSheet, Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import type { Action } from 'antd-mobile/es/components/action-sheet';
 import { AddOutline, FolderOutline, UploadOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { hasInAppHistory, PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
+import { useMarkSeen } from '../../courses/hooks/useMarkSeen';
 import type { CourseInfo } from '../../courses/types';
 import { courseHomePath, parseCourseId } from '../../courses/utils';
 import { LoadMoreButton } from '../../members/components/LoadMoreButton';
@@ -66,6 +67,8 @@ function MaterialsList({ info, contenttype }: { info: CourseInfo; contenttype: n
   const role: Role = Number(info.courseRole) === 1 ? 1 : 0;
   const manager = hasAbility(info, 'manageContent');
   const { query, items, total } = useContentList(courseId, contenttype, 0);
+  // opening the list clears the course home's red number for it
+  useMarkSeen(info.id, 'material');
   const directories = useDirectories(courseId);
   const folders = items.filter(isFolder);
   const menu = useItemMenu(courseId, { folders, directories: directories.data ?? [] });

@@ -1,10 +1,10 @@
 import { directoryInput } from '@paiclass/shared';
 import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
 import { AddOutline, DeleteOutline, EditSOutline, FolderOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { validate } from '../../../lib/validation';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { usePrompt } from '../../courses/components/PromptDialog';

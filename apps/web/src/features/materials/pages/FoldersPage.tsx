@@ -1,7 +1,7 @@
 import { ErrorBlock, Skeleton, Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';

@@ -1,10 +1,10 @@
 import { classCreateInput } from '@paiclass/shared';
 import { Button, Popup, Toast } from 'antd-mobile';
 import { AddOutline, CloseOutline, DeleteOutline, EditSOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../components/BodyTestId';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { validate } from '../../../lib/validation';
 import { usePrompt } from '../../courses/components/PromptDialog';
 import { membersApi } from '../api';

@@ -1,8 +1,8 @@
 import { Tag } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { useTranslation } from '../../../lib/translations';
 import type { Group, Grouping } from '../types';
 import { isFull, memberCount } from '../utils';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { AddOutline, RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { QueryFailed } from '../../courses/components/CourseGate';
 import { hasAbility } from '../../courses/hooks/useCourseInfo';

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 
 /** "Load more" under a paged student list. */
 export function LoadMoreButton({

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { memberKeys, membersApi } from '../api';
 import type { Group } from '../types';

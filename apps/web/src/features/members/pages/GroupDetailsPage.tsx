@@ -1,12 +1,12 @@
 import { Button, ErrorBlock, Tag } from 'antd-mobile';
 import { AddOutline, SetOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../../accounts/authStore';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';

@@ -1,12 +1,12 @@
 import { Button, Radio, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useGoBack } from '../../../components/PageNavBar';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed, NoPermission } from '../../courses/components/NoPermission';
 import type { CourseInfo } from '../../courses/types';

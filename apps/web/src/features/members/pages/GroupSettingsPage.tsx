@@ -1,7 +1,6 @@
 import { GROUP_KINDS, groupSetInput } from '@paiclass/shared';
 import { Button, List, Selector, Switch, Toast } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
@@ -9,6 +8,7 @@ import { PageNavBar } from '../../../components/PageNavBar';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage, showApiError } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { validate } from '../../../lib/validation';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';

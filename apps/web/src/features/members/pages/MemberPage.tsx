@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd-mobile';
 import { SetOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate } from '../../courses/components/CourseGate';
 import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';

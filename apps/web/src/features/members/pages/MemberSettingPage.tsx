@@ -1,17 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, List, Selector, Switch, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import type { CourseInfo } from '../../courses/types';
 import { memberKeys, membersApi } from '../api';
+import { RecentMemberChanges } from '../components/RecentMemberChanges';
 import { memberPath } from '../paths';
 import type { MemberSetting } from '../types';
 
@@ -152,6 +153,8 @@ function SettingForm({ initial, courseId, onDone }: { initial: MemberSetting; co
       >
         {t('members.setting.save')}
       </Button>
+      {/* what the weekly notice sums up, as it arrives: joins and join requests (issue 12) */}
+      <RecentMemberChanges courseId={courseId} />
     </div>
   );
 }

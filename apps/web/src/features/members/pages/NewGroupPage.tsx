@@ -1,12 +1,12 @@
 import { groupAddInput } from '@paiclass/shared';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { validate } from '../../../lib/validation';
 import { QueryFailed } from '../../courses/components/CourseGate';
 import type { CourseInfo } from '../../courses/types';

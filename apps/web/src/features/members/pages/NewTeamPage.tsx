@@ -1,11 +1,11 @@
 import { addAssistantInput } from '@paiclass/shared';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { validate } from '../../../lib/validation';
 import { CourseGate } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';

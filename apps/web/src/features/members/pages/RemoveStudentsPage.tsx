@@ -1,10 +1,10 @@
 import { Button, Checkbox, ErrorBlock, SearchBar, type SearchBarRef, Skeleton, Toast } from 'antd-mobile';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';

@@ -1,9 +1,9 @@
 import { Button, ErrorBlock } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { QueryFailed } from '../../courses/components/CourseGate';
 import type { CourseInfo } from '../../courses/types';
 import { GroupCard } from '../components/GroupCard';

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, List, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { showApiError } from '../../../lib/api';
 import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { EnrollAnswers } from '../../courses/components/EnrollAnswers';

@@ -1,11 +1,11 @@
 import { Button, Checkbox, ErrorBlock, Selector, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useGoBack } from '../../../components/PageNavBar';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { QueryFailed } from '../../courses/components/CourseGate';
 import type { CourseInfo } from '../../courses/types';
 import { parseCourseId } from '../../courses/utils';

@@ -1,5 +1,5 @@
-import { BellOutline, FileOutline, MessageOutline, SoundOutline, TeamOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { BellOutline, FileOutline, MessageOutline, SoundOutline, TeamOutline, UserAddOutline } from 'antd-mobile-icons';
+import { useTranslation } from '../../../lib/translations';
 import { formatNoticeTime } from '../../todos/utils';
 import { APPEAL_EVENTTYPE, type MessageNotice } from '../api';
 
@@ -9,7 +9,8 @@ function noticeIcon(n: MessageNotice) {
   if (Number(n.contenttype) === 7) return { icon: <SoundOutline />, tone: 'is-orange' };
   if (Number(n.contenttype) === 5) return { icon: <MessageOutline />, tone: 'is-purple' };
   if (Number(n.contenttype) > 0) return { icon: <FileOutline />, tone: 'is-blue' };
-  if (n.action === 'member_change') return { icon: <TeamOutline />, tone: 'is-green' };
+  if (n.action === 'member_change' || n.action === 'member_join') return { icon: <TeamOutline />, tone: 'is-green' };
+  if (n.action === 'join_request') return { icon: <UserAddOutline />, tone: 'is-orange' };
   return { icon: <BellOutline />, tone: 'is-cyan' };
 }
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
 import { BellOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { NotAvailableBlock } from '../../../components/NotAvailable';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { messageKeys, messagesApi } from '../api';
 import '../messages.css';

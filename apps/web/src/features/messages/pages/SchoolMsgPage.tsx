@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, ErrorBlock, PullToRefresh, Skeleton, SwipeAction, Tabs, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { contentWithTestId } from '../../../components/BodyTestId';
 import { confirmDialog } from '../../../components/dialogs';
 import { ListEnd } from '../../../components/ListEnd';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { LoadFailed } from '../../courses/components/NoPermission';
 import { todoKeys } from '../../todos/api';
 import { useNow } from '../../todos/hooks/useNow';
@@ -17,14 +17,21 @@ import { NoticeRow } from '../components/NoticeRow';
 import { useMarkReadLocally, useNoticeList } from '../hooks/useNoticeList';
 import '../messages.css';
 
-/** Where a notice leads: the item it is about, in the role it was sent to; null when it is about none. */
-export const noticePath = (n: MessageNotice) =>
-  contentItemPath({
+/**
+ * Where a notice leads: a student who joined to the course's members, a join request to the
+ * enrolment review; otherwise the item it is about, in the role it was sent to; null when it is about none.
+ */
+export const noticePath = (n: MessageNotice) => {
+  const courseid = Number(n.courseid);
+  if (courseid && n.action === 'member_join') return `/member?courseId=${courseid}`;
+  if (courseid && n.action === 'join_request') return `/enrollReview?courseId=${courseid}`;
+  return contentItemPath({
     contenttype: Number(n.contenttype),
     contentid: Number(n.contentid),
-    courseid: Number(n.courseid),
+    courseid,
     courseRole: Number(n.courserole) === 1 ? 1 : 0,
   });
+};
 
 /**
  * /schoolmsg: the message notices, 10 a page as the list scrolls (spec 1 §2, §9). Opening one

@@ -1,8 +1,8 @@
 import { AddOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { CourseGate } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
 import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';

@@ -1,6 +1,6 @@
 import { RightOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import { formatTime } from '../../courses/pages/EnrollReviewPage';
 import type { ActivityItem } from '../types';
 import { itemTime } from '../utils';

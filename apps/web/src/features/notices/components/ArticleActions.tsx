@@ -1,9 +1,9 @@
 import { Button, Toast } from 'antd-mobile';
 import { DeleteOutline, EditSOutline, SendOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { activityApi } from '../api';
 import type { ActivityItem } from '../types';
 

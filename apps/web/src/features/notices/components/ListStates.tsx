@@ -1,6 +1,6 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import { QueryFailed } from '../../courses/components/CourseGate';
 
 /** Placeholders while a list loads. */

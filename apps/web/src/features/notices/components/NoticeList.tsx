@@ -1,7 +1,8 @@
 import { SoundOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { hasAbility } from '../../courses/hooks/useCourseInfo';
+import { useMarkSeen } from '../../courses/hooks/useMarkSeen';
 import type { CourseInfo } from '../../courses/types';
 import { NOTICE_TYPE, noticeKeys } from '../api';
 import { useActivityList } from '../hooks/useActivityList';
@@ -20,6 +21,8 @@ export function NoticeList({ info }: { info: CourseInfo }) {
   const navigate = useNavigate();
   const manager = hasAbility(info, 'manageContent');
   const role = roleOf(info);
+  // opening the list clears the course home's red number for it
+  useMarkSeen(info.id, 'notice');
   const { query, items } = useActivityList(info.id, NOTICE_TYPE, noticeKeys.list(info.id));
   const total = query.data ? Number(query.data.pages[query.data.pages.length - 1]!.total) : 0;
 

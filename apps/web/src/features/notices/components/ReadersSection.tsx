@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton, Tabs } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { formatTime } from '../../courses/pages/EnrollReviewPage';
 import { PersonRow } from '../../members/components/PersonRow';

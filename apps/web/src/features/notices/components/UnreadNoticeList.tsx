@@ -1,9 +1,9 @@
 import { Dialog } from 'antd-mobile';
 import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { titleWithTestId } from '../../../components/BodyTestId';
 import { testId } from '../../../lib/testid';
+import { useTranslation } from '../../../lib/translations';
 import { formatTime } from '../../courses/pages/EnrollReviewPage';
 import type { UnreadNotice } from '../types';
 import '../notices.css';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { hasInAppHistory, PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { CourseGate } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';

@@ -1,22 +1,22 @@
 import { attestJigou, type Language, USERTYPE_TEACHER } from '@paiclass/shared';
 import { Button, List, Tag, Toast } from 'antd-mobile';
-import { CheckShieldOutline, GlobalOutline, LockOutline, MailOutline, PhonebookOutline } from 'antd-mobile-icons';
+import { BellOutline, CheckShieldOutline, GlobalOutline, RightOutline, SetOutline, UserOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { showApiError } from '../../../lib/api';
 import i18n, { applyLanguage, currentLanguage } from '../../../lib/i18n';
-import { maskEmail, maskMobile } from '../../../lib/mask';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { accountsApi } from '../../accounts/api';
 import { useAuth, useUser } from '../../accounts/authStore';
-import { WechatIcon } from '../../accounts/components/WechatIcon';
 import { useLogout } from '../../accounts/hooks/useLogout';
 import { MECHANISM_PATH } from '../../institutions/attestPrompt';
+import { SecurityList } from '../components/SecurityList';
+import '../personal.css';
 
-/** /ktpMy: who is logged in, account binding, language, logout (spec 1 §2 personal centre). */
+/** /ktpMy: who is logged in (opening the profile), settings, account binding, language, logout (spec 1 §2 personal centre). */
 export default function KtpMyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -45,13 +45,17 @@ export default function KtpMyPage() {
     }
   };
 
-  const notBound = <span className="muted">{t('my.notBound')}</span>;
   const certifiedWith = Number(user.atteststate) === 1 ? attestJigou(user) : '';
 
   return (
     <div className="page tab-page my-page" data-testid="my-page">
       <PageNavBar title={t('tabs.my')} noBack />
-      <section className="my-header">
+      <button
+        type="button"
+        className="my-header my-header-link"
+        onClick={() => navigate('/myInfoDetail')}
+        data-testid="my-header"
+      >
         <UserAvatar name={user.username || user.account} src={user.avatar || undefined} />
         <div className="my-header-text">
           <div className="my-name-row">
@@ -69,7 +73,8 @@ export default function KtpMyPage() {
             {t('my.account')}: {user.account || user.mobile || user.email}
           </div>
         </div>
-      </section>
+        <RightOutline className="my-header-arrow" />
+      </button>
 
       <List className="my-list">
         <List.Item
@@ -86,39 +91,31 @@ export default function KtpMyPage() {
         </List.Item>
       </List>
 
-      <List header={t('my.security')} className="my-list">
+      <List header={t('my.settings')} className="my-list">
         <List.Item
-          prefix={<PhonebookOutline />}
-          extra={<span data-testid="my-mobile">{user.mobile ? maskMobile(user.mobile) : notBound}</span>}
-          onClick={() => navigate('/accoundNumberInfo?bind=mobile')}
-          data-testid="my-bind-mobile"
+          prefix={<BellOutline />}
+          onClick={() => navigate('/myAllSetting?detail=messageNotice')}
+          data-testid="my-message-notice"
         >
-          {t('my.mobile')}
+          {t('my.messageNotice')}
         </List.Item>
         <List.Item
-          prefix={<MailOutline />}
-          extra={<span data-testid="my-email">{user.email ? maskEmail(user.email) : notBound}</span>}
-          onClick={() => navigate('/accoundNumberInfo?bind=email')}
-          data-testid="my-bind-email"
+          prefix={<SetOutline />}
+          onClick={() => navigate('/myAllSetting?detail=myMessageSet')}
+          data-testid="my-message-set"
         >
-          {t('my.email')}
+          {t('my.messageSet')}
         </List.Item>
         <List.Item
-          prefix={<span className="list-icon wechat-green">{<WechatIcon size={18} />}</span>}
-          extra={user.wechat_nikename || user.openid ? user.wechat_nikename || t('my.bound') : notBound}
-          onClick={() => navigate('/accoundNumberInfo?bind=wechat')}
-          data-testid="my-bind-wechat"
+          prefix={<UserOutline />}
+          onClick={() => navigate('/myAllSetting?detail=myAccountManage')}
+          data-testid="my-account-manage"
         >
-          {t('my.wechat')}
-        </List.Item>
-        <List.Item
-          prefix={<LockOutline />}
-          onClick={() => navigate('/accoundNumberInfo?bind=password')}
-          data-testid="my-bind-password"
-        >
-          {t('my.password')}
+          {t('my.accountManage')}
         </List.Item>
       </List>
+
+      <SecurityList />
 
       <List header={t('my.language')} className="my-list">
         <List.Item prefix={<GlobalOutline />}>

@@ -1,12 +1,23 @@
-import { useTranslation } from 'react-i18next';
-import type { ScoreBook } from '../types';
-import { formatScore, weightShare, weightSum } from '../utils';
+import { useTranslation } from '../../../lib/translations';
+import type { ScoreBook, ScoreColumn } from '../types';
+import { formatScore, isOwnColumn, weightShare, weightSum } from '../utils';
 
 /**
- * Students × scored items with weighted totals. The table scrolls sideways on a phone while the
- * name column stays put; a row opens that student's detail.
+ * Students × columns with weighted totals. The table scrolls sideways on a phone while the name
+ * column stays put; a row opens that student's detail. For teachers (`onColumn`, `onCell`), the
+ * heading of one of their own columns opens its menu and its cells open the score entry.
  */
-export function ScoreTable({ book, onOpen }: { book: ScoreBook; onOpen: (uid: number) => void }) {
+export function ScoreTable({
+  book,
+  onOpen,
+  onColumn,
+  onCell,
+}: {
+  book: ScoreBook;
+  onOpen: (uid: number) => void;
+  onColumn?: (column: ScoreColumn) => void;
+  onCell?: (column: ScoreColumn, uid: number) => void;
+}) {
   const { t } = useTranslation();
   const sum = weightSum(book.columns);
   return (
@@ -17,14 +28,38 @@ export function ScoreTable({ book, onOpen }: { book: ScoreBook; onOpen: (uid: nu
             <th scope="col" className="score-sticky">
               {t('scores.student')}
             </th>
-            {book.columns.map((c) => (
-              <th key={c.id} scope="col" data-testid="score-column" data-id={c.id}>
-                <span className="score-col-title">{c.title}</span>
-                <span className="score-col-meta" data-testid="score-column-weight">
-                  {t('scores.columnMeta', { full: c.fullscore, share: weightShare(c.weight, sum) })}
-                </span>
-              </th>
-            ))}
+            {book.columns.map((c) => {
+              const own = isOwnColumn(c);
+              const body = (
+                <>
+                  {own ? (
+                    <span className={`score-kind kind-${c.kind}`} data-testid="score-column-kind">
+                      {t(`scores.kind.${c.kind}`)}
+                    </span>
+                  ) : null}
+                  <span className="score-col-title">{c.title}</span>
+                  <span className="score-col-meta" data-testid="score-column-weight">
+                    {t('scores.columnMeta', { full: c.fullscore, share: weightShare(c.weight, sum) })}
+                  </span>
+                </>
+              );
+              return (
+                <th key={c.key} scope="col" data-testid="score-column" data-key={c.key} data-id={c.id}>
+                  {own && onColumn ? (
+                    <button
+                      type="button"
+                      className="score-col-button"
+                      onClick={() => onColumn(c)}
+                      data-testid="score-column-menu"
+                    >
+                      {body}
+                    </button>
+                  ) : (
+                    body
+                  )}
+                </th>
+              );
+            })}
             <th scope="col" className="score-total-col">
               {t('scores.total')}
             </th>
@@ -40,10 +75,28 @@ export function ScoreTable({ book, onOpen }: { book: ScoreBook; onOpen: (uid: nu
                 </button>
               </th>
               {book.columns.map((c) => {
-                const score = r.scores[c.id] ?? null;
+                const score = r.scores[c.key] ?? null;
+                const editable = onCell && isOwnColumn(c);
                 return (
-                  <td key={c.id} className={score === null ? 'is-empty' : undefined} data-testid="score-cell" data-id={c.id}>
-                    {formatScore(score)}
+                  <td
+                    key={c.key}
+                    className={`${score === null ? 'is-empty' : ''}${editable ? ' is-editable' : ''}`}
+                    data-testid="score-cell"
+                    data-key={c.key}
+                    data-id={c.id}
+                  >
+                    {editable ? (
+                      <button
+                        type="button"
+                        className="score-cell-button"
+                        onClick={() => onCell(c, r.uid)}
+                        aria-label={t('scores.typing.scoreOf', { name: r.username, column: c.title })}
+                      >
+                        {formatScore(score)}
+                      </button>
+                    ) : (
+                      formatScore(score)
+                    )}
                   </td>
                 );
               })}

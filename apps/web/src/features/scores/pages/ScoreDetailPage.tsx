@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
@@ -73,16 +73,23 @@ function Detail({ course, uid }: { course: CourseInfo; uid: number }) {
       ) : (
         <ul className="score-items" data-testid="score-detail-list">
           {d.list.map((c) => (
-            <li key={c.id} className="score-item" data-testid="score-detail-item" data-id={c.id}>
+            <li key={c.key} className="score-item" data-testid="score-detail-item" data-key={c.key}>
               <span className="score-item-text">
-                <span className="score-item-title">{c.title}</span>
+                <span className="score-item-title">
+                  {c.kind !== 'homework' ? (
+                    <span className={`score-kind kind-${c.kind}`}>{t(`scores.kind.${c.kind}`)}</span>
+                  ) : null}
+                  {c.title}
+                </span>
                 <span className="muted small" data-testid="score-detail-weight">
                   {t('scores.weightLine', { weight: c.weight, share: weightShare(c.weight, sum) })}
                 </span>
               </span>
               <span className="score-item-score" data-testid="score-detail-score">
                 {c.score === null ? (
-                  <span className="muted small">{roleOf(course) === 1 ? t('scores.notGraded') : t('scores.notPublished')}</span>
+                  <span className="muted small">
+                    {roleOf(course) === 1 || c.kind !== 'homework' ? t('scores.notGraded') : t('scores.notPublished')}
+                  </span>
                 ) : (
                   <>
                     <strong>{formatScore(c.score)}</strong>

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock, Toast } from 'antd-mobile';
-import { DownlandOutline, SetOutline } from 'antd-mobile-icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ActionSheet, Button, ErrorBlock, Toast } from 'antd-mobile';
+import { AddOutline, DownlandOutline, SetOutline, UploadOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';
@@ -15,13 +15,19 @@ import type { CourseInfo } from '../../courses/types';
 import { courseHomePath } from '../../courses/utils';
 import { roleOf } from '../../notices/utils';
 import { exportScores, saveBlob, scoreKeys, scoresApi } from '../api';
+import { ColumnFormPopup, type ColumnTarget } from '../components/ColumnFormPopup';
+import { ColumnScoresPopup, type ScoresTarget } from '../components/ColumnScoresPopup';
+import { ImportPopup } from '../components/ImportPopup';
 import { ScoreTable } from '../components/ScoreTable';
 import { scoreDetailPath, setScorePath } from '../paths';
+import type { ScoreBook, ScoreColumn } from '../types';
+import { isOwnColumn } from '../utils';
 import '../scores.css';
 
 /**
- * /score?courseId=&courseRole= (spec 2 §2 Scores): the course score book. A teacher sees every
- * student with the weights and can set them and export the book; a student sees their own row.
+ * /score?courseId=&courseRole= (spec 2 §2 Scores): the course score book. A teacher (or assistant)
+ * sees every student, adds their own columns (midterm, final, attendance, offline tests), types or
+ * imports scores, sets the weights and exports the book; a student sees their own row.
  */
 export default function ScorePage() {
   const { t } = useTranslation();
@@ -42,7 +48,12 @@ export default function ScorePage() {
 function Book({ course }: { course: CourseInfo }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
+  const [columnForm, setColumnForm] = useState<ColumnTarget | null>(null);
+  const [entry, setEntry] = useState<ScoresTarget | null>(null);
+  const [menuFor, setMenuFor] = useState<ScoreColumn | null>(null);
+  const [importing, setImporting] = useState(false);
   const role = roleOf(course);
   const teacher = role === 1 && hasAbility(course, 'manageContent');
   const book = useQuery({
@@ -50,6 +61,12 @@ function Book({ course }: { course: CourseInfo }) {
     queryFn: () => scoresApi.book(course.id),
     retry: retryNetworkOnly,
   });
+  // a change of columns or scores changes the book and every student's detail
+  const refresh = () => queryClient.invalidateQueries({ queryKey: scoreKeys.all(course.id) });
+  const takeBook = (next: ScoreBook) => {
+    queryClient.setQueryData(scoreKeys.book(course.id), next);
+    void queryClient.invalidateQueries({ queryKey: scoreKeys.all(course.id), predicate: (q) => q.queryKey[2] === 'detail' });
+  };
 
   const download = async () => {
     setExporting(true);
@@ -67,6 +84,7 @@ function Book({ course }: { course: CourseInfo }) {
   if (book.isPending) return <LoadingScreen text={t('common.loading')} />;
   if (book.isError) return <QueryFailed error={book.error} onRetry={() => void book.refetch()} />;
   const data = book.data;
+  const ownColumns = data.columns.filter(isOwnColumn);
   return (
     <div className="page-body score-body">
       <div className="score-toolbar">
@@ -77,6 +95,18 @@ function Book({ course }: { course: CourseInfo }) {
         </span>
         {teacher ? (
           <span className="score-toolbar-buttons">
+            <Button size="small" shape="rounded" onClick={() => setColumnForm({ mode: 'add' })} data-testid="score-add-column">
+              <AddOutline /> {t('scores.addColumn')}
+            </Button>
+            <Button
+              size="small"
+              shape="rounded"
+              onClick={() => setImporting(true)}
+              disabled={ownColumns.length === 0}
+              data-testid="score-import"
+            >
+              <UploadOutline /> {t('scores.import.button')}
+            </Button>
             <Button
               size="small"
               shape="rounded"
@@ -115,10 +145,50 @@ function Book({ course }: { course: CourseInfo }) {
         />
       ) : (
         <>
-          <ScoreTable book={data} onOpen={(uid) => navigate(scoreDetailPath(course.id, uid, role))} />
+          <ScoreTable
+            book={data}
+            onOpen={(uid) => navigate(scoreDetailPath(course.id, uid, role))}
+            onColumn={teacher ? setMenuFor : undefined}
+            onCell={teacher ? (column, uid) => setEntry({ column, uid }) : undefined}
+          />
           <p className="muted small score-note">{teacher ? t('scores.noteTeacher') : t('scores.noteStudent')}</p>
         </>
       )}
+      {teacher ? (
+        <>
+          <ActionSheet
+            visible={menuFor !== null}
+            extra={<span data-testid="column-menu-title">{menuFor?.title}</span>}
+            cancelText={t('common.cancel')}
+            onClose={() => setMenuFor(null)}
+            actions={
+              menuFor
+                ? [
+                    {
+                      key: 'scores',
+                      text: <span data-testid="column-action-scores">{t('scores.typing.open')}</span>,
+                      onClick: () => {
+                        setEntry({ column: menuFor });
+                        setMenuFor(null);
+                      },
+                    },
+                    {
+                      key: 'edit',
+                      text: <span data-testid="column-action-edit">{t('scores.column.editTitle')}</span>,
+                      onClick: () => {
+                        setColumnForm({ mode: 'edit', column: menuFor });
+                        setMenuFor(null);
+                      },
+                    },
+                  ]
+                : []
+            }
+          />
+          <ColumnFormPopup courseId={course.id} target={columnForm} onClose={() => setColumnForm(null)} onSaved={refresh} />
+          <ColumnScoresPopup courseId={course.id} book={data} target={entry} onClose={() => setEntry(null)} onSaved={takeBook} />
+          <ImportPopup courseId={course.id} open={importing} onClose={() => setImporting(false)} onImported={refresh} />
+        </>
+      ) : null}
     </div>
   );
 }

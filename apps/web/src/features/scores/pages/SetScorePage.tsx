@@ -1,13 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, Toast } from 'antd-mobile';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { hasInAppHistory, PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
@@ -48,14 +48,14 @@ function Weights({ course }: { course: CourseInfo }) {
     queryFn: () => scoresApi.book(course.id),
     retry: retryNetworkOnly,
   });
-  const [values, setValues] = useState<Record<number, string> | null>(null);
+  const [values, setValues] = useState<Record<string, string> | null>(null);
   const [saving, setSaving] = useState(false);
   const [formError, setFormError] = useState<string>();
   const columns: ScoreColumn[] = book.data?.columns ?? [];
 
   // the form starts from the weights the server has
   useEffect(() => {
-    if (book.data && values === null) setValues(Object.fromEntries(book.data.columns.map((c) => [c.id, String(c.weight)])));
+    if (book.data && values === null) setValues(Object.fromEntries(book.data.columns.map((c) => [c.key, String(c.weight)])));
   }, [book.data, values]);
 
   if (book.isPending || (book.data && values === null)) return <LoadingScreen text={t('common.loading')} />;
@@ -73,7 +73,7 @@ function Weights({ course }: { course: CourseInfo }) {
     );
 
   const typed = values ?? {};
-  const parsed = columns.map((c) => ({ c, weight: parseWeight(typed[c.id] ?? '') }));
+  const parsed = columns.map((c) => ({ c, weight: parseWeight(typed[c.key] ?? '') }));
   const sum = parsed.reduce((n, p) => n + (p.weight ?? 0), 0);
 
   const submit = async (e: FormEvent) => {
@@ -84,7 +84,7 @@ function Weights({ course }: { course: CourseInfo }) {
     try {
       const next = await scoresApi.setWeights(
         course.id,
-        parsed.map((p) => ({ id: p.c.id, weight: p.weight! })),
+        parsed.map((p) => ({ key: p.c.key, weight: p.weight! })),
       );
       // the answer is the book with the new totals
       queryClient.setQueryData(scoreKeys.book(course.id), next);
@@ -104,7 +104,12 @@ function Weights({ course }: { course: CourseInfo }) {
       <p className="muted small score-intro">{t('scores.setIntro')}</p>
       <ul className="weight-list" data-testid="weight-list">
         {parsed.map(({ c, weight }) => (
-          <li key={c.id} className={`weight-row${weight === null ? ' is-invalid' : ''}`} data-testid="weight-row" data-id={c.id}>
+          <li
+            key={c.key}
+            className={`weight-row${weight === null ? ' is-invalid' : ''}`}
+            data-testid="weight-row"
+            data-key={c.key}
+          >
             <span className="weight-text">
               <span className="weight-title">{c.title}</span>
               <span className="muted small">
@@ -118,12 +123,12 @@ function Weights({ course }: { course: CourseInfo }) {
               className="weight-input"
               inputMode="numeric"
               maxLength={3}
-              value={typed[c.id] ?? ''}
+              value={typed[c.key] ?? ''}
               aria-label={t('scores.weightOf', { title: c.title })}
               aria-invalid={weight === null}
               onChange={(e) => {
                 setFormError(undefined);
-                setValues((v) => ({ ...(v ?? {}), [c.id]: e.target.value.replace(/[^\d]/g, '') }));
+                setValues((v) => ({ ...(v ?? {}), [c.key]: e.target.value.replace(/[^\d]/g, '') }));
               }}
               data-testid="weight-input"
             />

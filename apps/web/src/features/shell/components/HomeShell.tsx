@@ -1,7 +1,7 @@
 import { DEFAULT_TAB, findRoute } from '@paiclass/shared';
 import { TabBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../../accounts/authStore';
 import { allowedFor, TAB_ICONS, tabTestId, tabTitle, visibleTabs } from '../tabs';
 
@@ -31,6 +31,7 @@ export default function HomeShell() {
               key={path}
               icon={TAB_ICONS[path]}
               title={tabTitle(t, path)}
+              // spec 1 §2 flags the finals tab "hot": the flag comes back with the tab, once finals are built
               badge={path === '/final' ? t('tabs.hot') : undefined}
               data-testid={tabTestId(path)}
             />

@@ -1,8 +1,8 @@
 import { DEFAULT_TAB } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 
 /** /NotFound: where unknown addresses land, with a way home. */
 export default function NotFoundPage() {

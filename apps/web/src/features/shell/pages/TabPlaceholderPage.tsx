@@ -1,28 +1,28 @@
 import { ErrorBlock } from 'antd-mobile';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { PageNavBar } from '../../../components/PageNavBar';
-import { type TabPath, tabTitle } from '../tabs';
+import type { TFunction } from '../../../lib/translations';
+import { useTranslation } from '../../../lib/translations';
+import type { TabPath } from '../tabs';
 
-function placeholderText(t: TFunction, path: TabPath): { title: string; description: string } {
-  const texts: Record<TabPath, { title: string; description: string }> = {
-    '/teachingAndResearchOffice': { title: t('placeholder.officeTitle'), description: t('placeholder.officeText') },
-    '/todoList': { title: t('placeholder.todoTitle'), description: t('placeholder.todoText') },
-    '/ktpCourse': { title: t('placeholder.coursesTitle'), description: t('placeholder.coursesText') },
-    '/final': { title: t('placeholder.finalTitle'), description: t('placeholder.finalText') },
-    '/ktpMessage': { title: t('placeholder.messagesTitle'), description: t('placeholder.messagesText') },
-    '/ktpMy': { title: t('placeholder.myTitle'), description: t('placeholder.myText') },
-  };
-  return texts[path];
+/** The title and message of a tab whose area is not built; any other tab without a page gets the general words. */
+function placeholderText(t: TFunction, path: TabPath): { nav: string; title: string; description: string } {
+  if (path === '/teachingAndResearchOffice')
+    return { nav: t('placeholder.officeNav'), title: t('placeholder.officeTitle'), description: t('placeholder.officeText') };
+  if (path === '/final')
+    return { nav: t('placeholder.finalNav'), title: t('placeholder.finalTitle'), description: t('placeholder.finalText') };
+  return { nav: t('notAvailable.title'), title: t('notAvailable.title'), description: t('notAvailable.generic') };
 }
 
-/** A tab whose page arrives in a later release: an honest empty state, no fake content. */
+/**
+ * A tab opened by its address while its area is not built: the tab bar hides such tabs
+ * (`visibleTabs`), and the address says honestly what comes, with no fake content.
+ */
 export default function TabPlaceholderPage({ path }: { path: TabPath }) {
   const { t } = useTranslation();
   const text = placeholderText(t, path);
   return (
     <div className="page tab-page" data-testid={`tab-page-${path.slice(1)}`}>
-      <PageNavBar title={tabTitle(t, path)} noBack />
+      <PageNavBar title={text.nav} noBack />
       <div className="page-body page-center">
         <ErrorBlock
           status="empty"

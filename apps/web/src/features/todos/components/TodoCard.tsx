@@ -1,15 +1,16 @@
+import { CONTENT_TYPES } from '@paiclass/shared';
 import { ClockCircleOutline, MoreOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translations';
 import type { TodoItem } from '../api';
 import { deadlineOf, timeLeftText } from '../utils';
 import '../todos.css';
 
 /** The colour of an activity label by content type. */
 function labelTone(contenttype: number) {
-  if (contenttype === 7) return 'is-orange';
-  if (contenttype === 5) return 'is-purple';
-  if (contenttype === 4) return 'is-green';
-  if (contenttype === 6) return 'is-red';
+  if (contenttype === CONTENT_TYPES.announcement) return 'is-orange';
+  if (contenttype === CONTENT_TYPES.topic) return 'is-purple';
+  if (contenttype === CONTENT_TYPES.homework) return 'is-green';
+  if (contenttype === CONTENT_TYPES.test) return 'is-red';
   return 'is-blue';
 }
 

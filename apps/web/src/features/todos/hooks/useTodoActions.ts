@@ -1,8 +1,8 @@
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { Toast } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { messageKeys } from '../../messages/api';
 import { type TodoItem, type TodoPage, todoKey, todoKeys, todosApi } from '../api';
 

@@ -2,11 +2,11 @@ import { ActionSheet, Button, ErrorBlock, PullToRefresh, Skeleton, SwipeAction }
 import type { Action } from 'antd-mobile/es/components/action-sheet';
 import { DownOutline, FilterOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ListEnd } from '../../../components/ListEnd';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { LoadFailed } from '../../courses/components/NoPermission';
 import { parseCourseId } from '../../courses/utils';
 import { type TodoItem, todoKey } from '../api';

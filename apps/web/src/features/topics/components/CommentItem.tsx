@@ -1,6 +1,6 @@
 import { DeleteOutline, LikeOutline, MessageOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../../../components/UserAvatar';
+import { useTranslation } from '../../../lib/translations';
 import { formatTime } from '../../courses/pages/EnrollReviewPage';
 import type { TopicComment } from '../types';
 

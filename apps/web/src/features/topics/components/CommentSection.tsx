@@ -3,9 +3,9 @@ import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/r
 import { Button, Toast } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../components/dialogs';
 import { ApiError, errorMessage, showApiError } from '../../../lib/api';
+import { useTranslation } from '../../../lib/translations';
 import { validate } from '../../../lib/validation';
 import { retryNetworkOnly } from '../../courses/api';
 import { ListBody, ListFooter } from '../../notices/components/ListStates';

@@ -2,10 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { List, Switch, Tag, Toast } from 'antd-mobile';
 import { MessageOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showApiError } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
 import { hasAbility } from '../../courses/hooks/useCourseInfo';
+import { useMarkSeen } from '../../courses/hooks/useMarkSeen';
 import type { CourseInfo } from '../../courses/types';
 import { ActivityRow } from '../../notices/components/ActivityRow';
 import { ListBody, ListEmpty, ListFooter } from '../../notices/components/ListStates';
@@ -26,6 +27,8 @@ export function TopicList({ info }: { info: CourseInfo }) {
   const queryClient = useQueryClient();
   const manager = hasAbility(info, 'manageContent');
   const role = roleOf(info);
+  // opening the list clears the course home's red number for it
+  useMarkSeen(info.id, 'topic');
   const setting = useTopicSetting(info.id);
   const allow = Number(setting.data?.allowstudent) === 1;
   const canStart = manager || allow;

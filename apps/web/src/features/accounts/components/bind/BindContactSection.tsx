@@ -1,20 +1,20 @@
-import { bindEmailInput, bindMobileInput, type UserInfo, VERIFY_CODE_LENGTH } from '@paiclass/shared';
+import { bindEmailInput, bindMobileInput, type UserInfo } from '@paiclass/shared';
 import { Button, Toast } from 'antd-mobile';
 import { MailOutline, PhonebookOutline } from 'antd-mobile-icons';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../../components/dialogs';
 import { FormError } from '../../../../components/FormError';
 import { SubmitButton } from '../../../../components/SubmitButton';
 import { TextField } from '../../../../components/TextField';
 import { errorMessage } from '../../../../lib/api';
 import { maskEmail, maskMobile } from '../../../../lib/mask';
+import { useTranslation } from '../../../../lib/translations';
 import { useFormErrors } from '../../../../lib/useFormErrors';
 import { type Schema, validate } from '../../../../lib/validation';
 import { accountsApi } from '../../api';
 import { useAuth } from '../../authStore';
 import { useSendCode } from '../../hooks/useSendCode';
-import { SendCodeButton } from '../SendCodeButton';
+import { CodeField } from '../CodeField';
 import '../../../../lib/antdRender';
 
 type Kind = 'mobile' | 'email';
@@ -182,20 +182,17 @@ export function BindContactSection({ kind, user, onBound }: BindContactSectionPr
               maxLength={kind === 'mobile' ? 11 : 100}
               error={fieldError(kind)}
             />
-            <TextField
-              testid="sms-code"
-              inputMode="numeric"
+            <CodeField
               label={t('bind.code')}
               value={code}
               onChange={(v) => {
-                setCode(v.replace(/\D/g, ''));
+                setCode(v);
                 clearError('code');
               }}
-              placeholder={t('verify.codePlaceholder', { length: VERIFY_CODE_LENGTH })}
-              maxLength={VERIFY_CODE_LENGTH}
               error={fieldError('code')}
-              autoComplete="one-time-code"
-              extra={<SendCodeButton remaining={bindSender.remaining} sent={bindSender.sent} onClick={requestBindCode} />}
+              remaining={bindSender.remaining}
+              sent={bindSender.sent}
+              onSend={requestBindCode}
             />
           </div>
           <FormError message={formError} testid="bind-error" />
@@ -220,29 +217,20 @@ export function BindContactSection({ kind, user, onBound }: BindContactSectionPr
         >
           <p className="form-intro">{t('bind.unbindIntro', { target: masked })}</p>
           <div className="form-card">
-            <TextField
-              testid="sms-code"
-              inputMode="numeric"
+            <CodeField
               label={t('bind.code')}
               value={code}
               onChange={(v) => {
-                setCode(v.replace(/\D/g, ''));
+                setCode(v);
                 clearError('code');
               }}
-              placeholder={t('verify.codePlaceholder', { length: VERIFY_CODE_LENGTH })}
-              maxLength={VERIFY_CODE_LENGTH}
               error={fieldError('code')}
-              autoComplete="one-time-code"
-              extra={
-                <SendCodeButton
-                  remaining={unbindSender.remaining}
-                  sent={unbindSender.sent}
-                  onClick={() => {
-                    setFormError(undefined);
-                    unbindSender.request({});
-                  }}
-                />
-              }
+              remaining={unbindSender.remaining}
+              sent={unbindSender.sent}
+              onSend={() => {
+                setFormError(undefined);
+                unbindSender.request({});
+              }}
             />
           </div>
           <FormError message={formError} testid="bind-error" />

@@ -1,17 +1,17 @@
 import { updatePasswordInput } from '@paiclass/shared';
 import { Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormError } from '../../../../components/FormError';
 import { SubmitButton } from '../../../../components/SubmitButton';
-import { TextField } from '../../../../components/TextField';
 import { errorMessage } from '../../../../lib/api';
 import { useNavigate } from '../../../../lib/router';
 import { endSession } from '../../../../lib/session';
+import { useTranslation } from '../../../../lib/translations';
 import { useFormErrors } from '../../../../lib/useFormErrors';
 import { validate } from '../../../../lib/validation';
 import { accountsApi } from '../../api';
 import { NewPasswordFields } from '../NewPasswordFields';
+import { PasswordField } from '../PasswordField';
 import '../../../../lib/antdRender';
 
 /**
@@ -57,9 +57,8 @@ export function PasswordSection({ forced = false }: { forced?: boolean }) {
       }}
     >
       <div className="form-card">
-        <TextField
+        <PasswordField
           testid="bind-old-password"
-          type="password"
           label={t('bind.oldPassword')}
           value={oldpassword}
           onChange={(v) => {
@@ -69,7 +68,6 @@ export function PasswordSection({ forced = false }: { forced?: boolean }) {
           placeholder={t('bind.oldPasswordPlaceholder')}
           hint={forced ? undefined : t('bind.oldPasswordHint')}
           error={fieldError('oldpassword')}
-          autoComplete="current-password"
         />
         <NewPasswordFields
           prefix="bind"

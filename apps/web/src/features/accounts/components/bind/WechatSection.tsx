@@ -1,8 +1,8 @@
 import type { UserInfo } from '@paiclass/shared';
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../../lib/router';
+import { useTranslation } from '../../../../lib/translations';
 import { useSchoolConfig } from '../../hooks/useSchoolConfig';
 import { WechatIcon } from '../WechatIcon';
 import { WechatQrPopup } from '../WechatQrPopup';

@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { EyeOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../../lib/router';
+import { useTranslation } from '../../../../lib/translations';
 import { ViewsLeft } from './ReportView';
 
 /**

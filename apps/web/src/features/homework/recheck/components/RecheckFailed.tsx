@@ -1,8 +1,8 @@
 import { CODES } from '@paiclass/shared';
 import { Button, ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { ApiError, errorMessage } from '../../../../lib/api';
 import { useNavigate } from '../../../../lib/router';
+import { useTranslation } from '../../../../lib/translations';
 import { QueryFailed } from '../../../courses/components/CourseGate';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, ErrorBlock, Tag } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from '../../../../lib/router';
+import { useTranslation } from '../../../../lib/translations';
 import { repeatPath } from '../paths';
 import type { DupPerson, DupReport, DupRow } from '../types';
 import { SimilarityBar } from './SimilarityBar';

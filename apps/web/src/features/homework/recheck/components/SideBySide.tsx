@@ -1,7 +1,7 @@
 import { Button } from 'antd-mobile';
 import { DownOutline, UpOutline } from 'antd-mobile-icons';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translations';
 import type { RepeatResult } from '../types';
 import { passageLength, passageSnippet, type Segment, segments } from '../utils';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../../components/PageNavBar';
 import { useNavigate, useSearchParams } from '../../../../lib/router';
+import { useTranslation } from '../../../../lib/translations';
 import { retryNetworkOnly } from '../../../courses/api';
 import { CourseGate, QueryFailed } from '../../../courses/components/CourseGate';
 import { LoadFailed } from '../../../courses/components/NoPermission';

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../../components/PageNavBar';
 import { showApiError } from '../../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../../lib/router';
+import { useTranslation } from '../../../../lib/translations';
 import { retryNetworkOnly } from '../../../courses/api';
 import { CourseGate } from '../../../courses/components/CourseGate';
 import { LoadFailed } from '../../../courses/components/NoPermission';

@@ -1,9 +1,9 @@
 import { Button, Popup, TextArea, Toast } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { BodyTestId } from '../../../../components/BodyTestId';
 import { errorMessage } from '../../../../lib/api';
+import { useTranslation } from '../../../../lib/translations';
 import { useLast } from '../../../materials/hooks/useLast';
 import { reviewApi } from '../api';
 import type { ReceivedReview } from '../types';

@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translations';
 import { formatTime } from '../../../materials/utils';
 import type { ReceivedReview } from '../types';
 import { formatScore } from '../utils';

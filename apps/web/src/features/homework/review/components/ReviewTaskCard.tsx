@@ -1,9 +1,10 @@
 import { Button, Tag, TextArea, Toast } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { confirmDialog } from '../../../../components/dialogs';
 import { errorMessage } from '../../../../lib/api';
+import { useTranslation } from '../../../../lib/translations';
 import { formatTime } from '../../../materials/utils';
+import { WorkAnswer } from '../../components/WorkAnswer';
 import { reviewApi } from '../api';
 import type { MyReviews, ReviewTask } from '../types';
 import { checkScore, commentLength, formatScore, scoreCap, sharedMessage } from '../utils';
@@ -83,6 +84,7 @@ export function ReviewTaskCard({
         )}
       </div>
       {task.message ? <p className="peer-message">{task.message}</p> : null}
+      <WorkAnswer html={task.content} testid="review-task-answer" />
       <SubmissionFiles files={task.attachment} testid="review-task-file" />
 
       {task.reviewed ? (

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, Skeleton } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translations';
 import { retryNetworkOnly } from '../../../courses/api';
 import { QueryFailed } from '../../../courses/components/CourseGate';
 import { reviewApi, reviewKeys } from '../api';

@@ -1,22 +1,21 @@
+import { previewKindOf } from '@paiclass/shared';
 import { DownlandOutline, EyeOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { Link } from '../../../../lib/router';
+import { useTranslation } from '../../../../lib/translations';
 import type { UploadedFile } from '../../../../lib/upload';
 import { TypeIcon } from '../../../materials/components/TypeIcon';
 import { fileKind, formatSize } from '../../../materials/utils';
+import { usePreviewPath } from '../../../preview/api';
 import '../../../materials/materials.css';
 
-/** What the browser shows by itself: pictures in the page, PDF and plain text in a tab of their own. */
-const opensInBrowser = (file: UploadedFile) => {
-  const kind = fileKind(file);
-  return kind === 'pdf' || file.mime.startsWith('text/plain');
-};
-
 /**
- * A submission's files, to read on the phone: pictures shown in the page (tap for full size), PDF
- * and text opened in the browser, any other file downloaded (spec 2 §2: grading on the phone).
+ * A submission's files, to read on the phone: pictures shown in the page, pictures and documents
+ * (PDF, office) opened in the preview page as page images (issue 12), plain text in a tab of its
+ * own, any other file downloaded (spec 2 §2: grading on the phone).
  */
 export function SubmissionFiles({ files, testid = 'submission-file' }: { files: UploadedFile[]; testid?: string }) {
   const { t } = useTranslation();
+  const previewPath = usePreviewPath();
   if (files.length === 0) return <p className="muted small peer-no-files">{t('review.noFiles')}</p>;
   return (
     <ul className="peer-files">
@@ -32,7 +31,11 @@ export function SubmissionFiles({ files, testid = 'submission-file' }: { files: 
                 </span>
                 <span className="muted small">{formatSize(Number(file.size))}</span>
               </span>
-              {opensInBrowser(file) || image ? (
+              {previewKindOf(file) !== 'none' ? (
+                <Link className="peer-file-action" to={previewPath(file.id)} data-testid={`${testid}-preview`}>
+                  <EyeOutline /> {t('review.previewFile')}
+                </Link>
+              ) : file.mime.startsWith('text/plain') ? (
                 <a
                   className="peer-file-action"
                   href={file.url}
@@ -48,9 +51,9 @@ export function SubmissionFiles({ files, testid = 'submission-file' }: { files: 
               </a>
             </div>
             {image ? (
-              <a href={file.url} target="_blank" rel="noopener noreferrer" className="peer-file-preview">
+              <Link to={previewPath(file.id)} className="peer-file-preview">
                 <img src={file.url} alt={file.name} loading="lazy" data-testid={`${testid}-image`} />
-              </a>
+              </Link>
             ) : null}
           </li>
         );

@@ -1,10 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, Skeleton } from 'antd-mobile';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translations';
 import { retryNetworkOnly } from '../../../courses/api';
 import { QueryFailed } from '../../../courses/components/CourseGate';
 import { formatTime } from '../../../materials/utils';
+import { WorkAnswer } from '../../components/WorkAnswer';
 import { reviewApi, reviewKeys } from '../api';
 import type { HomeworkInfo, ReceivedReview } from '../types';
 import { formatScore } from '../utils';
@@ -52,6 +53,7 @@ export function SubmissionReviews({ courseId, homework, sid }: { courseId: numbe
               {s.submittime ? ` · ${formatTime(s.submittime)}` : ''}
             </div>
             {s.message ? <p className="peer-message">{s.message}</p> : null}
+            <WorkAnswer html={s.content} testid="review-work-answer" />
             <SubmissionFiles files={s.attachment} />
           </>
         ) : (

@@ -1,8 +1,8 @@
 import { ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
 import { LoadingScreen } from '../../../../components/LoadingScreen';
 import { PageNavBar, useGoBack } from '../../../../components/PageNavBar';
 import { useSearchParams } from '../../../../lib/router';
+import { useTranslation } from '../../../../lib/translations';
 import { CourseGate, QueryFailed } from '../../../courses/components/CourseGate';
 import { LoadFailed } from '../../../courses/components/NoPermission';
 import { useCourseInfo } from '../../../courses/hooks/useCourseInfo';

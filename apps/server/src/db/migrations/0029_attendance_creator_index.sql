@@ -1,0 +1,1 @@
+CREATE INDEX "attendances_created_by_idx" ON "attendances" USING btree ("created_by");

@@ -1,0 +1,132 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../db/prepared';
+import { attendanceRecords, attendances, courseClasses, courseMembers, courses, users } from '../../db/schema';
+import type { User } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { fail } from '../../platform/errors';
+import type { CourseRole } from '../courses/courses.policy';
+import { refuseClosedCourse } from '../courses/courses.queries';
+import { runsAttendance } from './attendance.policy';
+
+export type Attendance = typeof attendances.$inferSelect;
+export type AttendanceRecordRow = typeof attendanceRecords.$inferSelect;
+
+/**
+ * An attendance with the caller's membership in its course, in one query scoped by membership: an
+ * attendance of a course the caller is not in is "missing" (40004) exactly like one that does not
+ * exist. A deleted one answers 30325 (spec 2 §8 "attendance deleted").
+ */
+export async function attendanceForMember(ctx: AppContext, user: User, id: number) {
+  const [row] = await ctx.db
+    .select({ a: attendances, course: courses, role: courseMembers.role })
+    .from(attendances)
+    .innerJoin(courses, eq(courses.id, attendances.courseId))
+    .innerJoin(courseMembers, and(eq(courseMembers.courseId, attendances.courseId), eq(courseMembers.userId, user.id)))
+    .where(eq(attendances.id, id));
+  if (!row || row.course.deletedAt) throw fail('notFound');
+  const role = row.role as Exclude<CourseRole, null>;
+  refuseClosedCourse({ course: row.course, role, isTop: false, archived: false });
+  if (row.a.deletedAt) throw fail('attendanceDeleted');
+  return { a: row.a, course: row.course, role };
+}
+
+/**
+ * What a check-in needs, in one query (decision 013, the storm): the attendance and the caller's
+ * membership as `attendanceForMember` reads them, the caller as the teacher's list shows them, their
+ * record if any, whether the course's school requires the enrolment list and the caller is on it
+ * (spec 2 §5), and the other students already recorded from the same device.
+ */
+const checkinAdmissionQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      a: attendances,
+      course: courses,
+      role: courseMembers.role,
+      username: users.username,
+      stno: users.stno,
+      avatar: users.avatar,
+      classname: courseClasses.name,
+      prior: attendanceRecords,
+      listRequired: sql<boolean>`exists (select 1 from teach_classes tc join institutions i on i.id = tc.institution_id
+        where tc.course_id = ${attendances.courseId} and i.require_attest)`,
+      listed: sql<boolean>`exists (select 1 from teach_classes tc
+          join institutions i on i.id = tc.institution_id and i.require_attest
+          join institution_people p on p.institution_id = tc.institution_id and p.user_id = ${courseMembers.userId} and p.usertype = 0
+          join teach_class_students s on s.teach_class_id = tc.id and s.stno = p.realstno
+        where tc.course_id = ${attendances.courseId})`,
+      sameDevice: sql<number[]>`coalesce((select array_agg(r.user_id) from attendance_records r
+        where r.attendance_id = ${attendances.id} and r.device = ${sql.placeholder('device')} and r.device <> ''
+          and r.user_id <> ${courseMembers.userId}), '{}')`,
+    })
+    .from(attendances)
+    .innerJoin(courses, eq(courses.id, attendances.courseId))
+    .innerJoin(
+      courseMembers,
+      and(eq(courseMembers.courseId, attendances.courseId), eq(courseMembers.userId, sql.placeholder('userId'))),
+    )
+    .innerJoin(users, eq(users.id, courseMembers.userId))
+    .leftJoin(courseClasses, eq(courseClasses.id, courseMembers.classId))
+    .leftJoin(
+      attendanceRecords,
+      and(eq(attendanceRecords.attendanceId, attendances.id), eq(attendanceRecords.userId, courseMembers.userId)),
+    )
+    .where(eq(attendances.id, sql.placeholder('id')))
+    .prepare('attendance_checkin_admission'),
+);
+
+/** A check-in's attendance and caller, refused like `attendanceForMember` refuses; see checkinAdmissionQuery. */
+export async function checkinAdmission(ctx: AppContext, user: User, id: number, device: string) {
+  const [row] = await checkinAdmissionQuery(ctx.db).execute({ id, userId: user.id, device });
+  if (!row || row.course.deletedAt) throw fail('notFound');
+  const role = row.role as Exclude<CourseRole, null>;
+  refuseClosedCourse({ course: row.course, role, isTop: false, archived: false });
+  if (row.a.deletedAt) throw fail('attendanceDeleted');
+  const student = { userId: user.id, username: row.username, stno: row.stno, avatar: row.avatar, classname: row.classname };
+  return {
+    a: row.a,
+    role,
+    student,
+    prior: row.prior ?? undefined,
+    onList: !row.listRequired || Boolean(row.listed),
+    sameDevice: row.sameDevice.map(Number),
+  };
+}
+
+/** The same, for the teacher and assistants only (40003 for a student). */
+export async function attendanceForStaff(ctx: AppContext, user: User, id: number) {
+  const found = await attendanceForMember(ctx, user, id);
+  if (!runsAttendance(found.role)) throw fail('forbidden');
+  return found;
+}
+
+/** The course's students, with their administrative class, by student number. */
+export async function courseStudents(ctx: AppContext, courseId: number, only?: number[]) {
+  return ctx.db
+    .select({
+      userId: users.id,
+      username: users.username,
+      stno: users.stno,
+      avatar: users.avatar,
+      classId: courseMembers.classId,
+      classname: courseClasses.name,
+    })
+    .from(courseMembers)
+    .innerJoin(users, eq(users.id, courseMembers.userId))
+    .leftJoin(courseClasses, eq(courseClasses.id, courseMembers.classId))
+    .where(
+      and(
+        eq(courseMembers.courseId, courseId),
+        eq(courseMembers.role, 'student'),
+        // a check-in names its own few students: a storm never reads the whole class per arrival
+        only ? inArray(courseMembers.userId, only) : undefined,
+      ),
+    )
+    .orderBy(asc(users.stno), asc(users.id));
+}
+export type CourseStudent = Awaited<ReturnType<typeof courseStudents>>[number];
+
+/** One attendance's records, by student. */
+export async function recordsByStudent(ctx: AppContext, attendanceId: number) {
+  const rows = await ctx.db.select().from(attendanceRecords).where(eq(attendanceRecords.attendanceId, attendanceId));
+  return new Map(rows.map((r) => [r.userId, r]));
+}

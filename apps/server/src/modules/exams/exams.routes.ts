@@ -1,0 +1,245 @@
+import {
+  acceptAnswerAnswer,
+  acceptAnswerInput,
+  attemptRef,
+  countAnswer,
+  markAnswerInput,
+  returnAttemptInput,
+  paperReviewAnswer,
+  paperReviewListAnswer,
+  reviewListInput,
+  courseRefInput,
+  extraTimeAnswer,
+  extraTimeInput,
+  handupAnswer,
+  handupInput,
+  publishTestInput,
+  resultInput,
+  saveAnswerAnswer,
+  saveAnswerInput,
+  startInput,
+  studentPaperAnswer,
+  studentTestRef,
+  switchAnswer,
+  switchInput,
+  teacherTestAnswer,
+  testDetailsAnswer,
+  testListAnswer,
+  testPreviewAnswer,
+  testRef,
+  testResultAnswer,
+  testSettingsInput,
+  testpaperEditInput,
+  testpaperInput,
+  knowledgePointsAnswer,
+  questionAnswer,
+  questionEditInput,
+  questionIdsInput,
+  questionInput,
+  questionListInput,
+  questionPageAnswer,
+  questionRef,
+  questionStatsAnswer,
+  mistakesAnswer,
+  mistakesInput,
+  redoMistakeAnswer,
+  redoMistakeInput,
+  weakPointsAnswer,
+} from '@paiclass/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { caller } from '../../platform/auth';
+import * as attempts from './attempts.service';
+import * as papers from './papers.service';
+import * as mistakes from './mistakes.service';
+import * as bank from './questions.service';
+import * as results from './results.service';
+import * as review from './review.service';
+import * as stats from './stats.service';
+import './exams.todos';
+
+/**
+ * Tests and exams (spec 2 §2 Tests routes; issue 14; decision 017): the question bank
+ * (`/QuestionBankApi`), papers and their settings, and the students' Ketangpai calls
+ * (`/TestpaperApi`). Limits count per user, not per address: a class behind one NAT is one address.
+ */
+export async function examsRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const perUser = (name: string, max: number) => ({
+    rateLimit: {
+      max,
+      timeWindow: '1 minute',
+      keyGenerator: (req: FastifyRequest) => (req.user ? `${name}:u${req.user.id}` : `${name}:${req.ip}`),
+    },
+  });
+  const authoring = perUser('exam-author', 240);
+  const bankTags = ['question bank'];
+
+  app.post(
+    '/QuestionBankApi/addQuestion',
+    { schema: { tags: bankTags, body: questionInput, response: { 200: questionAnswer } }, config: authoring },
+    (req) => bank.addQuestion(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/QuestionBankApi/editQuestion',
+    { schema: { tags: bankTags, body: questionEditInput, response: { 200: questionAnswer } }, config: authoring },
+    (req) => bank.editQuestion(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/QuestionBankApi/deleteQuestions',
+    { schema: { tags: bankTags, body: questionIdsInput, response: { 200: countAnswer } }, config: authoring },
+    (req) => bank.deleteQuestions(ctx, caller(req), req.body.courseid, req.body.ids),
+  );
+  app.post(
+    '/QuestionBankApi/getQuestion',
+    { schema: { tags: bankTags, body: questionRef, response: { 200: questionAnswer } } },
+    (req) => bank.getQuestion(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post(
+    '/QuestionBankApi/listQuestions',
+    { schema: { tags: bankTags, body: questionListInput, response: { 200: questionPageAnswer } } },
+    (req) => bank.listQuestions(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/QuestionBankApi/knowledgePoints',
+    { schema: { tags: bankTags, body: courseRefInput, response: { 200: knowledgePointsAnswer } } },
+    (req) => bank.knowledgePoints(ctx, caller(req), req.body.courseid),
+  );
+
+  // papers (`/testing/create`, `update`, `settings`, `preview`): the course's teacher and assistants
+  const paperTags = ['tests'];
+  const paper = { 200: teacherTestAnswer };
+  app.post(
+    '/TestpaperApi/addTestpaper',
+    { schema: { tags: paperTags, body: testpaperInput, response: paper }, config: authoring },
+    (req) => papers.addTestpaper(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/editTestpaper',
+    { schema: { tags: paperTags, body: testpaperEditInput, response: paper }, config: authoring },
+    (req) => papers.editTestpaper(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/setTestpaper',
+    { schema: { tags: paperTags, body: testSettingsInput, response: paper }, config: authoring },
+    (req) => papers.setTestpaper(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/setExtraTime',
+    { schema: { tags: paperTags, body: extraTimeInput, response: { 200: extraTimeAnswer } }, config: authoring },
+    (req) => papers.setExtraTime(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/publishTestpaper',
+    { schema: { tags: paperTags, body: publishTestInput, response: paper }, config: authoring },
+    (req) => papers.publishTestpaper(ctx, caller(req), req.body.courseid, req.body.id, req.body.publish_time),
+  );
+  app.post(
+    '/TestpaperApi/endTestpaper',
+    { schema: { tags: paperTags, body: testRef, response: paper }, config: authoring },
+    (req) => papers.endTestpaper(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post(
+    '/TestpaperApi/previewTestpaper',
+    { schema: { tags: paperTags, body: testRef, response: { 200: testPreviewAnswer } } },
+    (req) => papers.previewTestpaper(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post(
+    '/TestpaperApi/lists',
+    { schema: { tags: paperTags, body: courseRefInput, response: { 200: testListAnswer } } },
+    (req) => results.listTests(ctx, caller(req), req.body.courseid),
+  );
+  app.post(
+    '/TestpaperApi/testpaperdetails',
+    { schema: { tags: paperTags, body: studentTestRef, response: { 200: testDetailsAnswer } } },
+    (req) => results.testDetails(ctx, caller(req), req.body.courseid, req.body.testpaperid),
+  );
+
+  // students (Ketangpai's calls): start or resume, answers as they are given, hand in, results
+  app.post(
+    '/TestpaperApi/doSubjectList',
+    { schema: { tags: paperTags, body: startInput, response: { 200: studentPaperAnswer } }, config: perUser('exam-start', 60) },
+    (req) => attempts.startOrResume(ctx, caller(req), req.body.courseid, req.body.testpaperid),
+  );
+  app.post(
+    '/TestpaperApi/saveAnswer',
+    {
+      schema: { tags: paperTags, body: saveAnswerInput, response: { 200: saveAnswerAnswer } },
+      config: perUser('exam-save', 600),
+    },
+    (req) => attempts.saveAnswers(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/handup',
+    { schema: { tags: paperTags, body: handupInput, response: { 200: handupAnswer } }, config: perUser('exam-handup', 60) },
+    (req) => attempts.handup(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/reportSwitch',
+    { schema: { tags: paperTags, body: switchInput, response: { 200: switchAnswer } }, config: perUser('exam-switch', 120) },
+    (req) => attempts.reportSwitch(ctx, caller(req), req.body.courseid, req.body.testpaperid, req.body.count),
+  );
+  app.post(
+    '/TestpaperApi/testingResult',
+    { schema: { tags: paperTags, body: resultInput, response: { 200: testResultAnswer } } },
+    (req) => results.testResult(ctx, caller(req), req.body.courseid, req.body.testpaperid, req.body.attemptid),
+  );
+
+  // the teacher's review (`/testing/review`, `detail`)
+  app.post(
+    '/TestpaperApi/reviewList',
+    { schema: { tags: paperTags, body: reviewListInput, response: { 200: paperReviewListAnswer } } },
+    (req) => review.reviewList(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/reviewDetail',
+    { schema: { tags: paperTags, body: attemptRef, response: { 200: paperReviewAnswer } } },
+    (req) => review.reviewDetail(ctx, caller(req), req.body.courseid, req.body.id, req.body.attemptid),
+  );
+  app.post(
+    '/TestpaperApi/markAnswer',
+    { schema: { tags: paperTags, body: markAnswerInput, response: { 200: paperReviewAnswer } }, config: authoring },
+    (req) => review.markAnswer(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/returnAttempt',
+    { schema: { tags: paperTags, body: returnAttemptInput, response: { 200: countAnswer } }, config: authoring },
+    (req) => review.returnAttempts(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/publishScores',
+    { schema: { tags: paperTags, body: testRef, response: { 200: countAnswer } }, config: authoring },
+    (req) => review.publishScores(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post(
+    '/TestpaperApi/questionStats',
+    { schema: { tags: paperTags, body: testRef, response: { 200: questionStatsAnswer } } },
+    (req) => stats.questionStats(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post(
+    '/TestpaperApi/acceptAnswer',
+    { schema: { tags: paperTags, body: acceptAnswerInput, response: { 200: acceptAnswerAnswer } }, config: authoring },
+    (req) => stats.acceptAnswer(ctx, caller(req), req.body),
+  );
+
+  // the student's mistakes set and weak knowledge points (`/sets/mistakes/*`, `/testing/weakKnowlegePoints`)
+  app.post(
+    '/TestpaperApi/mistakes',
+    { schema: { tags: paperTags, body: mistakesInput, response: { 200: mistakesAnswer } } },
+    (req) => mistakes.listMistakes(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/redoMistake',
+    {
+      schema: { tags: paperTags, body: redoMistakeInput, response: { 200: redoMistakeAnswer } },
+      config: perUser('exam-redo', 120),
+    },
+    (req) => mistakes.redoMistake(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/weakPoints',
+    { schema: { tags: paperTags, body: courseRefInput, response: { 200: weakPointsAnswer } } },
+    (req) => mistakes.weakPoints(ctx, caller(req), req.body.courseid),
+  );
+}

@@ -1,2 +1,0 @@
-/** Bus topics of the realtime channels. */
-export const userTopic = (userId: number) => `user:${userId}`;

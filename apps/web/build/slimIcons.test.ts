@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { slimIconModule, slimPath } from './slimIcons';
+
+const require = createRequire(import.meta.url);
+
+describe('slimIcons', () => {
+  it('rounds coordinates to two decimals and drops the repeated point of a zero-length line', () => {
+    expect(slimPath('M23.9986223,7.45929361 L34.8936772,11.6973364 L35.2891034,12.0521655 L35.2891034,12.0521655 Z')).toBe(
+      'M24,7.46L34.89,11.7L35.29,12.05Z',
+    );
+    expect(slimPath('M0,-0.001 L-1.5,2 L-1.5,2 L-1.5,2 L-1.5,20 Z')).toBe('M0,0L-1.5,2L-1.5,20Z');
+  });
+
+  it('keeps an icon module a working module: same elements, same attributes but ids, slimmer paths', () => {
+    const file = require.resolve('antd-mobile-icons/es/EyeOutline.js');
+    const code = readFileSync(file, 'utf8');
+    const slim = slimIconModule(code);
+    expect(slim.length).toBeLessThan(code.length / 2);
+    expect(slim).not.toMatch(/\bid: /);
+    const elements = (source: string) => source.match(/createElement\("\w+"/g);
+    expect(elements(slim)).toEqual(elements(code));
+    expect(slim).toContain('viewBox: "0 0 48 48"');
+    // every path still starts with a move and closes
+    for (const [, d] of slim.matchAll(/\bd: "([^"]*)"/g)) expect(d).toMatch(/^M[\d.,\- A-Za-z]+$/);
+  });
+});

@@ -1,0 +1,10 @@
+/** The teacher's test pages (spec 2 §2 Tests routes). */
+export const teacherTestPaths = {
+  list: (courseId: number, tab?: 'bank') => `/testing/detail?courseId=${courseId}&courseRole=1${tab ? `&tab=${tab}` : ''}`,
+  create: (courseId: number) => `/testing/create?courseId=${courseId}&courseRole=1`,
+  update: (courseId: number, id: number) => `/testing/update?courseId=${courseId}&courseRole=1&id=${id}`,
+  settings: (courseId: number, id: number) => `/testing/settings?courseId=${courseId}&courseRole=1&id=${id}`,
+  preview: (courseId: number, id: number) => `/testing/preview?courseId=${courseId}&courseRole=1&id=${id}`,
+  review: (courseId: number, id: number, attemptid?: number) =>
+    `/testing/review?courseId=${courseId}&courseRole=1&id=${id}${attemptid ? `&attemptid=${attemptid}` : ''}`,
+};

@@ -1,0 +1,51 @@
+import { PUBLISH_STATES, QUESTION_TYPE_VALUES } from '@paiclass/shared';
+
+/** The question types in the spec's order (spec 2 §3). */
+export const TYPE_VALUES: readonly number[] = QUESTION_TYPE_VALUES;
+
+/** A test's state for its teacher (spec 2 §4): draft, not started, in progress, ended. */
+export type TeacherTestState = 'draft' | 'notStarted' | 'inProgress' | 'ended';
+
+export function teacherTestState(
+  test: { publishState: number; begintime: number; endtime: number },
+  nowSeconds = Math.floor(Date.now() / 1000),
+): TeacherTestState {
+  if (test.publishState === PUBLISH_STATES.draft) return 'draft';
+  if (test.publishState === PUBLISH_STATES.ended) return 'ended';
+  if (test.endtime > 0 && test.endtime <= nowSeconds) return 'ended';
+  if (test.publishState === PUBLISH_STATES.scheduled) return 'notStarted';
+  if (test.begintime > nowSeconds) return 'notStarted';
+  return 'inProgress';
+}
+
+/** Text of a rich-text stem for a one-line summary. */
+export const plainText = (html: string) =>
+  html
+    .replace(/<img[^>]*>/gi, ' ▣ ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** A score as typed: a number of 0-`max` with at most one decimal, or the message key of what is wrong. */
+export function checkMark(text: string, max: number): { ok: true; score: number } | { ok: false; key: string } {
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: false, key: 'exams.teacher.review.scoreRequired' };
+  const value = Number(trimmed);
+  if (!Number.isFinite(value) || value < 0) return { ok: false, key: 'exams.teacher.review.scoreInvalid' };
+  if (value > max) return { ok: false, key: 'exams.teacher.review.scoreTooHigh' };
+  return { ok: true, score: Math.round(value * 10) / 10 };
+}
+
+/** Knowledge points as typed: split on commas (either width) and new lines, trimmed, once each. */
+export const splitPoints = (text: string) => [
+  ...new Set(
+    text
+      .split(/[,，、\n]+/)
+      .map((p) => p.trim())
+      .filter(Boolean),
+  ),
+];
