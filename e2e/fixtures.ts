@@ -35,6 +35,32 @@ export async function api<T = any>(
   return json.data as T;
 }
 
+/**
+ * What a press that starts a download saves: the file's suggested name and its bytes. Chromium
+ * reported one 12 MB download as "canceled" once in CI and never since; the answer's status and
+ * Chromium's reason are kept as the test's annotation, and the press is made once more, as a
+ * person would. A download that never works still fails.
+ */
+export async function downloadBy(page: Page, press: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
+  for (let attempt = 1; ; attempt++) {
+    const answers: string[] = [];
+    const seen = (res: import('@playwright/test').Response) => {
+      if (res.request().resourceType() === 'document' || /download|export|template/i.test(res.url()))
+        answers.push(`${res.status()} ${new URL(res.url()).pathname}`);
+    };
+    page.on('response', seen);
+    const downloading = page.waitForEvent('download');
+    await press();
+    const download = await downloading;
+    const saved = await download.path().catch(() => null);
+    page.off('response', seen);
+    if (saved) return { name: download.suggestedFilename(), bytes: fs.readFileSync(saved) };
+    const reason = `download ${attempt} failed: ${await download.failure()}; answers: ${answers.join(', ') || 'none seen'}`;
+    test.info().annotations.push({ type: 'download-failed', description: reason });
+    if (attempt === 2) throw new Error(reason);
+  }
+}
+
 /** An institution the run's operator data holds (apps/server/test/e2e-seed.ts), with its activation codes by number. */
 export interface SeededInstitution {
   jigouid: number;

@@ -1,4 +1,4 @@
-import { api, expect as baseExpect, test } from '../../fixtures';
+import { api, expect as baseExpect, downloadBy, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, registerPerson, signIn } from '../courses/helpers';
 import { joinedStudent } from '../members/helpers';
@@ -75,9 +75,8 @@ test('check-in/out: check in, wait for check-out to open, check out; the teacher
   await page.goto(`/checkIn/teacherCheckinIndex?courseId=${course.id}&courseRole=1&tab=stats`);
   await expect(page.getByTestId('att-stats-rate')).toHaveText('100%');
   await expect(page.locator(`[data-testid="att-student-stat"][data-userid="${ada.uid}"]`)).toContainText('Ada Byron');
-  const download = page.waitForEvent('download');
-  await page.getByTestId('att-export').click();
-  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+  const { name } = await downloadBy(page, () => page.getByTestId('att-export').click());
+  expect(name).toMatch(/\.xlsx$/);
   await shot(page, 'attendance-io-05-statistics');
   await student.context().close();
 });

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { api, expect as baseExpect, test } from '../../fixtures';
+import { api, expect as baseExpect, downloadBy, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { signIn } from '../courses/helpers';
 import type { Student } from '../members/helpers';
@@ -121,13 +120,11 @@ async function fitsThePhone(page: Page) {
 }
 
 async function workbookOf(page: Page, button: string) {
-  const downloading = page.waitForEvent('download');
-  await page.getByTestId(button).click();
-  const download = await downloading;
+  const { name, bytes } = await downloadBy(page, () => page.getByTestId(button).click());
   const workbook = new ExcelJS.Workbook();
   // exceljs types its input as an ArrayBuffer-like Buffer of its own
-  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
-  return { name: download.suggestedFilename(), workbook };
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return { name, workbook };
 }
 const values = (sheet: ExcelJS.Worksheet, n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
 const rowOf = (sheet: ExcelJS.Worksheet, name: string) => {

@@ -32,7 +32,10 @@ async function switchableSocket(page: Page) {
 
 async function classroom(request: Parameters<typeof registerPerson>[0], teacherName: string, studentName: string) {
   const teacher = await registerPerson(request, 1, teacherName);
-  const course = await createCourse(request, teacher.token, { coursename: `实时课堂 ${Date.now() % 100000}`, classname: '物理 2302 班' });
+  const course = await createCourse(request, teacher.token, {
+    coursename: `实时课堂 ${Date.now() % 100000}`,
+    classname: '物理 2302 班',
+  });
   const student = await registerPerson(request, 0, studentName);
   await completeProfile(request, student.token);
   await api(request, '/CourseApi/joinCourse', { code: course.code }, student.token);

@@ -75,7 +75,12 @@ test.describe('home page', () => {
     await signIn(page, request, student);
     await page.goto('/ktpStudentHome');
     await expect(page.getByTestId('home-page')).toHaveAttribute('data-role', 'student');
-    await expect(page.getByTestId('home-quick').locator('.home-quick-label')).toHaveText(['加入课程', '我的课程', '课程广场', '我的特权']);
+    await expect(page.getByTestId('home-quick').locator('.home-quick-label')).toHaveText([
+      '加入课程',
+      '我的课程',
+      '课程广场',
+      '我的特权',
+    ]);
     await expect(page.getByTestId('home-quick-create')).toHaveCount(0);
     await expect(page.getByTestId('home-courses-empty')).toContainText('你还没有加入课程');
     // /ktpStudentHome sits above the tab bar

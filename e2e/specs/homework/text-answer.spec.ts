@@ -26,7 +26,11 @@ const WORDS = {
   },
   en: {
     title: 'Response: Things Fall Apart',
-    lines: ['Part one: Okonkwo fears weakness above all.', 'Part two: the village changes with the missionaries.', 'Part three: what the title means to me.'],
+    lines: [
+      'Part one: Okonkwo fears weakness above all.',
+      'Part two: the village changes with the missionaries.',
+      'Part three: what the title means to me.',
+    ],
     answerType: 'How students answer',
     textOnly: 'Written answer',
     typeHint: 'Students write their answer on the hand-in page; no attachments',
@@ -46,7 +50,9 @@ for (const lang of ['zh', 'en'] as const) {
     const w = WORDS[lang];
     const teacher = await registerPerson(request, 1, lang === 'zh' ? '陈老师' : 'Ms Carter');
     if (lang === 'en') await api(request, '/UserApi/setLanguage', { lang: 'en' }, teacher.token);
-    const course = await createCourse(request, teacher.token, { coursename: `${lang === 'zh' ? '大学语文' : 'Literature'} ${Date.now() % 100000}` });
+    const course = await createCourse(request, teacher.token, {
+      coursename: `${lang === 'zh' ? '大学语文' : 'Literature'} ${Date.now() % 100000}`,
+    });
     const student = await joinedStudent(request, lang === 'zh' ? '刘思远' : 'Grace Lee', course.code);
     if (lang === 'en') await api(request, '/UserApi/setLanguage', { lang: 'en' }, student.token);
 

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { api, expect, test } from '../../fixtures';
+import { api, downloadBy, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, refusal, signIn } from '../courses/helpers';
 import { joinedStudent, secondPhone } from '../members/helpers';
@@ -122,11 +121,8 @@ test.describe('materials', () => {
     await expect(phone.getByTestId('attachment-name')).toHaveText(file.name);
     await expect(phone.getByTestId('attachment-size')).toHaveText('12.0 MB');
     await shot(phone, 'materials-07-student-material');
-    const downloading = phone.waitForEvent('download');
-    await phone.getByTestId('attachment-download').click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(file.name);
-    const got = readFileSync((await download.path())!);
+    const { name, bytes: got } = await downloadBy(phone, () => phone.getByTestId('attachment-download').click());
+    expect(name).toBe(file.name);
     expect(got.length).toBe(SIZE);
     expect(md5(got)).toBe(md5(file.buffer));
 

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { api, expect, test } from '../../fixtures';
+import { api, downloadBy, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, registerPerson, signIn } from '../courses/helpers';
 import { withData } from '../homework-review/helpers';
@@ -61,10 +61,12 @@ interface Book {
   rows: { uid: number; scores: Record<string, number | null>; total: number | null }[];
 }
 
-async function workbookOf(path: string) {
+/** The workbook a press downloads. */
+async function workbookOf(page: Page, press: () => Promise<void>) {
+  const { bytes } = await downloadBy(page, press);
   const workbook = new ExcelJS.Workbook();
   // exceljs types its input as an ArrayBuffer-like Buffer of its own
-  await workbook.xlsx.load((await readFile(path)) as unknown as ArrayBuffer);
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   return workbook;
 }
 
@@ -129,9 +131,7 @@ for (const lang of ['zh', 'en'] as const) {
     // ---- import: the template lists the students; a file with a wrong row changes nothing
     await page.getByTestId('score-import').click();
     await expect(page.getByTestId('score-import-popup')).toBeVisible();
-    const downloading = page.waitForEvent('download');
-    await page.getByTestId('score-import-template').click();
-    const template = await workbookOf((await (await downloading).path())!);
+    const template = await workbookOf(page, () => page.getByTestId('score-import-template').click());
     const sheet = template.getWorksheet(w.templateSheet)!;
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(w.header);
     const rowOf = (stno: string) => [2, 3].find((n) => sheet.getRow(n).getCell(1).value === stno)!;
@@ -167,9 +167,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(rowB.getByTestId('score-total')).toHaveText('72');
 
     // ---- export the whole book and read it back
-    const exporting = page.waitForEvent('download');
-    await page.getByTestId('score-export').click();
-    const exported = await workbookOf((await (await exporting).path())!);
+    const exported = await workbookOf(page, () => page.getByTestId('score-export').click());
     const out = exported.getWorksheet(w.sheet)!;
     const values = (n: number) => (out.getRow(n).values as unknown[]).slice(1);
     expect(values(1)).toEqual(w.exportHeader);

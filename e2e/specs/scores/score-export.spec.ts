@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { api, expect, test } from '../../fixtures';
+import { api, downloadBy, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, signIn } from '../courses/helpers';
 import { addHomework, submitFile, textFile, withData } from '../homework-review/helpers';
@@ -103,13 +102,11 @@ test.describe('score book', () => {
     await shot(page, 'scores-03-book-weighted');
 
     // the export downloads an .xlsx with the header, the weights and each student's cells
-    const downloading = page.waitForEvent('download');
-    await page.getByTestId('score-export').click();
-    const download = await downloading;
-    expect(download.suggestedFilename()).toBe(`${course.coursename}-成绩册.xlsx`);
+    const { name, bytes } = await downloadBy(page, () => page.getByTestId('score-export').click());
+    expect(name).toBe(`${course.coursename}-成绩册.xlsx`);
     const workbook = new ExcelJS.Workbook();
     // exceljs types its input as an ArrayBuffer-like Buffer of its own
-    await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('成绩册')!;
     const values = (n: number) => (sheet.getRow(n).values as unknown[]).slice(1);
     expect(values(1)).toEqual(['学号', '姓名', '集合与关系 (100)', '图论基础 (50)', '总评']);
