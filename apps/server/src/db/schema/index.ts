@@ -9,3 +9,4 @@ export * from './institutions';
 export * from './scores';
 export * from './attendance';
 export * from './exams';
+export * from './courseware';
