@@ -63,6 +63,7 @@ import { SessionCache } from './platform/session-cache';
 import { LocalStorage, type Storage } from './platform/storage';
 import { newToken, sha256 } from './platform/tokens';
 import { classroomGateway } from './realtime/classroom.gateway';
+import type { SocketCommands } from './realtime/commands';
 import { RealtimeHub } from './realtime/hub';
 
 export interface AppOptions {
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   ctx.jobs.register(PREPARE_JOB, (payload, job) => prepareJob(ctx, payload, job.signal));
   ctx.jobs.register(SUBMIT_JOB, (payload, job) => submitJob(ctx, payload, job.runAt));
   app.decorate('ctx', ctx);
+  app.decorate('socketCommands', new Map() as SocketCommands);
   // a request that wrote counts once more after its commit, so that the next cached read waits for
   // the change feed to pass on its changes before answering (see ReadCache)
   app.decorateRequest('writesAtStart', 0);

@@ -5,7 +5,9 @@ import type { WebSocket } from 'ws';
 import { classTimes, sessions } from '../db/schema';
 import { membership } from '../modules/courses/courses.queries';
 import { findSession } from '../platform/auth';
+import { AppError } from '../platform/errors';
 import { translate } from '../platform/i18n';
+import type { SocketCaller } from './commands';
 import { serialise } from './hub';
 import { rooms } from './rooms';
 
@@ -16,6 +18,8 @@ const EARLY_LIMIT = 16;
 /** messages a socket may send per RATE_WINDOW_MS; more closes it (the spec's client sends one per 25 s) */
 const RATE_LIMIT = 40;
 const RATE_WINDOW_MS = 10_000;
+/** how many of its latest events a socket remembers the sending time of (`SocketCaller.sentAt`) */
+const SENT_MEMORY = 64;
 
 /**
  * The classroom and attendance channel (spec 2 §7), at `/ws/classroom` and, for Ketangpai's own
@@ -27,7 +31,8 @@ const RATE_WINDOW_MS = 10_000;
  *   rooms of a course it had open before; with `since`, what those rooms published after it is replayed;
  * - `System.resume {since}`: what the user's own room published after `since` is replayed; without
  *   `since`, the answer `System.resume {seq}` tells where counting starts.
- * Every event carries `seq`; replays are in order and come before anything newer. Errors are
+ * Every event carries `seq`; replays are in order and come before anything newer. Other commands go
+ * to the areas that registered them (`app.socketCommands`, realtime/commands.ts). Errors are
  * `{code: -1, msg}`. Sockets are pinged every 30 s and closed when silent; a socket ends with its session.
  */
 export async function classroomGateway(app: FastifyInstance) {
@@ -72,7 +77,7 @@ export async function classroomGateway(app: FastifyInstance) {
         continue;
       }
       s.alive = false;
-      s.socket.ping();
+      s.ping();
     }
   }, app.ctx.config.wsHeartbeatMs);
   heartbeat.unref();
@@ -168,16 +173,20 @@ export async function classroomGateway(app: FastifyInstance) {
 class LiveSocket {
   alive = true;
   private rooms = new Set<string>();
-  private course?: { courseId: number; rooms: string[] };
+  private course?: NonNullable<SocketCaller['course']> & { rooms: string[] };
   private queue: Promise<void> = Promise.resolve();
   /** while a replay is read, live events wait here so that the socket hears them in order, each once */
   private held?: { serialised: string; seq: number }[];
   private sent = 0;
   private windowStart = Date.now();
+  private pingedAt?: number;
+  private rtt?: number;
+  /** seq → when it was written to this socket, for its latest SENT_MEMORY events */
+  private sentTimes = new Map<number, number>();
   readonly member = {
     send: (serialised: string, seq: number) => {
       if (this.held) this.held.push({ serialised, seq });
-      else this.write(serialised);
+      else this.writeEvent(serialised, seq);
     },
   };
 
@@ -190,7 +199,16 @@ class LiveSocket {
   ) {
     socket.on('pong', () => {
       this.alive = true;
+      if (this.pingedAt !== undefined) this.rtt = Date.now() - this.pingedAt;
+      this.pingedAt = undefined;
     });
+  }
+
+  /** Pings the client; its pong measures the round trip (the browser answers pings itself). */
+  ping() {
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    this.pingedAt = Date.now();
+    this.socket.ping();
   }
 
   /** tells the client its login ended and closes the socket */
@@ -213,7 +231,7 @@ class LiveSocket {
       return;
     }
     this.queue = this.queue
-      .then(() => this.handle(raw))
+      .then(() => this.handle(raw, now))
       .catch((err) => {
         this.app.log.error({ err }, 'socket message failed');
         this.error('errors.realtimeFailed');
@@ -242,6 +260,12 @@ class LiveSocket {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(serialised);
   }
 
+  private writeEvent(serialised: string, seq: number) {
+    this.write(serialised);
+    this.sentTimes.set(seq, Date.now());
+    if (this.sentTimes.size > SENT_MEMORY) this.sentTimes.delete(this.sentTimes.keys().next().value!);
+  }
+
   private reply(cmd: string, data: unknown) {
     this.write(JSON.stringify({ cmd, code: 0, msg: '', data }));
   }
@@ -250,7 +274,7 @@ class LiveSocket {
     this.write(JSON.stringify({ cmd: 'User.error', code: -1, msg: translate(this.lang, key), data: null }));
   }
 
-  private async handle(raw: string) {
+  private async handle(raw: string, receivedAt: number) {
     let message: { cmd?: unknown; data?: unknown };
     try {
       message = JSON.parse(raw);
@@ -259,6 +283,9 @@ class LiveSocket {
     }
     if (!message || typeof message !== 'object') return this.error('errors.badInput');
     const data = (message.data && typeof message.data === 'object' ? message.data : {}) as Record<string, unknown>;
+    // the remote controller registers as Ketangpai's does: `{type: 3, classId, classTimeId, data: {id, role}}`, no cmd
+    const whole = message as Record<string, unknown>;
+    if (message.cmd === undefined && Number(whole.type) === 3) return this.setActive(whole);
     switch (message.cmd) {
       case 'ping':
         return this.reply('System.pong', message.data ?? null);
@@ -270,8 +297,28 @@ class LiveSocket {
           data.since,
         );
       default:
-        // commands of areas not built yet (and AttendClass.commonBroadcast) are ignored, as Ketangpai's own server does with unknown ones
-        return;
+        return this.dispatch(message.cmd, data, receivedAt);
+    }
+  }
+
+  /** An area's command (realtime/commands.ts); unknown ones are ignored, as Ketangpai's own server does. */
+  private async dispatch(cmd: unknown, data: Record<string, unknown>, receivedAt: number) {
+    const command = typeof cmd === 'string' ? this.app.socketCommands.get(cmd) : undefined;
+    if (!command) return;
+    const caller: SocketCaller = {
+      userId: this.userId,
+      lang: this.lang,
+      course: this.course && { courseId: this.course.courseId, role: this.course.role, classTimeId: this.course.classTimeId },
+      receivedAt,
+      sentAt: (seq) => this.sentTimes.get(seq),
+      rttMs: () => this.rtt,
+      reply: (name, answer) => this.reply(name, answer),
+    };
+    try {
+      await command(this.app.ctx, caller, data);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      this.write(JSON.stringify({ cmd: 'User.error', code: e.code, msg: translate(this.lang, e.messageKey, e.params), data: { cmd } }));
     }
   }
 
@@ -279,23 +326,26 @@ class LiveSocket {
   private async setActive(data: Record<string, unknown>) {
     const courseId = positive(data.classId ?? data.courseid ?? data.courseId);
     if (!courseId) return this.error('errors.badInput');
-    const classTimeId = positive(data.classTimeId ?? data.classtimeid);
+    const wantedTime = positive(data.classTimeId ?? data.classtimeid);
     const m = await membership(this.app.ctx, this.userId, courseId);
     if (!m) return this.error('errors.courseGone');
     const wanted = [rooms.course(courseId)];
     if (m.role === 'owner' || m.role === 'assistant') wanted.push(rooms.courseStaff(courseId));
-    if (classTimeId) {
+    let classTimeId: number | undefined;
+    if (wantedTime) {
       const [ct] = await this.app.ctx.db
         .select({ id: classTimes.id })
         .from(classTimes)
-        .where(and(eq(classTimes.id, classTimeId), eq(classTimes.courseId, courseId)));
-      if (ct) wanted.push(rooms.classTime(ct.id));
+        .where(and(eq(classTimes.id, wantedTime), eq(classTimes.courseId, courseId)));
+      if (ct) {
+        classTimeId = ct.id;
+        wanted.push(rooms.classTime(ct.id));
+      }
     }
-    const same = this.course && this.course.rooms.join() === wanted.join();
-    if (!same) {
-      for (const room of this.course?.rooms ?? []) if (!wanted.includes(room)) this.leave(room);
-      this.course = { courseId, rooms: wanted };
-    }
+    for (const room of this.course?.rooms ?? []) if (!wanted.includes(room)) this.leave(room);
+    this.course = { courseId, role: m.role, classTimeId, rooms: wanted };
+    // a first round trip measured as the course opens: the classroom's timings need one before the next heartbeat
+    if (this.rtt === undefined) this.ping();
     const joining = wanted.filter((r) => !this.rooms.has(r));
     if (data.since === undefined) {
       await Promise.all(joining.map((r) => this.enter(r)));
