@@ -10,3 +10,4 @@ export * from './scores';
 export * from './attendance';
 export * from './exams';
 export * from './courseware';
+export * from './classroom';
