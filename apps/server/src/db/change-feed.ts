@@ -13,7 +13,22 @@ export const CHANGE_CHANNEL = 'paiclass_changed';
  * Tables whose writes never change an answer that is kept in memory: queues, codes, sessions and
  * upload bookkeeping. Every other table carries the change trigger; a test checks it.
  */
-export const UNWATCHED_TABLES = ['jobs', 'outbox', 'sessions', 'verification_codes', 'password_resets', 'uploads', 'settings', 'realtime_events', 'test_answers', 'class_presentations'];
+export const UNWATCHED_TABLES = [
+  'jobs',
+  'outbox',
+  'sessions',
+  'verification_codes',
+  'password_resets',
+  'uploads',
+  'settings',
+  'realtime_events',
+  'test_answers',
+  'class_presentations',
+  'barrage_switches',
+  'barrage_messages',
+  'races',
+  'race_entries',
+];
 
 /**
  * What the database tells the in-process read cache: the tags of committed changes, and a fence

@@ -11,3 +11,4 @@ export * from './attendance';
 export * from './exams';
 export * from './courseware';
 export * from './classroom';
+export * from './barrage';
