@@ -1,15 +1,22 @@
 import JSZip from 'jszip';
 
-/** A minimal one-page PDF with one line of text (Helvetica), with a correct cross-reference table. */
-export function pdfWithText(line: string) {
-  const stream = `BT /F1 18 Tf 72 720 Td (${line.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`;
+/** A minimal PDF with one line of text (Helvetica) per page, with a correct cross-reference table. */
+export function pdfWithPages(lines: string[]) {
+  const n = lines.length;
+  // objects: 1 catalog, 2 pages, 3 font, then a page and its contents stream for each line
+  const kids = lines.map((_, i) => `${4 + 2 * i} 0 R`).join(' ');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    `<< /Type /Pages /Kids [${kids}] /Count ${n} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
+  for (const [i, line] of lines.entries()) {
+    const stream = `BT /F1 18 Tf 72 720 Td (${line.replace(/[()\\]/g, (c) => `\\${c}`)}) Tj ET`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    );
+  }
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
@@ -21,6 +28,9 @@ export function pdfWithText(line: string) {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
+
+/** A minimal one-page PDF with one line of text. */
+export const pdfWithText = (line: string) => pdfWithPages([line]);
 
 /** A minimal Word document (.docx) with one paragraph per line. */
 export async function docxWithText(lines: string[]) {

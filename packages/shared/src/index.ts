@@ -27,6 +27,8 @@ export * from './courses/permissions';
 export * from './institutions/schemas';
 export * from './institutions/responses';
 export * from './classtime/responses';
+export * from './classtime/constants';
+export * from './classtime/presenting';
 export * from './scores/schemas';
 export * from './scores/responses';
 export * from './dev/responses';

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { classTimes, sessions } from '../db/schema';
 import { membership } from '../modules/courses/courses.queries';
-import { findSession } from '../platform/auth';
+import { findSession, type User } from '../platform/auth';
 import { AppError } from '../platform/errors';
 import { translate } from '../platform/i18n';
 import type { SocketCaller } from './commands';
@@ -117,7 +117,7 @@ export async function classroomGateway(app: FastifyInstance) {
           socket.close(4401, 'not logged in');
           return;
         }
-        const entry = new LiveSocket(socket, found.sessionId, found.user.id, found.user.lang === 'en' ? 'en' : 'zh', app);
+        const entry = new LiveSocket(socket, found.sessionId, found.user, found.user.lang === 'en' ? 'en' : 'zh', app);
         // the user's room first: a message is answered once the socket hears what is published to its user
         entry.begin(rooms.user(found.user.id));
         handle = (raw) => entry.take(raw);
@@ -193,7 +193,7 @@ class LiveSocket {
   constructor(
     readonly socket: WebSocket,
     readonly sessionId: number,
-    readonly userId: number,
+    readonly user: User,
     readonly lang: Language,
     private app: FastifyInstance,
   ) {
@@ -209,6 +209,10 @@ class LiveSocket {
     if (this.socket.readyState !== this.socket.OPEN) return;
     this.pingedAt = Date.now();
     this.socket.ping();
+  }
+
+  get userId() {
+    return this.user.id;
   }
 
   /** tells the client its login ended and closes the socket */
@@ -307,6 +311,7 @@ class LiveSocket {
     if (!command) return;
     const caller: SocketCaller = {
       userId: this.userId,
+      user: this.user,
       lang: this.lang,
       course: this.course && { courseId: this.course.courseId, role: this.course.role, classTimeId: this.course.classTimeId },
       receivedAt,

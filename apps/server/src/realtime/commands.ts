@@ -1,4 +1,5 @@
 import type { Language } from '@paiclass/shared';
+import type { User } from '../platform/auth';
 import type { AppContext } from '../platform/context';
 import type { CourseRole } from '../modules/courses/courses.policy';
 
@@ -11,6 +12,8 @@ import type { CourseRole } from '../modules/courses/courses.policy';
  */
 export interface SocketCaller {
   userId: number;
+  /** the socket's user as its session found them (as `caller(req)` gives an HTTP call) */
+  user: User;
   lang: Language;
   /** the course the socket has open, with the caller's role in it; undefined before `setActive` */
   course?: { courseId: number; role: Exclude<CourseRole, null>; classTimeId?: number };

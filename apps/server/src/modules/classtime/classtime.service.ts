@@ -19,7 +19,8 @@ async function closeStale(ctx: AppContext, courseId: number) {
     .where(and(eq(classTimes.courseId, courseId), isNull(classTimes.endedAt), lt(classTimes.startedAt, sql`now() - ${maxAge}`)));
 }
 
-async function openClassTime(ctx: AppContext, courseId: number) {
+/** The class in progress of a course (a forgotten one closed first), or undefined. */
+export async function openClassTime(ctx: AppContext, courseId: number) {
   await closeStale(ctx, courseId);
   const [open] = await ctx.db
     .select()

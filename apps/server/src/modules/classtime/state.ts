@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { CLASS_TIME_MAX_HOURS } from '@paiclass/shared';
+import { sql } from 'drizzle-orm';
 import { classTimes, courses } from '../../db/schema';
 
 export const maxAge = sql.raw(`interval '${CLASS_TIME_MAX_HOURS} hours'`);

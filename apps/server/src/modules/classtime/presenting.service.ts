@@ -1,0 +1,138 @@
+import { PPT_PAGE_EVENT, PPT_STOP_EVENT, type PptPageEvent, type Presentation } from '@paiclass/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { classPresentations } from '../../db/schema';
+import type { User } from '../../platform/auth';
+import type { AppContext } from '../../platform/context';
+import { badField, fail } from '../../platform/errors';
+import { rooms } from '../../realtime/rooms';
+import { authorize } from '../courses/courses.queries';
+import { slidesOf } from '../courseware/slides';
+import { openClassTime } from './classtime.service';
+
+/*
+ * Courseware on the classroom screen (issue 15): the teacher or an assistant puts a courseware of the
+ * course on the screen during a class; its page is kept per class time, and every change is pushed
+ * to the course's room as `interactPptPage`, so that every student's phone follows and a phone that
+ * opens the class late starts on the same page. The remote controller turns pages through the
+ * classroom socket (`goto_page`, `ppt_next`, `ppt_pre`); the web app's screen through the same
+ * commands or the calls below. Only staff turn pages; a page outside the courseware is refused
+ * before anything is written.
+ */
+
+type Row = typeof classPresentations.$inferSelect;
+
+const none = (courseId: number, classTimeId = 0): Presentation => ({
+  presenting: 0,
+  courseid: courseId,
+  classtimeid: classTimeId,
+  interactid: 0,
+  title: '',
+  page: 0,
+  total: 0,
+  pages: [],
+});
+
+async function announcePage(ctx: AppContext, row: Row) {
+  const data: PptPageEvent = {
+    courseid: row.courseId,
+    classtimeid: row.classTimeId,
+    interactid: row.contentId,
+    page: row.page,
+    total: row.total,
+  };
+  await ctx.realtime.publish(rooms.course(row.courseId), PPT_PAGE_EVENT, data);
+}
+
+/** The class in progress of a course the caller teaches, or 31101. */
+async function classInProgress(ctx: AppContext, user: User, courseId: number) {
+  await authorize(ctx, user, courseId, 'teachClass');
+  const open = await openClassTime(ctx, courseId);
+  if (!open) throw fail('notInClass');
+  return open;
+}
+
+/** What the classroom screen shows now, with the slides as `user` may see them. Members only. */
+export async function currentPresentation(ctx: AppContext, user: User, courseId: number): Promise<Presentation> {
+  await authorize(ctx, user, courseId, 'view');
+  const open = await openClassTime(ctx, courseId);
+  if (!open) return none(courseId);
+  const [row] = await ctx.db.select().from(classPresentations).where(eq(classPresentations.classTimeId, open.id));
+  if (!row) return none(courseId, open.id);
+  const slides = await slidesOf(ctx, user, row.contentId).catch(() => undefined);
+  // the courseware was deleted or unpublished since: nothing a student may follow
+  if (!slides || slides.state !== 'ready') return none(courseId, open.id);
+  return {
+    presenting: 1,
+    courseid: courseId,
+    classtimeid: open.id,
+    interactid: row.contentId,
+    title: slides.title,
+    page: Math.min(row.page, slides.total),
+    total: slides.total,
+    pages: slides.pages,
+  };
+}
+
+/**
+ * Puts a courseware of the course on the screen of the class in progress, from its first page (or
+ * where it was, when it is already on the screen). Its slides must be ready (31001).
+ */
+export async function present(ctx: AppContext, user: User, courseId: number, contentId: number) {
+  const open = await classInProgress(ctx, user, courseId);
+  const slides = await slidesOf(ctx, user, contentId);
+  if (slides.courseId !== courseId) throw fail('notFound');
+  if (slides.state !== 'ready' || slides.total === 0) throw fail('slidesNotReady');
+  const [row] = await ctx.db
+    .insert(classPresentations)
+    .values({ classTimeId: open.id, courseId, contentId, page: 1, total: slides.total, presentedBy: user.id })
+    .onConflictDoUpdate({
+      target: classPresentations.classTimeId,
+      set: {
+        // the same courseware again keeps its page; another starts from the first
+        page: sql`case when ${classPresentations.contentId} = ${contentId} then least(${classPresentations.page}, ${slides.total}) else 1 end`,
+        contentId,
+        total: slides.total,
+        presentedBy: user.id,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  await announcePage(ctx, row!);
+  return currentPresentation(ctx, user, courseId);
+}
+
+export type Turn = { to: number } | { by: 1 | -1 };
+
+/**
+ * Turns the screen's page: to a page, or one forward or back (kept inside the courseware: the last
+ * page's "next" stays on it). A page past the end is refused (badInput naming pageindex); turning
+ * to the page already shown announces nothing. Answers the page shown after the turn.
+ */
+export async function turnPage(ctx: AppContext, user: User, courseId: number, turn: Turn) {
+  const open = await classInProgress(ctx, user, courseId);
+  const [row] = await ctx.db.select().from(classPresentations).where(eq(classPresentations.classTimeId, open.id));
+  if (!row) throw fail('notPresenting');
+  if ('to' in turn && turn.to > row.total) throw badField('validation.pageIndex', ['pageindex']);
+  const target =
+    'to' in turn
+      ? sql`${turn.to}`
+      : sql`greatest(1, least(${classPresentations.total}, ${classPresentations.page} + ${turn.by}))`;
+  // one statement: two remotes pressing "next" at once move two pages, never one twice
+  const [moved] = await ctx.db
+    .update(classPresentations)
+    .set({ page: target, updatedAt: new Date() })
+    .where(and(eq(classPresentations.classTimeId, open.id), sql`${classPresentations.page} <> ${target}`))
+    .returning();
+  if (moved) await announcePage(ctx, moved);
+  const shown = moved ?? row;
+  return { courseid: courseId, classtimeid: open.id, interactid: shown.contentId, page: shown.page, total: shown.total };
+}
+
+/** Takes the courseware off the screen; the phones stop following. Nothing on the screen changes nothing. */
+export async function stopPresenting(ctx: AppContext, user: User, courseId: number) {
+  const open = await classInProgress(ctx, user, courseId);
+  const removed = await ctx.db.delete(classPresentations).where(eq(classPresentations.classTimeId, open.id)).returning();
+  if (removed.length > 0)
+    await ctx.realtime.publish(rooms.course(courseId), PPT_STOP_EVENT, { courseid: courseId, classtimeid: open.id });
+  return none(courseId, open.id);
+}

@@ -1,0 +1,16 @@
+/** Courseware on the classroom screen during a class (issue 15, spec 2 §7 InteractWithScreen and the remote controller). Values ours. */
+
+/** Refusal codes of presenting (31101-31109). */
+export const PRESENTING_CODES = {
+  notInClass: 31101, // no class is in progress in the course: begin the class first
+  notPresenting: 31102, // nothing is on the classroom screen
+} as const;
+
+/** the socket event every phone of the course gets when the screen's page changes (spec 2 §7 remote controller: received) */
+export const PPT_PAGE_EVENT = 'interactPptPage';
+/** the socket event of the screen showing no courseware any more */
+export const PPT_STOP_EVENT = 'InteractPPT.stop';
+/** the remote controller's socket commands (spec 2 §7) */
+export const REMOTE_COMMANDS = { goto: 'goto_page', next: 'ppt_next', previous: 'ppt_pre' } as const;
+/** how long the remote controller shows "connecting..." (spec 2 §9) */
+export const REMOTE_CONNECTING_MS = 2000;
