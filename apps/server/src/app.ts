@@ -24,6 +24,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/content.service';
 import { courseHomeRoutes, coursesRoutes, groupsRoutes, membersRoutes } from './modules/courses/courses.routes';
 import { MEMBER_NOTICE_JOB, memberNoticeJob } from './modules/courses/member-notice';
+import { coursewareRoutes } from './modules/courseware/courseware.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { PREPARE_JOB, prepareJob, SUBMIT_JOB, submitJob } from './modules/exams/attempts.service';
 import { examsRoutes } from './modules/exams/exams.routes';
@@ -297,6 +298,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     homeworkRoutes,
     scoresRoutes,
     examsRoutes,
+    coursewareRoutes,
     ...(config.production ? [] : [devRoutes]),
   ]);
 

@@ -1,6 +1,7 @@
 /** Spec constants, each with the section it comes from. */
 import { ATTENDANCE_CODES } from './attendance/constants';
 import { PRESENTING_CODES } from './classtime/constants';
+import { COURSEWARE_CODES } from './courseware/constants';
 import { EXAM_CODES } from './exams/constants';
 
 export const USERTYPE_STUDENT = 0; // spec 1 §1
@@ -150,6 +151,7 @@ export const CODES = {
   teachClassBound: 30604, // the scheduled course is bound to another course
   ...ATTENDANCE_CODES, // 30314-30329, issue 13
   ...EXAM_CODES, // 30901-30910, issue 14
+  ...COURSEWARE_CODES, // 31001-31009, issue 15
   ...PRESENTING_CODES, // 31101-31109, issue 15
   endsCertification: 30605, // the change ends the account's certifications: resend with confirm 1 (decision 014)
   vipRoleLocked: 30801, // spec 1 §4: a VIP student's role is not changed

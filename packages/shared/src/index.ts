@@ -40,3 +40,7 @@ export * from './exams/constants';
 export * from './exams/schemas';
 export * from './exams/rules';
 export * from './exams/responses';
+export * from './courseware/constants';
+export * from './courseware/schemas';
+export * from './courseware/responses';
+export * from './courseware/messages';

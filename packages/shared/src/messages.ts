@@ -1,4 +1,5 @@
 import { attendanceMessages } from './attendance/messages';
+import { coursewareMessages } from './courseware/messages';
 import { examMessages } from './exams/messages';
 
 /**
@@ -11,6 +12,7 @@ export const validationMessages = {
   zh: {
     ...attendanceMessages.zh,
     ...examMessages.zh,
+    ...coursewareMessages.zh,
     ...profileMessages.zh,
     'validation.phone': '请输入正确的手机号',
     'validation.email': '请输入正确的邮箱',
@@ -133,6 +135,7 @@ export const validationMessages = {
   en: {
     ...attendanceMessages.en,
     ...examMessages.en,
+    ...coursewareMessages.en,
     ...profileMessages.en,
     'validation.phone': 'Enter a valid phone number',
     'validation.email': 'Enter a valid email address',

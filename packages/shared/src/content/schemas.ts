@@ -28,7 +28,7 @@ const title = z
 const page = wirePage();
 
 /** The content types this platform authors through `addContent` so far (spec 2 §3). */
-export const AUTHORED_TYPES = [2, 5, 7, 8, 9, 10] as const;
+export const AUTHORED_TYPES = [1, 2, 5, 7, 8, 9, 10] as const;
 
 /** The largest page `getCourseContent` answers (Ketangpai clients ask for 200). */
 export const CONTENT_LIST_MAX = 200;

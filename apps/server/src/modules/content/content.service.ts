@@ -9,6 +9,7 @@ import {
   type downloadSettingAnswer,
   FOLDER_PAGE_SIZE,
   type folderChildrenAnswer,
+  isCoursewareName,
   PUBLISH_STATES,
   type studyProgressAnswer,
   type topicSettingAnswer,
@@ -21,6 +22,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { membership, refuseClosedCourse } from '../courses/courses.queries';
+import { requestPages } from '../files/pages';
 import { createNotices } from '../notices/notices.service';
 import {
   type ContentRole,
@@ -457,6 +459,15 @@ export async function prepare(
     input.fileids.length === 0
   )
     throw badInput('validation.filesRequired');
+  // a courseware is one PPT, PPTX or PDF, converted to its slides (issue 15)
+  if (contenttype === CONTENT_TYPES.courseware) {
+    const kinds = await ctx.db
+      .select({ name: files.name })
+      .from(files)
+      .where(inArray(files.id, [...input.fileids, 0]));
+    if (input.fileids.length !== 1 || kinds.length !== 1 || !isCoursewareName(kinds[0]!.name))
+      throw badInput('validation.coursewareFile');
+  }
   if (contenttype === CONTENT_TYPES.moocVideo) {
     const kinds = await ctx.db.select({ mime: files.mime }).from(files).where(inArray(files.id, input.fileids));
     if (kinds.some((k) => !k.mime.startsWith('video/'))) throw badInput('validation.videoRequired');
@@ -575,7 +586,20 @@ export async function addContent(ctx: AppContext, user: User, input: ContentInpu
   const m = await courseRole(ctx, user, input.courseid);
   if (!canAuthor(m.role, input.contenttype, m.course))
     throw input.contenttype === CONTENT_TYPES.topic && m.role === 'student' ? fail('topicsClosed') : fail('forbidden');
-  return presentOneItem(ctx, user, m.role, await createItem(ctx, user, m, input));
+  const item = await createItem(ctx, user, m, input);
+  // a courseware's slides are converted at once: the teacher sees the progress on its page
+  if (item.contenttype === CONTENT_TYPES.courseware) await queueSlides(ctx, item.id);
+  return presentOneItem(ctx, user, m.role, item);
+}
+
+/** Queues the conversion of a courseware's document into its slides (files/pages.ts); once per file. */
+async function queueSlides(ctx: AppContext, contentId: number) {
+  const [attached] = await ctx.db
+    .select({ file: files })
+    .from(contentFiles)
+    .innerJoin(files, eq(files.id, contentFiles.fileId))
+    .where(eq(contentFiles.contentId, contentId));
+  if (attached) await requestPages(ctx, attached.file);
 }
 
 /** `/FutureV2/CourseMeans/editContent`: title, body, files, link and download permission. */
@@ -584,6 +608,7 @@ export async function editContent(ctx: AppContext, user: User, input: z.infer<ty
   if (!canChange(m.role, user.id, item) || item.itemType !== 1) throw fail('forbidden');
   const prepared = await prepare(ctx, user, item.contenttype, input, item);
   const updated = await ctx.db.transaction((tx) => writeEdit(tx, item, input, prepared));
+  if (updated.contenttype === CONTENT_TYPES.courseware) await queueSlides(ctx, updated.id);
   const [presented] = await decorate(ctx, user, m.role, [updated], true);
   return presented!;
 }

@@ -27,7 +27,10 @@ type FileRow = typeof files.$inferSelect;
  * A courseware item (content type 1) by id with its one document, unchecked: callers decide who
  * may have it. Deleted items and other types are not courseware (undefined).
  */
-export async function unscopedCourseware(ctx: AppContext, contentId: number): Promise<{ item: Item; file?: FileRow } | undefined> {
+export async function unscopedCourseware(
+  ctx: AppContext,
+  contentId: number,
+): Promise<{ item: Item; file?: FileRow } | undefined> {
   const [item] = await ctx.db
     .select()
     .from(contents)

@@ -158,7 +158,8 @@ export async function filesRoutes(root: FastifyInstance) {
       const file = await service.unscopedFileById(ctx, req.query.id);
       if (!file) throw fail('notFound');
       // removed from the course, or the teacher switched downloads off since: the address opens nothing
-      if (!(await service.mayRead(ctx, req.query.u!, file))) throw fail('notDownloadable');
+      // a courseware's slides are shown even where its document may not be downloaded (pages only)
+      if (!(await service.mayRead(ctx, req.query.u!, file, req.query.page !== undefined))) throw fail('notDownloadable');
       if (req.query.page !== undefined) {
         const key = await readyPageKey(ctx, file.id, req.query.page);
         if (!key) throw fail('notFound');

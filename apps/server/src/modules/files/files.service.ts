@@ -1,7 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { and, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_BYTES_VIP,
@@ -12,6 +10,8 @@ import {
   UPLOAD_CHUNK_BYTES,
   UPLOAD_STATUS,
 } from '@paiclass/shared';
+import { and, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
   contentFiles,
@@ -28,10 +28,13 @@ import {
 import { fileGrant, verifyBoundAddress } from '../../platform/addresses';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import type { JobHandler } from '../../platform/jobs';
 import { AppError, badInput, fail } from '../../platform/errors';
-import { canDownload, canSee, type ContentRole } from '../content/content.policy';
+import type { JobHandler } from '../../platform/jobs';
+import { type ContentRole, canDownload, canSee } from '../content/content.policy';
 import { imageType, mimeOf } from './sniff';
+
+/** content type 1 (spec 2 §3): its slides are page images of its one document */
+const COURSEWARE_TYPE = 1;
 
 type FileRow = typeof files.$inferSelect;
 
@@ -356,9 +359,10 @@ export async function unscopedFileById(ctx: AppContext, id: number) {
  * that the reason still holds. The owner always may. Otherwise the user must still be a member of
  * a course where the file is in use: attached to an item they may see and download (the teacher's
  * download switch), an image in the text of an item they may see, or a file of a homework
- * submission there. A converted PDF goes with its document.
+ * submission there. A converted PDF goes with its document. With `pagesOnly` (a page image), a
+ * courseware's document counts as readable where its item may be seen, downloads switched off or not.
  */
-export async function mayRead(ctx: AppContext, userId: number, file: FileRow) {
+export async function mayRead(ctx: AppContext, userId: number, file: FileRow, pagesOnly = false) {
   if (file.ownerId === userId) return true;
   const sources = await ctx.db.select({ id: files.id, ownerId: files.ownerId }).from(files).where(eq(files.pdfFileId, file.id));
   if (sources.some((s) => s.ownerId === userId)) return true;
@@ -366,12 +370,18 @@ export async function mayRead(ctx: AppContext, userId: number, file: FileRow) {
   const role = (r: string) => r as ContentRole;
 
   const attached = await ctx.db
-    .select({ role: courseMembers.role, publishState: contents.publishState, downloadable: contents.downloadable })
+    .select({
+      role: courseMembers.role,
+      publishState: contents.publishState,
+      downloadable: contents.downloadable,
+      contenttype: contents.contenttype,
+    })
     .from(contentFiles)
     .innerJoin(contents, and(eq(contents.id, contentFiles.contentId), isNull(contents.deletedAt)))
     .innerJoin(courseMembers, and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, userId)))
     .where(inArray(contentFiles.fileId, ids));
-  if (attached.some((a) => canSee(role(a.role), a) && canDownload(role(a.role), a))) return true;
+  const slides = (a: { contenttype: number }) => pagesOnly && a.contenttype === COURSEWARE_TYPE;
+  if (attached.some((a) => canSee(role(a.role), a) && (canDownload(role(a.role), a) || slides(a)))) return true;
 
   // images in an item's text (rich-text.ts keeps them as `data-file="N"`)
   const inText = await ctx.db
