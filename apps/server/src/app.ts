@@ -19,6 +19,7 @@ import { accountsRoutes } from './modules/accounts/accounts.routes';
 import { WechatOpenPlatform, type WechatProvider } from './modules/accounts/wechat';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { ATTENDANCE_END_JOB, attendanceEndJob } from './modules/attendance/attendance.service';
+import { barrageRoutes } from './modules/barrage/barrage.routes';
 import { classTimeRoutes } from './modules/classtime/classtime.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/content.service';
@@ -298,6 +299,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     homeworkRoutes,
     scoresRoutes,
     examsRoutes,
+    barrageRoutes,
     coursewareRoutes,
     ...(config.production ? [] : [devRoutes]),
   ]);

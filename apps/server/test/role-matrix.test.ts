@@ -310,6 +310,8 @@ const MEMBER_PATH_ELSEWHERE: Record<string, string> = {
   '/HomeworkApi/repeat': 'needs a duplicate-check pair (homework/dupcheck tests)',
   '/HomeworkApi/submitReview': 'needs assigned peer reviews after the deadline (homework/reviews.test.ts)',
   '/HomeworkApi/overrideReview': 'needs assigned peer reviews after the deadline (homework/reviews.test.ts)',
+  '/FutureV2/Barrage/lists': 'a named class time must be one of the course (barrage/barrage.test.ts)',
+  '/FutureV2/Barrage/delBarrage': 'needs a bullet comment sent in a class in progress (barrage/barrage.test.ts)',
 };
 
 let db: TestDatabase;

@@ -1,5 +1,6 @@
 /** Spec constants, each with the section it comes from. */
 import { ATTENDANCE_CODES } from './attendance/constants';
+import { BARRAGE_CODES } from './barrage/constants';
 import { PRESENTING_CODES } from './classtime/constants';
 import { COURSEWARE_CODES } from './courseware/constants';
 import { EXAM_CODES } from './exams/constants';
@@ -151,6 +152,7 @@ export const CODES = {
   teachClassBound: 30604, // the scheduled course is bound to another course
   ...ATTENDANCE_CODES, // 30314-30329, issue 13
   ...EXAM_CODES, // 30901-30910, issue 14
+  ...BARRAGE_CODES, // 31201-31212, issue 15 (barrage and the race)
   ...COURSEWARE_CODES, // 31001-31009, issue 15
   ...PRESENTING_CODES, // 31101-31109, issue 15
   endsCertification: 30605, // the change ends the account's certifications: resend with confirm 1 (decision 014)

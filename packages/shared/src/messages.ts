@@ -1,4 +1,5 @@
 import { attendanceMessages } from './attendance/messages';
+import { barrageMessages } from './barrage/messages';
 import { coursewareMessages } from './courseware/messages';
 import { examMessages } from './exams/messages';
 
@@ -12,6 +13,7 @@ export const validationMessages = {
   zh: {
     ...attendanceMessages.zh,
     ...examMessages.zh,
+    ...barrageMessages.zh,
     ...coursewareMessages.zh,
     ...profileMessages.zh,
     'validation.phone': '请输入正确的手机号',
@@ -135,6 +137,7 @@ export const validationMessages = {
   en: {
     ...attendanceMessages.en,
     ...examMessages.en,
+    ...barrageMessages.en,
     ...coursewareMessages.en,
     ...profileMessages.en,
     'validation.phone': 'Enter a valid phone number',
