@@ -48,6 +48,8 @@ const TeaCheckinAddPage = lazyPage(() => import('./features/attendance/pages/Tea
 const TeaCheckinDetailPage = lazyPage(() => import('./features/attendance/pages/TeaCheckinDetailPage'), 'pages');
 const TeaCheckinEditPage = lazyPage(() => import('./features/attendance/pages/TeaCheckinEditPage'), 'pages');
 const TeaCheckinPage = lazyPage(() => import('./features/attendance/pages/TeaCheckinPage'), 'pages');
+const InClassPage = lazyPage(() => import('./features/classtime/pages/InClassPage'), 'pages');
+const RemoteControllerPage = lazyPage(() => import('./features/classtime/pages/RemoteControllerPage'), 'pages');
 const TeacherCheckinIndexPage = lazyPage(() => import('./features/attendance/pages/TeacherCheckinIndexPage'), 'pages');
 const RecheckingPage = lazyPage(() => import('./features/homework/recheck/pages/RecheckingPage'), 'pages');
 const RecheckRulesPage = lazyPage(() => import('./features/homework/recheck/pages/RecheckRulesPage'), 'pages');
@@ -258,6 +260,9 @@ const pages: Record<string, ComponentType> = {
   '/checkIn/checkinCodeResult': CheckinCodeResultPage,
   '/checkIn/counselorCheckin': CounselorCheckinPage,
   '/checkIn/counselorAdminClassCheckin': CounselorCheckinPage,
+  // the class's slides on the classroom screen and the phones, and the remote controller (issue 15)
+  '/courseware/inClass': InClassPage,
+  '/remoteController': RemoteControllerPage,
   // to-dos, the home page and message notices (spec 1 §2 home shell)
   '/todoList': TodoListPage,
   '/index': HomePage,

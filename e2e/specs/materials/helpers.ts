@@ -108,3 +108,32 @@ export function localAt(days: number) {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`;
 }
+
+/** A real PDF of several pages, a few lines of text on each (built from pdfDocument's one-page layout). */
+export function pdfOfPages(pages: string[][]) {
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', ''];
+  const kids: string[] = [];
+  const font = 3 + pages.length * 2;
+  pages.forEach((lines, i) => {
+    const n = 3 + i * 2;
+    const text = lines.map((line, j) => `BT /F1 22 Tf 60 ${760 - j * 34} Td (${line}) Tj ET`).join('\n');
+    kids.push(`${n} 0 R`);
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${n + 1} 0 R /Resources << /Font << /F1 ${font} 0 R >> >> >>`,
+      `<< /Length ${Buffer.byteLength(text)} >>\nstream\n${text}\nendstream`,
+    );
+  });
+  objects[1] = `<< /Type /Pages /Kids [${kids.join(' ')}] /Count ${pages.length} >>`;
+  objects.push('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}

@@ -109,9 +109,11 @@ export const routes: RouteDef[] = [
   r('/adCategoryContent', 'commerce', 0),
   r('/smallProgram', 'commerce', 0),
   // spec 2 §2 Course content
-  r('/courseware/detail', 'content', 0),
-  r('/courseware/startLearning', 'content', 0),
+  r('/courseware/detail', 'content', 15),
+  r('/courseware/startLearning', 'content', 15),
   r('/courseware/importFile', 'content', 0),
+  // ours (issue 15): the class's slides — the teacher's classroom screen, the students' phones following it
+  r('/courseware/inClass', 'content', 15),
   r('/dataIndex', 'content', 4),
   // ours (issue 12): a file shown as page images, from materials, homework and submissions
   r('/filePreview', 'content', 12),

@@ -323,7 +323,9 @@ class LiveSocket {
       await command(this.app.ctx, caller, data);
     } catch (e) {
       if (!(e instanceof AppError)) throw e;
-      this.write(JSON.stringify({ cmd: 'User.error', code: e.code, msg: translate(this.lang, e.messageKey, e.params), data: { cmd } }));
+      // code -1 is the spec's "error" (spec 2 §7); the refusal's own code goes in data, with the command refused
+      const msg = translate(this.lang, e.messageKey, e.params);
+      this.write(JSON.stringify({ cmd: 'User.error', code: -1, msg, data: { cmd, code: e.code } }));
     }
   }
 

@@ -31,7 +31,7 @@ export const presentationAnswer = z.object({
   page: z.number().int(),
   total: z.number().int(),
   /** the slides as the caller may see them (signed page-image addresses bound to the caller) */
-  pages: z.array(z.object({ index: z.number().int(), url: z.string() })),
+  pages: z.array(z.object({ pageindex: z.number().int(), url: z.string() })),
 });
 export type Presentation = z.infer<typeof presentationAnswer>;
 

@@ -69,7 +69,7 @@ export async function currentPresentation(ctx: AppContext, user: User, courseId:
     title: slides.title,
     page: Math.min(row.page, slides.total),
     total: slides.total,
-    pages: slides.pages,
+    pages: slides.pages.map((p) => ({ pageindex: p.index, url: p.url })),
   };
 }
 

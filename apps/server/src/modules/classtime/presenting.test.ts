@@ -114,9 +114,11 @@ describe('courseware on the classroom screen', () => {
 
     // a page past the end is refused naming the field; a student's remote commands are refused; nothing moves
     remote.send('goto_page', { pageindex: 9 });
-    await expect.poll(() => remote.heard('User.error').map((m) => m.data)).toEqual([{ cmd: 'goto_page' }]);
+    await expect.poll(() => remote.heard('User.error')).toEqual([
+      { cmd: 'User.error', code: -1, msg: '页码须是从 1 起的整数', data: { cmd: 'goto_page', code: CODES.badInput } },
+    ]);
     phone.send('ppt_pre');
-    await expect.poll(() => phone.heard('User.error').map((m) => m.code)).toEqual([CODES.forbidden]);
+    await expect.poll(() => phone.heard('User.error').map((m) => m.data.code)).toEqual([CODES.forbidden]);
     const [row] = await app.ctx.db.select().from(classPresentations).where(eq(classPresentations.classTimeId, classtimeid));
     expect(row).toMatchObject({ page: 3, total: 3, contentId: deck });
     expect(stranger.heard(PPT_PAGE_EVENT)).toEqual([]);

@@ -7,6 +7,7 @@ import { RECONNECTED, useClassroom, useSocketEvent } from '../../../lib/socket';
 import { useTranslation } from '../../../lib/translations';
 import { courseKeys } from '../../courses/api';
 import { classTimeApi, classTimeKeys } from '../api';
+import { SlidesEntry } from './SlidesEntry';
 
 const clock = (seconds: number) =>
   new Date(seconds * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
@@ -76,6 +77,7 @@ export function ClassTimeBar({ courseId, canTeach }: { courseId: number; canTeac
           t('classTime.idle')
         )}
       </span>
+      {inClass ? <SlidesEntry courseId={courseId} canTeach={canTeach} /> : null}
       {canTeach ? (
         <Button
           size="small"

@@ -1,0 +1,117 @@
+import { REMOTE_COMMANDS, REMOTE_CONNECTING_MS } from '@paiclass/shared';
+import { ErrorBlock, Popup, Skeleton, Toast } from 'antd-mobile';
+import { AppOutline, CloseOutline, PicturesOutline } from 'antd-mobile-icons';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from '../../../lib/router';
+import { classroomSocket, useSocketEvent } from '../../../lib/socket';
+import { useTranslation } from '../../../lib/translations';
+import { QueryFailed } from '../../courses/components/CourseGate';
+import { SlideStage } from '../components/SlideStage';
+import { usePresentation } from '../hooks/usePresentation';
+import '../classtime.css';
+
+const idOf = (v: string | null) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n > 0 ? n : 0;
+};
+
+/**
+ * /remoteController?classtimeid=&courseId=&interactid= (spec 2 §2): the teacher's phone turns the
+ * classroom screen's slides. "current page N/total" and the slide; swipe left for the next slide,
+ * right for the previous (`ppt_next`, `ppt_pre` on the classroom socket); the footer's thumbnails
+ * jump to a page (`goto_page`); exit returns to `/`. "connecting..." shows for 2 seconds (spec 2 §9).
+ * The page follows `interactPptPage`, whoever turned it.
+ */
+export default function RemoteControllerPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const courseId = idOf(params.get('courseId'));
+  const classTimeId = idOf(params.get('classtimeid'));
+  const shown = usePresentation(courseId, classTimeId);
+  const [thumbs, setThumbs] = useState(false);
+
+  useEffect(() => {
+    const notice = Toast.show({ content: t('remote.connecting'), duration: REMOTE_CONNECTING_MS, icon: 'loading' });
+    return () => notice.close();
+  }, [t]);
+  // a refused command (not the course's teacher, no class): said, and the page reads the screen again
+  useSocketEvent('User.error', (data: { error?: string }) => {
+    if (data?.error) Toast.show({ content: data.error });
+  });
+
+  const p = shown.data;
+  const body = (() => {
+    if (!courseId) return <ErrorBlock status="empty" title={t('remote.badAddress')} description="" />;
+    if (shown.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
+    if (shown.isError) return <QueryFailed error={shown.error} onRetry={() => void shown.refetch()} />;
+    if (!p || p.presenting !== 1)
+      return (
+        <ErrorBlock
+          status="empty"
+          title={t('presenting.nothingShown')}
+          description={t('remote.nothingHint')}
+          data-testid="remote-none"
+        />
+      );
+    return (
+      <>
+        <div className="remote-page-no" data-testid="remote-page-no">
+          {t('remote.current', { page: p.page, total: p.total })}
+        </div>
+        <SlideStage
+          pages={p.pages}
+          page={p.page}
+          onSwipe={(by) => classroomSocket.send(by === 1 ? REMOTE_COMMANDS.next : REMOTE_COMMANDS.previous, {})}
+        />
+        <p className="muted small remote-hint">{t('remote.swipeHint')}</p>
+      </>
+    );
+  })();
+
+  return (
+    <div className="page remote-page" data-testid="remote-page">
+      <div className="page-body remote-body">{body}</div>
+      <nav className="remote-footer">
+        <button type="button" className="remote-tab is-on" data-testid="remote-tab-control">
+          <AppOutline />
+          <span>{t('remote.control')}</span>
+        </button>
+        <button
+          type="button"
+          className="remote-tab"
+          disabled={!p?.presenting}
+          onClick={() => setThumbs(true)}
+          data-testid="remote-tab-thumbs"
+        >
+          <PicturesOutline />
+          <span>{t('remote.thumbnails')}</span>
+        </button>
+        <button type="button" className="remote-tab" onClick={() => navigate('/')} data-testid="remote-tab-exit">
+          <CloseOutline />
+          <span>{t('remote.exit')}</span>
+        </button>
+      </nav>
+      <Popup visible={thumbs} onMaskClick={() => setThumbs(false)} bodyClassName="remote-thumbs-popup">
+        <div className="remote-thumbs" data-testid="remote-thumbs">
+          {p?.pages.map((s) => (
+            <button
+              type="button"
+              key={s.pageindex}
+              className={`remote-thumb${s.pageindex === p.page ? ' is-on' : ''}`}
+              onClick={() => {
+                classroomSocket.send(REMOTE_COMMANDS.goto, { pageindex: s.pageindex });
+                setThumbs(false);
+              }}
+              data-testid="remote-thumb"
+              data-page={s.pageindex}
+            >
+              <img src={s.url} alt="" loading="lazy" />
+              <span>{t('remote.pageN', { page: s.pageindex })}</span>
+            </button>
+          ))}
+        </div>
+      </Popup>
+    </div>
+  );
+}
