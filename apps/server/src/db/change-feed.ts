@@ -28,6 +28,7 @@ export const UNWATCHED_TABLES = [
   'barrage_messages',
   'races',
   'race_entries',
+  'interact_answers',
 ];
 
 /**

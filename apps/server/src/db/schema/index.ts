@@ -12,3 +12,4 @@ export * from './exams';
 export * from './courseware';
 export * from './classroom';
 export * from './barrage';
+export * from './interact';
