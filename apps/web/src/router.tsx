@@ -37,6 +37,9 @@ const SeniorSettingPage = lazyPage(() => import('./features/courses/pages/Senior
 const ShareClassPage = lazyPage(() => import('./features/courses/pages/ShareClassPage'), 'pages');
 const StudentEnrollCourseDetailPage = lazyPage(() => import('./features/courses/pages/StudentEnrollCourseDetailPage'), 'pages');
 const HomePage = lazyPage(() => import('./features/home/pages/HomePage'), 'pages');
+const AddCoursewarePage = lazyPage(() => import('./features/courseware/pages/AddCoursewarePage'), 'pages');
+const CoursewareDetailPage = lazyPage(() => import('./features/courseware/pages/CoursewareDetailPage'), 'pages');
+const StartLearningPage = lazyPage(() => import('./features/courseware/pages/StartLearningPage'), 'pages');
 const CheckinCodeResultPage = lazyPage(() => import('./features/attendance/pages/CheckinCodeResultPage'), 'pages');
 const CounselorCheckinPage = lazyPage(() => import('./features/attendance/pages/CounselorCheckinPage'), 'pages');
 const CheckinSuccessPage = lazyPage(() => import('./features/attendance/pages/CheckinSuccessPage'), 'pages');
@@ -200,6 +203,10 @@ const pages: Record<string, ComponentType> = {
   '/addActivity/data': AddDataPage,
   '/folders': FoldersPage,
   '/addActivity/directory': DirectoryPage,
+  // interactive courseware (spec 2 §2 /courseware/detail, /courseware/startLearning, /addActivity/courseware; issue 15)
+  '/courseware/detail': CoursewareDetailPage,
+  '/courseware/startLearning': StartLearningPage,
+  '/addActivity/courseware': AddCoursewarePage,
   // a file as page images (issue 12): materials, homework and submissions open it
   '/filePreview': FilePreviewPage,
   // course notices and topics with comments (spec 2 §2 /noticeDetail, /topicDetail, /addActivity/notice|topic)

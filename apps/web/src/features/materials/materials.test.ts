@@ -67,6 +67,7 @@ describe('where a catalogue item opens (spec 2 §2)', () => {
     expect(itemPath({ id: 5, contenttype: 5 }, 3, 0)).toBe('/topicDetail?id=5&courseId=3&courseRole=0');
     expect(itemPath({ id: 5, contenttype: 4 }, 3, 0)).toBe('/homework?id=5&courseId=3&courseRole=0');
     expect(itemPath({ id: 5, contenttype: 6 }, 3, 0)).toBeNull();
+    expect(itemPath({ id: 5, contenttype: 1 }, 3, 1)).toBe('/courseware/detail?courseId=3&courseRole=1&id=5');
     expect(dataIndexPath(3, 1)).toBe('/dataIndex?type=2&courseId=3&courseRole=1');
   });
 });

@@ -23,5 +23,7 @@ export function itemPath(item: { id: number; contenttype: number }, courseId: nu
   if (item.contenttype === CONTENT_TYPES.announcement) return `/noticeDetail?id=${item.id}&${q(courseId, role)}`;
   if (item.contenttype === CONTENT_TYPES.topic) return `/topicDetail?id=${item.id}&${q(courseId, role)}`;
   if (item.contenttype === CONTENT_TYPES.homework) return `/homework?id=${item.id}&${q(courseId, role)}`;
+  if (item.contenttype === CONTENT_TYPES.courseware)
+    return `${role ? '/courseware/detail' : '/courseware/startLearning'}?${q(courseId, role)}&id=${item.id}`;
   return null;
 }

@@ -53,8 +53,17 @@ describe('where a to-do or a notice leads', () => {
   });
 
   it('opens kinds without a page yet at their course home, in the role the notice was sent to', () => {
-    expect(contentItemPath({ contenttype: 1, contentid: 12, courseid: 4, courseRole: 1 })).toBe(
+    expect(contentItemPath({ contenttype: 3, contentid: 12, courseid: 4, courseRole: 1 })).toBe(
       '/courseHome?courseId=4&courseRole=1',
+    );
+  });
+
+  it('opens a courseware on the teacher’s page or the student’s learning page', () => {
+    expect(contentItemPath({ contenttype: 1, contentid: 12, courseid: 4, courseRole: 1 })).toBe(
+      '/courseware/detail?courseId=4&courseRole=1&id=12',
+    );
+    expect(contentItemPath({ contenttype: 1, contentid: 12, courseid: 4, courseRole: 0 })).toBe(
+      '/courseware/startLearning?courseId=4&courseRole=0&id=12',
     );
   });
 

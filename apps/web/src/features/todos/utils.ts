@@ -22,6 +22,9 @@ export function contentItemPath({ contenttype, contentid, courseid, courseRole }
   if (contenttype === CONTENT_TYPES.announcement) return `/noticeDetail?id=${contentid}&${query}`;
   if (contenttype === CONTENT_TYPES.topic) return `/topicDetail?id=${contentid}&${query}`;
   if (contenttype === CONTENT_TYPES.homework) return `/homework?id=${contentid}&${query}`;
+  // a courseware: the teacher's page with its statistics, the student's learning page (issue 15)
+  if (contenttype === CONTENT_TYPES.courseware)
+    return `${courseRole ? '/courseware/detail' : '/courseware/startLearning'}?${query}&id=${contentid}`;
   // a test: the teacher's papers to grade, the student's test page (issue 14)
   if (contenttype === CONTENT_TYPES.test)
     return courseRole ? `/testing/review?id=${contentid}&${query}` : `/testing/stu/detail?testpaperid=${contentid}&${query}`;

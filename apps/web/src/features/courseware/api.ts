@@ -1,0 +1,96 @@
+import {
+  type allSlidesAnswer,
+  COURSEWARE_POLL_MS,
+  type closeAnswer,
+  type deletedAnswer,
+  type doubtAnswer,
+  type doubtStudentsAnswer,
+  type downloadPptAnswer,
+  type LearningAnswer,
+  type ManageSlides,
+  type PageComment,
+  type PreStudyInfo,
+  type preStudyListAnswer,
+  type StatInfo,
+} from '@paiclass/shared';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+import { retryNetworkOnly } from '../courses/api';
+
+export type PreStudyList = z.output<typeof preStudyListAnswer>;
+export type PreStudyItem = PreStudyList['list'][number];
+
+/** The courseware calls of docs/api.md "Courseware", typed. */
+export const coursewareApi = {
+  list: (courseid: number) => api<PreStudyList>('/PrestudyTaskApi/preStudyList', { courseid }),
+  info: (interactid: number) => api<PreStudyInfo>('/PrestudyTaskApi/getPreStudyInfo', { interactid }),
+  allSlides: (interactid: number) => api<z.output<typeof allSlidesAnswer>>('/InteractPPTApi/getAllSlides', { interactid }),
+  download: (interactid: number) => api<z.output<typeof downloadPptAnswer>>('/InteractPPTApi/downloadppt', { interactid }),
+  learnTime: (interactid: number, time: number, pageindex: number) =>
+    api<LearningAnswer>('/PrestudyTaskApi/addLearnTime', { interactid, time, pageindex }),
+  pageIndex: (interactid: number, pageindex: number) =>
+    api<LearningAnswer>('/PrestudyTaskApi/studyTaskPageIndex', { interactid, pageindex }),
+  finish: (interactid: number) => api<LearningAnswer>('/PrestudyTaskApi/finishStudyTask', { interactid }),
+  close: (interactid: number) => api<z.output<typeof closeAnswer>>('/PrestudyTaskApi/closePreStudy', { interactid }),
+  doubt: (interactid: number, pageindex: number, state: 0 | 1) =>
+    api<z.output<typeof doubtAnswer>>('/PrestudyTaskApi/setDoubtState', { interactid, pageindex, state }),
+  comment: (interactid: number, pageindex: number, comment: string, replyid = 0) =>
+    api<PageComment>('/PrestudyTaskApi/addComment', { interactid, pageindex, comment, replyid }),
+  deleteComment: (id: number) => api<z.output<typeof deletedAnswer>>('/PrestudyTaskApi/delComment', { id }),
+  stats: (interactid: number) => api<StatInfo>('/PrestudyTaskManageApi/getStatinfoV2', { interactid }),
+  manageSlides: (interactid: number) => api<ManageSlides>('/PrestudyTaskManageApi/listSlides', { interactid }),
+  doubters: (interactid: number, pageindex: number) =>
+    api<z.output<typeof doubtStudentsAnswer>>('/PrestudyTaskManageApi/getDoubtStudentListsV2', { interactid, pageindex }),
+  comments: (interactid: number, pageindex = 0) =>
+    api<{ total: number; list: PageComment[] }>('/PrestudyTaskManageApi/getCommentStudentLists', { interactid, pageindex }),
+};
+
+export const coursewareKeys = {
+  list: (courseId: number) => ['courseware', 'list', courseId] as const,
+  info: (id: number) => ['courseware', 'info', id] as const,
+  manage: (id: number) => ['courseware', 'manage', id] as const,
+  stats: (id: number) => ['courseware', 'stats', id] as const,
+  comments: (id: number) => ['courseware', 'comments', id] as const,
+  doubters: (id: number, page: number) => ['courseware', 'doubters', id, page] as const,
+};
+
+const converting = (state: string | undefined) => state === 'waiting' || state === 'converting';
+
+/** The course's courseware; asked again every two seconds while one is being converted. */
+export function useCoursewareList(courseId: number) {
+  return useQuery({
+    queryKey: coursewareKeys.list(courseId),
+    queryFn: () => coursewareApi.list(courseId),
+    retry: retryNetworkOnly,
+    refetchInterval: (q) => (q.state.data?.list.some((i) => converting(i.state)) ? COURSEWARE_POLL_MS : false),
+  });
+}
+
+/** One courseware as its learner sees it; asked again while its slides are being converted. */
+export function usePreStudyInfo(id: number) {
+  return useQuery({
+    queryKey: coursewareKeys.info(id),
+    queryFn: () => coursewareApi.info(id),
+    retry: retryNetworkOnly,
+    refetchInterval: (q) => (converting(q.state.data?.state) ? COURSEWARE_POLL_MS : false),
+  });
+}
+
+/** The teacher's per-page counts; asked again while converting. */
+export function useManageSlides(id: number) {
+  return useQuery({
+    queryKey: coursewareKeys.manage(id),
+    queryFn: () => coursewareApi.manageSlides(id),
+    retry: retryNetworkOnly,
+    refetchInterval: (q) => (converting(q.state.data?.state) ? COURSEWARE_POLL_MS : false),
+  });
+}
+
+export function useCoursewareStats(id: number) {
+  return useQuery({ queryKey: coursewareKeys.stats(id), queryFn: () => coursewareApi.stats(id), retry: retryNetworkOnly });
+}
+
+export function usePageComments(id: number) {
+  return useQuery({ queryKey: coursewareKeys.comments(id), queryFn: () => coursewareApi.comments(id), retry: retryNetworkOnly });
+}
