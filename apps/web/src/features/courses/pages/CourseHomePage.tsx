@@ -30,6 +30,7 @@ import { testId } from '../../../lib/testid';
 import { useTranslation } from '../../../lib/translations';
 import { hasPage } from '../../../router';
 import { OpenAttendancePrompt } from '../../attendance/components/OpenAttendancePrompt';
+import { ClassroomToolsGate } from '../../barrage/components/ClassroomToolsGate';
 import { ClassTimeBar } from '../../classtime/components/ClassTimeBar';
 import { courseKeys, coursesApi, retryNetworkOnly } from '../api';
 import { CodePopup } from '../components/CodePopup';
@@ -281,6 +282,8 @@ function CourseHome({ info }: { info: CourseInfo }) {
       </section>
 
       {ended ? null : <ClassTimeBar courseId={info.id} canTeach={can('teachClass')} />}
+      {/* issue 15: barrage and the grab-answer while a class is in progress */}
+      {ended ? null : <ClassroomToolsGate courseId={info.id} canTeach={can('teachClass')} />}
       {/* spec 2 §2, §8: a student entering the course is told of an open attendance (issue 13) */}
       {role === 0 && !ended ? <OpenAttendancePrompt courseId={info.id} /> : null}
 

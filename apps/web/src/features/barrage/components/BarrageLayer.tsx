@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { RECONNECTED, useClassroom, useSocketEvent } from '../../../lib/socket';
+import { useTranslation } from '../../../lib/translations';
+import type { BarrageItem } from '../api';
+import '../barrage.css';
+
+export interface BarrageLayerProps {
+  /** the course whose bullet comments fly (`Barrage.new` on its room); the layer opens the course's room itself */
+  courseId: number;
+  /** rows the comments fly in; default 4 */
+  lanes?: number;
+  /** how long a comment takes to cross the layer, in ms; default 8000 */
+  durationMs?: number;
+  /** comments to fly first (e.g. the newest few of `lists`), in order */
+  initial?: BarrageItem[];
+  /** at most this many comments on screen at once; more arriving meanwhile are not shown; default 30 */
+  maxOnScreen?: number;
+  className?: string;
+}
+
+interface Flight {
+  key: number;
+  item: BarrageItem;
+  lane: number;
+}
+
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** how long a comment stays when motion is reduced (it does not move; it shows, then goes) */
+const STILL_MS = 6000;
+
+/**
+ * Bullet comments flying right to left across its container (position the container `relative`; the
+ * layer covers it and lets clicks through). Live: each `Barrage.new` of the course flies once; a
+ * comment the teacher deletes leaves at once. With `prefers-reduced-motion` the comments do not move:
+ * the newest three show at the bottom for a few seconds each. A VIP comment is drawn highlighted, in gold.
+ */
+export function BarrageLayer({
+  courseId,
+  lanes = 4,
+  durationMs = 8000,
+  initial,
+  maxOnScreen = 30,
+  className,
+}: BarrageLayerProps) {
+  const [flights, setFlights] = useState<Flight[]>([]);
+  const [still] = useState(reducedMotion);
+  const next = useRef(0);
+  const laneFree = useRef<number[]>([]);
+  useClassroom(courseId);
+
+  const launch = (item: BarrageItem) => {
+    if (item.courseid !== courseId) return;
+    const now = Date.now();
+    const free = laneFree.current;
+    let lane = 0;
+    for (let i = 0; i < lanes; i++) if ((free[i] ?? 0) < (free[lane] ?? 0)) lane = i;
+    // the next comment in this lane starts once this one has moved clear of the right edge
+    free[lane] = Math.max(now, free[lane] ?? 0) + durationMs / 4;
+    setFlights((list) => {
+      if (list.some((f) => f.item.id === item.id)) return list;
+      const flight = { key: next.current++, item, lane };
+      return still ? [...list, flight].slice(-3) : list.length >= maxOnScreen ? list : [...list, flight];
+    });
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the initial comments fly once, when the layer opens
+  useEffect(() => {
+    for (const item of initial ?? []) launch(item);
+  }, []);
+  useSocketEvent('Barrage.new', (item: BarrageItem) => launch(item));
+  useSocketEvent('Barrage.deleted', (d: { id: number }) => setFlights((list) => list.filter((f) => f.item.id !== d.id)));
+  useSocketEvent(RECONNECTED, () => setFlights([]));
+  const land = useCallback((key: number) => setFlights((list) => list.filter((f) => f.key !== key)), []);
+
+  return (
+    <div
+      className={`barrage-layer${still ? ' is-still' : ''}${className ? ` ${className}` : ''}`}
+      data-testid="barrage-layer"
+      aria-live="polite"
+      style={{ ['--barrage-lanes' as string]: lanes }}
+    >
+      {flights.map((f) =>
+        still ? (
+          <StillComment key={f.key} flight={f} onDone={land} />
+        ) : (
+          <FlyingComment key={f.key} flight={f} durationMs={durationMs} onDone={land} />
+        ),
+      )}
+    </div>
+  );
+}
+
+function Text({ item }: { item: BarrageItem }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span className="barrage-name">{t('barrage.says', { name: item.username })}</span>
+      {item.content}
+    </>
+  );
+}
+
+function FlyingComment({ flight, durationMs, onDone }: { flight: Flight; durationMs: number; onDone: (key: number) => void }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    const box = el?.parentElement;
+    if (!el || !box) return;
+    const from = box.clientWidth;
+    const to = -el.offsetWidth;
+    // the same speed for every comment: a longer one takes longer to clear the edge
+    const duration = (durationMs * (from - to)) / Math.max(from, 1);
+    if (typeof el.animate !== 'function') {
+      const timer = setTimeout(() => onDone(flight.key), duration);
+      return () => clearTimeout(timer);
+    }
+    const animation = el.animate([{ transform: `translateX(${from}px)` }, { transform: `translateX(${to}px)` }], {
+      duration,
+      easing: 'linear',
+      fill: 'forwards',
+    });
+    animation.onfinish = () => onDone(flight.key);
+    return () => animation.cancel();
+  }, [flight.key, durationMs, onDone]);
+  return (
+    <span
+      ref={ref}
+      className={`barrage-flight${flight.item.vip ? ' is-vip' : ''}`}
+      style={{ top: `calc(${flight.lane} * 100% / var(--barrage-lanes))` }}
+      data-testid="barrage-flight"
+      data-vip={flight.item.vip}
+    >
+      <Text item={flight.item} />
+    </span>
+  );
+}
+
+function StillComment({ flight, onDone }: { flight: Flight; onDone: (key: number) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDone(flight.key), STILL_MS);
+    return () => clearTimeout(timer);
+  }, [flight.key, onDone]);
+  return (
+    <span className={`barrage-still${flight.item.vip ? ' is-vip' : ''}`} data-testid="barrage-flight" data-vip={flight.item.vip}>
+      <Text item={flight.item} />
+    </span>
+  );
+}
