@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '../src/platform/envelope';
 import { courseForm, newTeacher } from './courses';
+import { pdfWithText } from './documents';
 import { inputSchema, plausibleBody, TableDigest, WriteWatch } from './fuzz-support';
-import { newAddress, type TestDatabase, testApp, testDatabase } from './helpers';
+import { newAddress, type TestDatabase, testApp, testDatabase, upload } from './helpers';
 import { type CourseIds, type People, populateCourse, registerPeople } from './world';
 
 /**
@@ -43,6 +44,7 @@ const ID_FIELDS = [
   'testpaperid',
   'subjectid',
   'attemptid',
+  'interactid',
 ];
 /** ROLE_MATRIX_ROUTE=<pattern>: only the calls whose path matches, their rows printed instead of snapshot (reading new rows first). */
 const ONLY = process.env.ROLE_MATRIX_ROUTE ? new RegExp(process.env.ROLE_MATRIX_ROUTE, 'i') : undefined;
@@ -60,6 +62,50 @@ async function attendanceOf(ids: CourseIds, p: People, call = 'addDigitAttence',
   return res.data as unknown as { id: number; code: string };
 }
 const GEOFENCE = { latitude: 39.908722, longitude: 116.397499, radius: 100 };
+
+/**
+ * A published courseware of course A (issue 15) whose slides are rendered, named with the marker, and
+ * a student's comment on its first page.
+ */
+async function coursewareOf(ids: CourseIds, p: People) {
+  const file = await upload(
+    app,
+    '/UploadApi/uploadV2',
+    p.owner.token,
+    {},
+    { name: `课件${ids.marker}.pdf`, data: pdfWithText(ids.marker) },
+  );
+  const item = await send(
+    '/FutureV2/CourseMeans/addContent',
+    { courseid: ids.courseid, contenttype: 1, title: `课件 ${ids.marker}`, fileids: [file.data.file.id] },
+    p.owner.token,
+  );
+  await app.ctx.jobs.runDue(new Date(Date.now() + 1000));
+  const interactid = item.data?.id;
+  const comment = await send(
+    '/PrestudyTaskApi/addComment',
+    { interactid, pageindex: 1, comment: `评论 ${ids.marker}` },
+    p.student.token,
+  );
+  return { interactid, comment: comment.data?.id };
+}
+const onCourseware =
+  (extra: Record<string, unknown> = {}) =>
+  async (ids: CourseIds, p: People) => ({ interactid: (await coursewareOf(ids, p)).interactid, ...extra });
+
+/** An interactive answer of course A (issue 15) made by its owner from one single-choice bank question. */
+async function interactOf(ids: CourseIds, p: People) {
+  const q = await send(
+    '/QuestionBankApi/addQuestion',
+    { courseid: ids.courseid, type: 2, title: `互动 ${ids.marker}`, options: ['甲', '乙'], answer: 'A', score: 1 },
+    p.owner.token,
+  );
+  const made = await send('/InteractApi/create', { courseid: ids.courseid, title: `互动 ${ids.marker}`, questionids: [q.data?.id] }, p.owner.token);
+  return { question: q.data?.id as number, interactid: made.data?.id as number, stepid: made.data?.steps?.[0]?.stepid as number };
+}
+const onStep =
+  (extra: Record<string, unknown> = {}) =>
+  async (ids: CourseIds, p: People) => ({ stepid: (await interactOf(ids, p)).stepid, ...extra });
 
 /** Bodies the schema alone cannot guess, with the state they need set up first; each says why. */
 const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Record<string, unknown>>> = {
@@ -85,6 +131,34 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
   '/AttenceV2Api/getAttenceStudentLists': async (ids, p) => ({ attenceid: (await attendanceOf(ids, p)).id }),
   '/AttenceApi/getAdminClassStatistics': async (ids) => ({ courseid: ids.courseid, classid: ids.classid }),
   '/AttenceApi/getStudentStatistics': async (ids) => ({ courseid: ids.courseid }),
+  // courseware (issue 15): a converted courseware of course A, its first page, a student's comment
+  '/InteractPPTApi/listSlides': onCourseware(),
+  '/InteractPPTApi/getAllSlides': onCourseware(),
+  '/InteractPPTApi/downloadppt': onCourseware(),
+  '/PrestudyTaskApi/getPreStudyInfo': onCourseware(),
+  '/PrestudyTaskApi/addLearnTime': onCourseware({ time: 10, pageindex: 1 }),
+  '/PrestudyTaskApi/studyTaskPageIndex': onCourseware({ pageindex: 1 }),
+  '/PrestudyTaskApi/finishStudyTask': onCourseware(),
+  '/PrestudyTaskApi/closePreStudy': onCourseware(),
+  '/PrestudyTaskApi/setDoubtState': onCourseware({ pageindex: 1, state: 1 }),
+  '/PrestudyTaskApi/addComment': async (ids, p) => {
+    const c = await coursewareOf(ids, p);
+    return { interactid: c.interactid, pageindex: 1, comment: `回复 ${ids.marker}`, replyid: c.comment };
+  },
+  '/PrestudyTaskApi/delComment': async (ids, p) => ({ id: (await coursewareOf(ids, p)).comment }),
+  '/PrestudyTaskManageApi/getStatinfoV2': onCourseware(),
+  '/PrestudyTaskManageApi/listSlides': onCourseware(),
+  '/PrestudyTaskManageApi/getDoubtStudentListsV2': onCourseware({ pageindex: 1 }),
+  '/PrestudyTaskManageApi/getCommentStudentLists': onCourseware({ pageindex: 1 }),
+  // interactive answers (issue 15): an item of course A made from its bank, and its first step
+  '/InteractApi/create': async (ids, p) => ({ courseid: ids.courseid, title: '互动', questionids: [(await interactOf(ids, p)).question] }),
+  '/InteractApi/getInteract': async (ids, p) => ({ interactid: (await interactOf(ids, p)).interactid }),
+  '/InteractApi/getStepList': async (ids, p) => ({ interactid: (await interactOf(ids, p)).interactid }),
+  '/InteractApi/startStep': onStep(),
+  '/InteractApi/closeStep': onStep(),
+  '/InteractApi/revealStep': onStep(),
+  '/InteractApi/stepResult': onStep(),
+  '/InteractApi/answer': onStep({ answer: 'A' }),
   // whole forms, as the pages send them
   '/CourseApi/editCourse': async (ids) => ({ id: ids.courseid, ...courseForm({ coursename: `改名 ${ids.marker}` }) }),
   '/CourseApi/saveEnrollSetting': async (ids) => ({ courseid: ids.courseid, enrollstate: '1', auditstate: '0', formLists: [] }),

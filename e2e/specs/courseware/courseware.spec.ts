@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, expect, test } from '../../fixtures';
+import { api, downloadBy, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, registerPerson, signIn } from '../courses/helpers';
 import { joinedStudent } from '../members/helpers';
@@ -160,6 +160,10 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(second.locator('.cw-head .cw-tag.is-done')).toHaveText(w.finished);
     await slideDrawn(second);
     await shot(second, `courseware-${lang}-06-student-finished`);
+    // the teacher allowed downloads: the original .pptx comes down as it went up
+    const saved = await downloadBy(second, () => second.getByTestId('cw-download').click());
+    expect(saved.name).toBe('stacks-and-queues.pptx');
+    expect(saved.bytes.equals(pptx)).toBe(true);
 
     // ---- the teacher sees page 2's count and the comment with its writer, and who learned
     await page.reload();

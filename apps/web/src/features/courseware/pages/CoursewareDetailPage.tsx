@@ -13,6 +13,7 @@ import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { coursewareApi, coursewareKeys, useCoursewareStats, useManageSlides, usePageComments, usePreStudyInfo } from '../api';
 import { ConversionState } from '../components/ConversionState';
 import { CoursewareList } from '../components/CoursewareList';
+import { DownloadButton } from '../components/DownloadButton';
 import { PageBars } from '../components/PageBars';
 import { PageComments } from '../components/PageComments';
 import { SlideViewer } from '../components/SlideViewer';
@@ -79,6 +80,7 @@ function TeacherCourseware({ courseId, id }: { courseId: number; id: number }) {
         </h2>
         {s.state === 'ready' ? <ConversionState state={s.state} total={s.total} inline /> : null}
         {closed ? <span className="cw-tag">{t('courseware.closedTag')}</span> : null}
+        <DownloadButton id={id} />
       </div>
       {s.state !== 'ready' ? (
         <ConversionState state={s.state} total={s.total} />

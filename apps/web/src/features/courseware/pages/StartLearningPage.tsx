@@ -13,6 +13,7 @@ import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { coursewareApi, coursewareKeys, usePreStudyInfo } from '../api';
 import { ConversionState } from '../components/ConversionState';
 import { CoursewareList } from '../components/CoursewareList';
+import { DownloadButton } from '../components/DownloadButton';
 import { PageComments } from '../components/PageComments';
 import { SlideViewer } from '../components/SlideViewer';
 import { formatDuration } from '../paths';
@@ -130,6 +131,7 @@ function Learner({ id }: { id: number }) {
         </h2>
         {d.closed ? <span className="cw-tag">{t('courseware.closedTag')}</span> : null}
         {d.learning.finished ? <span className="cw-tag is-done">{t('courseware.finished')}</span> : null}
+        {d.downloadable ? <DownloadButton id={id} /> : null}
       </div>
       {d.state !== 'ready' ? (
         <ConversionState state={d.state} total={d.total} />
