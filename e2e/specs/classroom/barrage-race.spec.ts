@@ -70,7 +70,8 @@ for (const lang of ['zh', 'en'] as const) {
     await signIn(phoneA, request, ada);
     await home(phoneA, course.id, 0);
     await expect(phoneA.getByTestId('barrage-closed')).toHaveText(w.closed);
-    const phoneB = await newPhone();
+    // in English the second student's phone asks for reduced motion: comments show still, without flying
+    const phoneB = await newPhone(lang === 'en' ? { reducedMotion: 'reduce' } : undefined);
     await signIn(phoneB, request, bo);
     await home(phoneB, course.id, 0);
     await expect(phoneB.getByTestId('classroom-tools')).toBeVisible();
@@ -91,6 +92,7 @@ for (const lang of ['zh', 'en'] as const) {
     const flying = phoneB.getByTestId('barrage-flight').filter({ hasText: w.comment });
     await expect(flying).toBeVisible();
     await expect(flying).toHaveAttribute('data-vip', '1');
+    await expect(phoneB.getByTestId('barrage-layer')).toHaveClass(lang === 'en' ? /is-still/ : /^barrage-layer$/);
     await expect(phoneA.getByTestId('barrage-vip-left')).toContainText(w.vipLeft);
     await shot(phoneB, `barrage-${lang}-02-comment-flies`);
     await shot(page, `barrage-${lang}-03-teacher-list`);

@@ -198,7 +198,8 @@ export async function closeRace(ctx: AppContext, timers: RaceTimers, user: User,
 
 /**
  * `joinRace` and the socket command `Tools.joinRace`: a student's press in the open race of the class
- * in progress. The first press counts (its reaction stored, `reactionOf`); a second changes nothing.
+ * in progress. The first press counts (its reaction stored, `reactionOf`; the staff room is told the
+ * number of presses, `Tools.racePress`); a second changes nothing.
  * The first press of the race opens its collection window (RACE_COLLECT_MS); a press after it, or
  * after the race closed, is refused (31209); no race (31208); not in class (31201); the teacher and
  * assistants (31207); strangers (30202).
@@ -244,6 +245,15 @@ export async function joinRace(
     return { raceid: race.id, counted: entry ? (1 as const) : (0 as const), decideAt };
   });
   if (result.decideAt) timers.at(ctx, result.raceid, result.decideAt.getTime());
+  if (result.counted) {
+    // the teacher sees the presses come in; students are not told who pressed before the result
+    const [n] = await ctx.db.select({ n: count() }).from(raceEntries).where(eq(raceEntries.raceId, result.raceid));
+    await ctx.realtime.publish(rooms.courseStaff(courseId), 'Tools.racePress', {
+      raceid: result.raceid,
+      courseid: courseId,
+      entrants: n?.n ?? 0,
+    });
+  }
   return { raceid: result.raceid, counted: result.counted };
 }
 

@@ -127,9 +127,16 @@ describe('the grab-answer race under simulated latencies', () => {
   it('counts the first press only: a second press changes nothing', async () => {
     const { owner, course, learners } = await inClass(1);
     const s = await connect(port, learners[0]!.token);
+    const teacher = await connect(port, owner.token);
     await s.send(setActive(course.id));
+    await teacher.send(setActive(course.id));
     const { raceid } = await start(owner.token, course.id);
     await s.send({ cmd: 'Tools.joinRace', data: { raceid } }, { cmd: 'Tools.joinRace', data: { raceid: String(raceid) } });
+    // the teacher is told of the one press; the students are not
+    await expect
+      .poll(() => teacher.events('Tools.racePress').map((m) => m.data))
+      .toEqual([{ raceid, courseid: course.id, entrants: 1 }]);
+    expect(s.events('Tools.racePress')).toEqual([]);
     expect(s.events('Tools.joinRace.ok').map((m) => m.data)).toEqual([
       { raceid, counted: 1 },
       { raceid, counted: 0 },
@@ -139,6 +146,7 @@ describe('the grab-answer race under simulated latencies', () => {
     const result = await resultOf(s, raceid);
     expect(result.winner.uid).toBe(learners[0]!.uid);
     s.close();
+    teacher.close();
   });
 
   it('refuses the teacher and a stranger, and a press after the race closed', async () => {

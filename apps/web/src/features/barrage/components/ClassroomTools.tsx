@@ -120,6 +120,14 @@ function TeacherTools({ courseId, config, race }: { courseId: number; config: Ba
       l && !l.list.some((m) => m.id === item.id) ? { ...l, list: [...l.list, item] } : l,
     );
   });
+  useSocketEvent('Tools.racePress', (d: { raceid: number; courseid: number; entrants: number }) => {
+    if (d.courseid !== courseId) return;
+    queryClient.setQueryData<CurrentRace>(barrageKeys.race(courseId), (c) =>
+      c?.race?.raceid === d.raceid && c.race.status === 1
+        ? { ...c, race: { ...c.race, entrants: Math.max(c.race.entrants, d.entrants) } }
+        : c,
+    );
+  });
   useSocketEvent('Barrage.deleted', (d: { id: number }) =>
     queryClient.setQueryData<BarrageList>(barrageKeys.list(courseId), (l) =>
       l ? { ...l, list: l.list.filter((m) => m.id !== d.id) } : l,
