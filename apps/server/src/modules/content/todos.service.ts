@@ -83,7 +83,8 @@ const studentContentQuery = preparedPerDatabase((db) => {
         notMarked(userId, 1),
         anyOrEqual(contents.courseId, 'courseId'),
         anyOrEqual(contents.contenttype, 'contenttype'),
-        or(eq(contents.contenttype, 7), and(inArray(contents.contenttype, [2, 5, 8, 9, 10]), sql`${contents.endAt} > now()`)),
+        // a courseware with an end time is a pre-study task: a to-do until the student finishes it (issue 15)
+        or(eq(contents.contenttype, 7), and(inArray(contents.contenttype, [1, 2, 5, 8, 9, 10]), sql`${contents.endAt} > now()`)),
       ),
     )
     .orderBy(desc(contents.publishAt))

@@ -381,3 +381,20 @@ describe('downloads switched off', () => {
     expect((await app.inject({ method: 'GET', url: `${doc.pathname}${doc.search}` })).json()).toMatchObject({ code: 30401 });
   });
 });
+
+describe('a pre-study task with an end time', () => {
+  it('is a student’s to-do until they finish it', async () => {
+    const { teacher, course, student } = await classroom();
+    const pdf = await uploaded(teacher.token, 'task.pdf', pdfWithText('Task'));
+    const endtime = Math.floor(Date.now() / 1000) + 86400;
+    const id = (await addCourseware(teacher.token, course.id, [pdf.id], { endtime })).data.id as number;
+    await runJobs();
+    const todos = async () =>
+      (await call(app, '/Futurev2/Todo/getTodoList', { classid: course.id }, { token: student.token })).data.list.map(
+        (t: { contentid: number; contenttype: number }) => [t.contentid, t.contenttype],
+      );
+    expect(await todos()).toContainEqual([id, 1]);
+    await call(app, '/PrestudyTaskApi/finishStudyTask', { interactid: id }, { token: student.token });
+    expect(await todos()).not.toContainEqual([id, 1]);
+  });
+});
