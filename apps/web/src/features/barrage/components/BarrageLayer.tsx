@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { RECONNECTED, useClassroom, useSocketEvent } from '../../../lib/socket';
+import { RECONNECTED, useSocketEvent } from '../../../lib/socket';
 import { useTranslation } from '../../../lib/translations';
 import type { BarrageItem } from '../api';
 import '../barrage.css';
 
 export interface BarrageLayerProps {
-  /** the course whose bullet comments fly (`Barrage.new` on its room); the layer opens the course's room itself */
+  /**
+   * the course whose bullet comments fly (`Barrage.new` on its room). The host page keeps the course
+   * open on the socket (`useClassroom`, as the course home's class-time bar does): the layer does not
+   * open it itself, so that it never replaces the class time the page opened.
+   */
   courseId: number;
   /** rows the comments fly in; default 4 */
   lanes?: number;
@@ -47,7 +51,6 @@ export function BarrageLayer({
   const [still] = useState(reducedMotion);
   const next = useRef(0);
   const laneFree = useRef<number[]>([]);
-  useClassroom(courseId);
 
   const launch = (item: BarrageItem) => {
     if (item.courseid !== courseId) return;

@@ -3,7 +3,7 @@ import { Button, Checkbox, Dialog, Input, Switch, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { titleWithTestId } from '../../../components/BodyTestId';
 import { showApiError } from '../../../lib/api';
-import { classroomSocket, RECONNECTED, useSocketEvent } from '../../../lib/socket';
+import { classroomSocket, RECONNECTED, useClassroom, useSocketEvent } from '../../../lib/socket';
 import { testId } from '../../../lib/testid';
 import { useAuth } from '../../accounts/authStore';
 import { useTranslation } from '../../../lib/translations';
@@ -40,6 +40,8 @@ export function ClassroomTools({ courseId, canTeach }: { courseId: number; canTe
     refetchOnMount: 'always',
   });
 
+  // the course's room carries the switch, the comments and the race (the class-time bar opens it too)
+  useClassroom(courseId);
   useSocketEvent('Barrage.switch', (d: { courseid: number; status: 0 | 1 }) => {
     if (d.courseid !== courseId) return;
     queryClient.setQueryData<BarrageConfig>(barrageKeys.config(courseId), (c) => (c ? { ...c, status: d.status } : c));
