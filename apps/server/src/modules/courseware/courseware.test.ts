@@ -398,3 +398,21 @@ describe('a pre-study task with an end time', () => {
     expect(await todos()).not.toContainEqual([id, 1]);
   });
 });
+
+describe('a file that cannot be converted', () => {
+  it('shows failed to the teacher and leaves nothing to learn', { timeout: 60_000 }, async () => {
+    const { teacher, course, student } = await classroom();
+    const broken = await uploaded(teacher.token, 'broken.pdf', Buffer.from('%PDF-1.4 truncated, no pages'));
+    const id = (await addCourseware(teacher.token, course.id, [broken.id])).data.id as number;
+    await runJobs();
+    expect((await call(app, '/InteractPPTApi/listSlides', { interactid: id }, { token: teacher.token })).data).toMatchObject({
+      state: 'failed',
+      total: 0,
+      pages: [],
+    });
+    expect(
+      (await call(app, '/PrestudyTaskApi/preStudyList', { courseid: course.id }, { token: student.token })).data.list[0],
+    ).toMatchObject({ id, state: 'failed' });
+    expect((await call(app, '/PrestudyTaskApi/finishStudyTask', { interactid: id }, { token: student.token })).code).toBe(31001);
+  });
+});
