@@ -102,7 +102,7 @@ function TeacherCourseware({ courseId, id }: { courseId: number; id: number }) {
             <h3 className="cw-card-title">{t('courseware.chart.title')}</h3>
             <PageBars pages={s.pages} current={page} onPick={setPage} />
           </section>
-          <Doubters id={id} page={page} count={current?.doubts ?? 0} />
+          <Doubters key={page} id={id} page={page} count={current?.doubts ?? 0} />
           <TeacherComments id={id} page={page} onChanged={refresh} />
           <Statistics id={id} />
           {closed ? null : (
