@@ -155,6 +155,8 @@ export type RunningServer = {
   logFile: string;
   /** the fresh PostgreSQL database the server runs on (undefined on PGlite) */
   databaseUrl?: string;
+  /** its data folder (files, and PGlite's database when there is no DATABASE_URL) */
+  dataDir: string;
   /** kills the process at once (SIGKILL), as a crash or a pulled plug would */
   crash: () => void;
   /** starts the process again on the same data; resolves when it answers */
@@ -167,13 +169,20 @@ export type RunningServer = {
 /**
  * Starts the real server as its own process on 127.0.0.1:port with a fresh data folder,
  * MODE=development, LOG_LEVEL=info (request logging on, written to a file as it would be to a log
- * collector) and the demo school seeded. `profile` runs it under `node --cpu-prof`.
+ * collector) and the demo school seeded. `profile` runs it under `node --cpu-prof`. `beside` starts a
+ * second instance of a running server (PostgreSQL only): the same database and data folder (storage
+ * shared as S3 would be), its own log; the data folder is left to the first instance to remove.
  */
-export async function startServer(port: number, options: { profile?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  port: number,
+  options: { profile?: boolean; beside?: RunningServer } = {},
+): Promise<RunningServer> {
   const command = resolveServerCommand();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-bench-'));
-  const databaseUrl = await freshDatabase();
-  const logFile = path.join(dataDir, 'server.log');
+  const beside = options.beside;
+  if (beside && !beside.databaseUrl) throw new Error('a second instance needs PostgreSQL: set DATABASE_URL');
+  const dataDir = beside?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-bench-'));
+  const databaseUrl = beside?.databaseUrl ?? (await freshDatabase());
+  const logFile = beside ? path.join(dataDir, `server-${port}.log`) : path.join(dataDir, 'server.log');
   // one folder per run: Node writes a profile per thread (a loader like tsx has a thread of its own)
   const profileDir = path.join(root, '.tmp/prof', `server-${new Date().toISOString().replace(/[:.]/g, '-')}-${port}`);
   const args = options.profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, ...command.args] : command.args;
@@ -197,7 +206,7 @@ export async function startServer(port: number, options: { profile?: boolean } =
     if (stopped) return;
     stopped = true;
     await stopChild(child);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!beside) fs.rmSync(dataDir, { recursive: true, force: true });
   };
   onStop(stop);
   await waitReady(`${url}/SchoolApi/getConfig`, child, logFile);
@@ -213,6 +222,7 @@ export async function startServer(port: number, options: { profile?: boolean } =
     firstAnswerMs,
     logFile,
     databaseUrl,
+    dataDir,
     crash: () => {
       child.kill('SIGKILL');
     },
@@ -232,17 +242,20 @@ export async function startServer(port: number, options: { profile?: boolean } =
   };
 }
 
-/** The baseline: a bare Fastify app (bench/baseline.mjs) in its own process, on the same Node. */
-export async function startBaseline(port: number) {
+/**
+ * The baseline: a bare Fastify app (bench/baseline.mjs) in its own process, on the same Node; or
+ * another baseline script of bench/ that answers a POST to `readyPath` once it listens.
+ */
+export async function startBaseline(port: number, script = 'baseline.mjs', readyPath = '/baseline') {
   const logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-baseline-')), 'baseline.log');
-  const child = spawnTracked([path.join(root, 'bench/baseline.mjs')], { ...process.env, PORT: String(port) }, logFile);
+  const child = spawnTracked([path.join(root, 'bench', script)], { ...process.env, PORT: String(port) }, logFile);
   onStop(async () => {
     await stopChild(child);
     fs.rmSync(path.dirname(logFile), { recursive: true, force: true });
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitReady(`${url}/baseline`, child, logFile);
-  return { url, path: '/baseline' };
+  await waitReady(`${url}${readyPath}`, child, logFile);
+  return { url, path: readyPath };
 }
 
 function newest(dir: string): number {
