@@ -26,6 +26,7 @@ import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/cont
 import { courseHomeRoutes, coursesRoutes, groupsRoutes, membersRoutes } from './modules/courses/courses.routes';
 import { MEMBER_NOTICE_JOB, memberNoticeJob } from './modules/courses/member-notice';
 import { coursewareRoutes } from './modules/courseware/courseware.routes';
+import { interactRoutes } from './modules/interact/interact.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { PREPARE_JOB, prepareJob, SUBMIT_JOB, submitJob } from './modules/exams/attempts.service';
 import { examsRoutes } from './modules/exams/exams.routes';
@@ -301,6 +302,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     examsRoutes,
     barrageRoutes,
     coursewareRoutes,
+    interactRoutes,
     ...(config.production ? [] : [devRoutes]),
   ]);
 

@@ -45,6 +45,7 @@ const ID_FIELDS = [
   'subjectid',
   'attemptid',
   'interactid',
+  'stepid',
 ];
 /** ROLE_MATRIX_ROUTE=<pattern>: only the calls whose path matches, their rows printed instead of snapshot (reading new rows first). */
 const ONLY = process.env.ROLE_MATRIX_ROUTE ? new RegExp(process.env.ROLE_MATRIX_ROUTE, 'i') : undefined;
@@ -101,7 +102,8 @@ async function interactOf(ids: CourseIds, p: People) {
     p.owner.token,
   );
   const made = await send('/InteractApi/create', { courseid: ids.courseid, title: `互动 ${ids.marker}`, questionids: [q.data?.id] }, p.owner.token);
-  return { question: q.data?.id as number, interactid: made.data?.id as number, stepid: made.data?.steps?.[0]?.stepid as number };
+  const steps = (made.data as { steps?: { stepid: number }[] } | null)?.steps;
+  return { question: q.data?.id as number, interactid: made.data?.id as number, stepid: steps?.[0]?.stepid as number };
 }
 const onStep =
   (extra: Record<string, unknown> = {}) =>

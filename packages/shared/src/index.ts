@@ -48,3 +48,7 @@ export * from './barrage/constants';
 export * from './barrage/schemas';
 export * from './barrage/responses';
 export * from './barrage/messages';
+export * from './interact/constants';
+export * from './interact/schemas';
+export * from './interact/responses';
+export * from './interact/messages';

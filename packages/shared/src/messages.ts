@@ -2,6 +2,7 @@ import { attendanceMessages } from './attendance/messages';
 import { barrageMessages } from './barrage/messages';
 import { coursewareMessages } from './courseware/messages';
 import { examMessages } from './exams/messages';
+import { interactMessages } from './interact/messages';
 
 /**
  * Validation messages shared by the server's answers and the web forms, in both languages.
@@ -15,6 +16,7 @@ export const validationMessages = {
     ...examMessages.zh,
     ...barrageMessages.zh,
     ...coursewareMessages.zh,
+    ...interactMessages.zh,
     ...profileMessages.zh,
     'validation.phone': '请输入正确的手机号',
     'validation.email': '请输入正确的邮箱',
@@ -139,6 +141,7 @@ export const validationMessages = {
     ...examMessages.en,
     ...barrageMessages.en,
     ...coursewareMessages.en,
+    ...interactMessages.en,
     ...profileMessages.en,
     'validation.phone': 'Enter a valid phone number',
     'validation.email': 'Enter a valid email address',

@@ -11,6 +11,9 @@ export const COURSEWARE_COMMENTS_SHOWN = 500;
 /** how often a page polls the conversion while it runs, in milliseconds */
 export const COURSEWARE_POLL_MS = 2000;
 
+/** the socket event the course's staff get when a page's "don't understand" count changes */
+export const COURSEWARE_DOUBT_EVENT = 'Courseware.doubt';
+
 /** Refusal codes of the courseware calls (31001-31009). */
 export const COURSEWARE_CODES = {
   slidesNotReady: 31001, // the slides are still being converted (or failed): there are no pages to learn yet

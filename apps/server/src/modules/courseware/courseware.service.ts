@@ -1,6 +1,7 @@
 import {
   CONTENT_TYPES,
   COURSEWARE_COMMENTS_SHOWN,
+  COURSEWARE_DOUBT_EVENT,
   type coursewareCommentInput,
   type doubtInput,
   type LearningAnswer,
@@ -25,6 +26,7 @@ import {
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badField, fail } from '../../platform/errors';
+import { rooms } from '../../realtime/rooms';
 import { canDownload, canSee, managesContent, VISIBLE_TO_STUDENTS } from '../content/content.policy';
 import { assertOpen, courseRole, markDone } from '../content/content.service';
 import { signedUrl } from '../files/files.service';
@@ -370,7 +372,15 @@ export async function setDoubtState(ctx: AppContext, user: User, input: z.infer<
     .select({ n: count() })
     .from(coursewareDoubts)
     .where(and(eq(coursewareDoubts.contentId, c.item.id), eq(coursewareDoubts.page, input.pageindex)));
-  return { interactid: c.item.id, pageindex: input.pageindex, state: input.state as 0 | 1, doubts: Number(n?.n ?? 0) };
+  const doubts = Number(n?.n ?? 0);
+  // the teacher's screen shows the page's count as it changes; no student hears who marked what
+  await ctx.realtime.publish(rooms.courseStaff(c.item.courseId), COURSEWARE_DOUBT_EVENT, {
+    courseid: c.item.courseId,
+    interactid: c.item.id,
+    pageindex: input.pageindex,
+    doubts,
+  });
+  return { interactid: c.item.id, pageindex: input.pageindex, state: input.state as 0 | 1, doubts };
 }
 
 /**

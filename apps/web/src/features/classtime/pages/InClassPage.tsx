@@ -1,3 +1,4 @@
+import { COURSEWARE_DOUBT_EVENT } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, List, Popup, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
@@ -173,9 +174,13 @@ function PickCourseware({ courseId }: { courseId: number }) {
  */
 function useDoubtCount(interactid: number, page: number) {
   const queryClient = useQueryClient();
-  const per = useQuery({ queryKey: ['presenting', 'doubts', interactid, page], queryFn: () => classSlidesApi.perPage(interactid) });
-  useSocketEvent('Courseware.doubt', (data: { interactid?: number }) => {
-    if (Number(data?.interactid) === interactid) void queryClient.invalidateQueries({ queryKey: ['presenting', 'doubts', interactid] });
+  const per = useQuery({
+    queryKey: ['presenting', 'doubts', interactid, page],
+    queryFn: () => classSlidesApi.perPage(interactid),
+  });
+  useSocketEvent(COURSEWARE_DOUBT_EVENT, (data: { interactid?: number }) => {
+    if (Number(data?.interactid) === interactid)
+      void queryClient.invalidateQueries({ queryKey: ['presenting', 'doubts', interactid] });
   });
   return per.data?.pages.find((x) => x.pageindex === page)?.doubts ?? 0;
 }
