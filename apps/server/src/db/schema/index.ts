@@ -13,3 +13,4 @@ export * from './courseware';
 export * from './classroom';
 export * from './barrage';
 export * from './interact';
+export * from './representation';
