@@ -18,8 +18,8 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { inTransaction } from '../../platform/transaction';
 import { rooms } from '../../realtime/rooms';
-import { authorize, type Membership } from '../courses/courses.queries';
 import { maxAge } from '../classtime/state';
+import { authorize, type Membership } from '../courses/courses.queries';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
 import { call, redisUrl, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { connect, setActive } from '../../../test/sockets';
 import { barrageMessages } from '../../db/schema';
-import { connect, setActive } from './sockets.test-helpers';
 
 let db: TestDatabase;
 let app: FastifyInstance;

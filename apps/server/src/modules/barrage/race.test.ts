@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
 import { call, redisUrl, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { connect, type Message, setActive, slowLink } from '../../../test/sockets';
 import { raceEntries, races } from '../../db/schema';
 import { drawWinner } from './race.service';
-import { connect, type Message, setActive, slowLink } from './sockets.test-helpers';
 
 let db: TestDatabase;
 let app: FastifyInstance;

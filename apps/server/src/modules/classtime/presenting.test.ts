@@ -58,11 +58,21 @@ const pagesHeard = (messages: { cmd: string; data: { page: number } }[]) =>
 describe('courseware on the classroom screen', () => {
   it('is refused before class, to students and for a courseware of another course, and nothing is written', async () => {
     const { teacher, course, student, deck } = await classroom();
-    const early = await call(app, '/InteractWithScreenApi/present', { courseid: course.id, interactid: deck }, { token: teacher.token });
+    const early = await call(
+      app,
+      '/InteractWithScreenApi/present',
+      { courseid: course.id, interactid: deck },
+      { token: teacher.token },
+    );
     expect(early).toMatchObject({ status: 0, code: CODES.notInClass, message: '还没有开始上课，请先上课' });
 
     await begin(teacher.token, course.id);
-    const byStudent = await call(app, '/InteractWithScreenApi/present', { courseid: course.id, interactid: deck }, { token: student.token });
+    const byStudent = await call(
+      app,
+      '/InteractWithScreenApi/present',
+      { courseid: course.id, interactid: deck },
+      { token: student.token },
+    );
     expect(byStudent.code).toBe(CODES.forbidden);
     const elsewhere = await classroom();
     const foreign = await call(
@@ -72,7 +82,12 @@ describe('courseware on the classroom screen', () => {
       { token: teacher.token },
     );
     expect(foreign.code).toBe(CODES.courseGone);
-    const turnedEarly = await call(app, '/InteractWithScreenApi/gotoPage', { courseid: course.id, pageindex: 2 }, { token: teacher.token });
+    const turnedEarly = await call(
+      app,
+      '/InteractWithScreenApi/gotoPage',
+      { courseid: course.id, pageindex: 2 },
+      { token: teacher.token },
+    );
     expect(turnedEarly.code).toBe(CODES.notPresenting);
     expect((await rows()).filter((r) => r.courseId === course.id)).toEqual([]);
   });
@@ -81,7 +96,12 @@ describe('courseware on the classroom screen', () => {
     const { teacher, course } = await classroom();
     const raw = await coursewareOf(teacher.token, course.id, ['A', 'B'], false);
     await begin(teacher.token, course.id);
-    const res = await call(app, '/InteractWithScreenApi/present', { courseid: course.id, interactid: raw }, { token: teacher.token });
+    const res = await call(
+      app,
+      '/InteractWithScreenApi/present',
+      { courseid: course.id, interactid: raw },
+      { token: teacher.token },
+    );
     expect(res.code).toBe(CODES.slidesNotReady);
   });
 
@@ -98,30 +118,30 @@ describe('courseware on the classroom screen', () => {
       { token: teacher.token },
     );
     expect(shown.data).toMatchObject({ presenting: 1, classtimeid, interactid: deck, page: 1, total: 3 });
-    await expect.poll(() => phone.heard(PPT_PAGE_EVENT).map((m) => m.data)).toEqual([
-      { courseid: course.id, classtimeid, interactid: deck, page: 1, total: 3 },
-    ]);
+    await expect
+      .poll(() => phone.events(PPT_PAGE_EVENT).map((m) => m.data))
+      .toEqual([{ courseid: course.id, classtimeid, interactid: deck, page: 1, total: 3 }]);
 
     // the remote controller registers as Ketangpai's does (type 3) and turns pages with its commands
     const remote = await openSocket(url, teacher.token, { courseId: course.id, classTimeId: classtimeid, remote: true });
-    remote.send('ppt_next');
-    remote.send('ppt_next');
-    remote.send('ppt_next'); // past the last page: stays on it, nothing announced
-    remote.send('ppt_pre');
-    remote.send('goto_page', { pageindex: '3' });
+    await remote.send({ cmd: 'ppt_next' });
+    await remote.send({ cmd: 'ppt_next' });
+    await remote.send({ cmd: 'ppt_next' }); // past the last page: stays on it, nothing announced
+    await remote.send({ cmd: 'ppt_pre' });
+    await remote.send({ cmd: 'goto_page', data: { pageindex: '3' } });
     await expect.poll(() => pagesHeard(phone.messages)).toEqual([1, 2, 3, 2, 3]);
     await expect.poll(() => pagesHeard(remote.messages)).toEqual([2, 3, 2, 3]);
 
     // a page past the end is refused naming the field; a student's remote commands are refused; nothing moves
-    remote.send('goto_page', { pageindex: 9 });
-    await expect.poll(() => remote.heard('User.error')).toEqual([
-      { cmd: 'User.error', code: -1, msg: '页码须是从 1 起的整数', data: { cmd: 'goto_page', code: CODES.badInput } },
-    ]);
-    phone.send('ppt_pre');
-    await expect.poll(() => phone.heard('User.error').map((m) => m.data.code)).toEqual([CODES.forbidden]);
+    await remote.send({ cmd: 'goto_page', data: { pageindex: 9 } });
+    await expect
+      .poll(() => remote.events('User.error'))
+      .toEqual([{ cmd: 'User.error', code: -1, msg: '页码须是从 1 起的整数', data: { cmd: 'goto_page', code: CODES.badInput } }]);
+    await phone.send({ cmd: 'ppt_pre' });
+    await expect.poll(() => phone.events('User.error').map((m) => m.data.code)).toEqual([CODES.forbidden]);
     const [row] = await app.ctx.db.select().from(classPresentations).where(eq(classPresentations.classTimeId, classtimeid));
     expect(row).toMatchObject({ page: 3, total: 3, contentId: deck });
-    expect(stranger.heard(PPT_PAGE_EVENT)).toEqual([]);
+    expect(stranger.events(PPT_PAGE_EVENT)).toEqual([]);
 
     // a phone that opens the class now gets the page and its own signed slide addresses
     const late = await call(app, '/InteractWithScreenApi/listSlides', { courseid: course.id }, { token: other.token });
@@ -133,8 +153,10 @@ describe('courseware on the classroom screen', () => {
 
     // off the screen: every phone is told, and nothing is on it
     await call(app, '/InteractWithScreenApi/stop', { courseid: course.id }, { token: teacher.token });
-    await expect.poll(() => phone.heard(PPT_STOP_EVENT).map((m) => m.data.classtimeid)).toEqual([classtimeid]);
-    expect((await call(app, '/InteractWithScreenApi/listSlides', { courseid: course.id }, { token: student.token })).data).toMatchObject({
+    await expect.poll(() => phone.events(PPT_STOP_EVENT).map((m) => m.data.classtimeid)).toEqual([classtimeid]);
+    expect(
+      (await call(app, '/InteractWithScreenApi/listSlides', { courseid: course.id }, { token: student.token })).data,
+    ).toMatchObject({
       presenting: 0,
       classtimeid,
       page: 0,
@@ -145,15 +167,23 @@ describe('courseware on the classroom screen', () => {
   it('the same courseware put on the screen again keeps its page; the class ending ends the showing', async () => {
     const { teacher, course, student, deck } = await classroom();
     await begin(teacher.token, course.id);
-    const present = () => call(app, '/InteractWithScreenApi/present', { courseid: course.id, interactid: deck }, { token: teacher.token });
+    const present = () =>
+      call(app, '/InteractWithScreenApi/present', { courseid: course.id, interactid: deck }, { token: teacher.token });
     await present();
     await call(app, '/InteractWithScreenApi/gotoPage', { courseid: course.id, pageindex: 2 }, { token: teacher.token });
     expect((await present()).data.page).toBe(2);
-    const past = await call(app, '/InteractWithScreenApi/gotoPage', { courseid: course.id, pageindex: 4 }, { token: teacher.token });
+    const past = await call(
+      app,
+      '/InteractWithScreenApi/gotoPage',
+      { courseid: course.id, pageindex: 4 },
+      { token: teacher.token },
+    );
     expect(past).toMatchObject({ status: 0, code: CODES.badInput });
     expect(past.message).toBe('页码须是从 1 起的整数');
     await call(app, '/Futurev2/AttendClass/overClass', { courseid: course.id }, { token: teacher.token });
-    expect((await call(app, '/InteractWithScreenApi/listSlides', { courseid: course.id }, { token: student.token })).data.presenting).toBe(0);
+    expect(
+      (await call(app, '/InteractWithScreenApi/listSlides', { courseid: course.id }, { token: student.token })).data.presenting,
+    ).toBe(0);
   });
 
   it.runIf(redisUrl)('a page turned by a remote on one instance reaches a phone on another (Redis)', async () => {
@@ -165,7 +195,7 @@ describe('courseware on the classroom screen', () => {
       await call(app, '/InteractWithScreenApi/present', { courseid: course.id, interactid: deck }, { token: teacher.token });
       const phone = await openSocket(socketUrl(other), student.token, { courseId: course.id });
       const remote = await openSocket(url, teacher.token, { courseId: course.id, classTimeId: classtimeid, remote: true });
-      remote.send('goto_page', { pageindex: 3 });
+      await remote.send({ cmd: 'goto_page', data: { pageindex: 3 } });
       await expect.poll(() => pagesHeard(phone.messages)).toEqual([3]);
       phone.close();
       remote.close();

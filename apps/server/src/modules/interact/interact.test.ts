@@ -118,8 +118,8 @@ describe('interactive answers', () => {
     );
     expect(started).toMatchObject({ state: 1, seconds: 20 });
     expect(started.closes_at - started.opened_at).toBe(20_000);
-    await expect.poll(() => s1.heard(INTERACT_EVENTS.started).map((m) => m.data.stepid)).toEqual([step]);
-    expect(s1.heard(INTERACT_EVENTS.started)[0]!.data).not.toHaveProperty('key');
+    await expect.poll(() => s1.events(INTERACT_EVENTS.started).map((m) => m.data.stepid)).toEqual([step]);
+    expect(s1.events(INTERACT_EVENTS.started)[0]!.data).not.toHaveProperty('key');
     expect((await call(app, '/InteractApi/startStep', { stepid: step }, { token: c.owner.token })).code).toBe(CODES.stepStarted);
 
     // pending for the student who has not answered
@@ -140,7 +140,7 @@ describe('interactive answers', () => {
     expect((await answer(c.students[0]!.token, step, 'C')).code).toBe(CODES.alreadyAnswered);
     must(await answer(c.students[1]!.token, step, 'C'), 'answer');
     expect((await answer(c.outsider.token, step, 'B')).code).toBe(CODES.courseGone);
-    await expect.poll(() => teacher.heard(INTERACT_EVENTS.answered).map((m) => m.data.answered)).toEqual([1, 2]);
+    await expect.poll(() => teacher.events(INTERACT_EVENTS.answered).map((m) => m.data.answered)).toEqual([1, 2]);
     expect(
       must(
         await call(app, '/InteractApi/isExistJoinStepV2', { courseid: c.courseid }, { token: c.students[0]!.token }),
@@ -169,12 +169,12 @@ describe('interactive answers', () => {
     );
     expect(mine.steps[0]).toMatchObject({ mine: 'C', mycorrect: -1, key: '', answered: 0 });
     // no student socket heard another's answer or the counts
-    for (const s of [s0, s1]) expect(s.heard(INTERACT_EVENTS.answered)).toEqual([]);
+    for (const s of [s0, s1]) expect(s.events(INTERACT_EVENTS.answered)).toEqual([]);
 
     // revealed: closed at once; the course is told; students now see the key, the counts and whether they were right
     const revealed = must(await call(app, '/InteractApi/revealStep', { stepid: step }, { token: c.owner.token }), 'reveal');
     expect(revealed).toMatchObject({ state: 2, revealed: 1 });
-    await expect.poll(() => s0.heard(INTERACT_EVENTS.revealed).map((m) => m.data.stepid)).toEqual([step]);
+    await expect.poll(() => s0.events(INTERACT_EVENTS.revealed).map((m) => m.data.stepid)).toEqual([step]);
     const after = must(await result(c.students[1]!.token, step), 'after');
     expect(after).toMatchObject({ key: 'B', answered: 2, correct: 1, answers: [] });
     expect(after.counts.find((x: { value: string }) => x.value === 'C').count).toBe(1);
@@ -228,7 +228,7 @@ describe('interactive answers', () => {
       await begin(c);
       const s = await openSocket(socketUrl(other), c.students[0]!.token, { courseId: c.courseid });
       must(await call(app, '/InteractApi/startStep', { stepid: steps[0]!.stepid }, { token: c.owner.token }), 'start');
-      await expect.poll(() => s.heard(INTERACT_EVENTS.started).length).toBe(1);
+      await expect.poll(() => s.events(INTERACT_EVENTS.started).length).toBe(1);
       s.close();
     } finally {
       await other.close();
