@@ -150,6 +150,16 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(stageOf(phoneA)).toHaveAttribute('data-page', '1');
     await expect(stageOf(phoneB)).toHaveAttribute('data-page', '3');
 
+    // ---- a bullet comment flies over the classroom screen's slide
+    await api(request, '/FutureV2/Barrage/setStatus', { courseid: course.id, status: 1 }, teacher.token);
+    await api(
+      request,
+      '/FutureV2/Barrage/sendBarrage',
+      { courseid: course.id, content: lang === 'zh' ? '快排好快' : 'Quick sort is quick' },
+      bo.token,
+    );
+    await expect(stageOf(page).getByTestId('barrage-flight')).toContainText(lang === 'zh' ? '快排好快' : 'Quick sort is quick');
+
     // ---- the teacher goes back to page 1 and sees one student does not understand it
     await page.getByTestId('in-class-prev').click();
     await page.getByTestId('in-class-prev').click();

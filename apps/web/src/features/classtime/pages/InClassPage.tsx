@@ -8,6 +8,7 @@ import { showApiError } from '../../../lib/api';
 import { Link } from '../../../lib/router';
 import { useSocketEvent } from '../../../lib/socket';
 import { useTranslation } from '../../../lib/translations';
+import { BarrageLayer } from '../../barrage/components/BarrageLayer';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
@@ -224,6 +225,8 @@ function Screen({ p }: { p: Presentation }) {
         {p.title}
       </h2>
       <SlideStage pages={p.pages} page={p.page} onSwipe={(by) => void turn(p.page + by)}>
+        {/* the class's bullet comments fly over the slide, as on Ketangpai's classroom screen */}
+        <BarrageLayer courseId={p.courseid} lanes={3} />
         {doubtCount > 0 ? (
           <Tag color="warning" className="slide-doubts" data-testid="slide-doubts">
             {t('presenting.doubts', { count: doubtCount })}
