@@ -39,6 +39,7 @@ import { homeworkRoutes } from './modules/homework/homework.routes';
 import { ASSIGN_JOB, assignJob } from './modules/homework/reviews.service';
 import { institutionsRoutes } from './modules/institutions/institutions.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
+import { representationRoutes } from './modules/representation/representation.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { scoresRoutes } from './modules/scores/scores.routes';
 import { registerAbsoluteAddresses } from './platform/addresses';
@@ -303,6 +304,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     barrageRoutes,
     coursewareRoutes,
     interactRoutes,
+    representationRoutes,
     ...(config.production ? [] : [devRoutes]),
   ]);
 

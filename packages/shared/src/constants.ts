@@ -5,6 +5,7 @@ import { PRESENTING_CODES } from './classtime/constants';
 import { COURSEWARE_CODES } from './courseware/constants';
 import { EXAM_CODES } from './exams/constants';
 import { INTERACT_CODES } from './interact/constants';
+import { STAR_CODES } from './representation/constants';
 
 export const USERTYPE_STUDENT = 0; // spec 1 §1
 export const USERTYPE_TEACHER = 1; // spec 1 §1
@@ -157,6 +158,7 @@ export const CODES = {
   ...COURSEWARE_CODES, // 31001-31009, issue 15
   ...PRESENTING_CODES, // 31101-31109, issue 15
   ...INTERACT_CODES, // 31301-31309, issue 15
+  ...STAR_CODES, // 31401-31409, issue 15 (stars)
   endsCertification: 30605, // the change ends the account's certifications: resend with confirm 1 (decision 014)
   vipRoleLocked: 30801, // spec 1 §4: a VIP student's role is not changed
   roleChangeRefused: 30802, // spec 1 §4: only a student becomes a teacher

@@ -52,3 +52,7 @@ export * from './interact/constants';
 export * from './interact/schemas';
 export * from './interact/responses';
 export * from './interact/messages';
+export * from './representation/constants';
+export * from './representation/schemas';
+export * from './representation/responses';
+export * from './representation/messages';

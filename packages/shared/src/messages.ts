@@ -3,6 +3,7 @@ import { barrageMessages } from './barrage/messages';
 import { coursewareMessages } from './courseware/messages';
 import { examMessages } from './exams/messages';
 import { interactMessages } from './interact/messages';
+import { starMessages } from './representation/messages';
 
 /**
  * Validation messages shared by the server's answers and the web forms, in both languages.
@@ -17,6 +18,7 @@ export const validationMessages = {
     ...barrageMessages.zh,
     ...coursewareMessages.zh,
     ...interactMessages.zh,
+    ...starMessages.zh,
     ...profileMessages.zh,
     'validation.phone': '请输入正确的手机号',
     'validation.email': '请输入正确的邮箱',
@@ -142,6 +144,7 @@ export const validationMessages = {
     ...barrageMessages.en,
     ...coursewareMessages.en,
     ...interactMessages.en,
+    ...starMessages.en,
     ...profileMessages.en,
     'validation.phone': 'Enter a valid phone number',
     'validation.email': 'Enter a valid email address',

@@ -1,0 +1,43 @@
+import {
+  starAwardInput,
+  starChangeAnswer,
+  starCourseInput,
+  starLogAnswer,
+  starLogInput,
+  starStatisticsAnswer,
+} from '@paiclass/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { caller } from '../../platform/auth';
+import * as stars from './representation.service';
+
+/**
+ * Stars awarded in class and the star log (spec 2 §2 /representation, §6 "award stars"; issue 15;
+ * decision 023), under Ketangpai-style names of our own: `/Futurev2/Representation/*`.
+ */
+export async function representationRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const ctx = root.ctx;
+  const tags = ['stars'];
+
+  app.post(
+    '/Futurev2/Representation/addStar',
+    { schema: { tags, body: starAwardInput, response: { 200: starChangeAnswer } } },
+    (req) => stars.changeStars(ctx, caller(req), req.body, 1),
+  );
+  app.post(
+    '/Futurev2/Representation/takeBackStar',
+    { schema: { tags, body: starAwardInput, response: { 200: starChangeAnswer } } },
+    (req) => stars.changeStars(ctx, caller(req), req.body, -1),
+  );
+  app.post(
+    '/Futurev2/Representation/starLog',
+    { schema: { tags, body: starLogInput, response: { 200: starLogAnswer } } },
+    (req) => stars.starLog(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/Futurev2/Representation/performanceStatistics',
+    { schema: { tags, body: starCourseInput, response: { 200: starStatisticsAnswer } } },
+    (req) => stars.starStatistics(ctx, caller(req), req.body.courseid),
+  );
+}
