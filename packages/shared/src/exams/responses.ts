@@ -262,6 +262,8 @@ export const extraTimeAnswer = z.object({
 
 /** `/TestpaperApi/lists`: the course's tests, with the caller's state (students) or counts (staff). */
 export const testListAnswer = z.object({
+  /** the server's clock (epoch seconds): "opens at" and the like are judged by it, not the phone's */
+  now: int,
   list: z.array(
     z.object({
       id: int,

@@ -97,6 +97,12 @@ describe('taking a test', () => {
       .from(testAttempts)
       .where(and(eq(testAttempts.contentId, id), eq(testAttempts.userId, stu().uid)));
     expect(prepared).toMatchObject({ status: 0 });
+    // the list says the server's clock, so that a phone set wrong shows the same states
+    const before = Math.floor(Date.now() / 1000);
+    const listed = must(await tp('lists', stu(), { courseid: room.courseid }), 'lists');
+    expect(listed.now).toBeGreaterThanOrEqual(before);
+    expect(listed.now).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    expect(listed.list.map((t: { id: number }) => t.id)).toContain(id);
     const paper = await start(id);
     expect(paper.attemptid).toBe(prepared!.id);
     expect(paper.lists.map((i: { id: number }) => i.id)).toEqual(prepared!.itemIds);

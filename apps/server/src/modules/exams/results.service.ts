@@ -29,9 +29,9 @@ import {
   takesTests,
 } from './exams.policy';
 import { loadTest, type TestAccess, timesOf } from './exams.queries';
-import { keyText, presentStudentItem, seconds } from './presenters';
-import { presentSettings, presentTeacherTest, testCounts } from './papers.service';
 import { unpackAnswer } from './grading';
+import { presentSettings, presentTeacherTest, testCounts } from './papers.service';
+import { keyText, presentStudentItem, seconds } from './presenters';
 
 /**
  * What tests show (issue 14, decision 017): a test's details for its teacher or its student, the
@@ -138,6 +138,7 @@ export async function listTests(ctx: AppContext, user: User, courseId: number): 
       : [];
   const now = Date.now();
   return {
+    now: Math.floor(now / 1000),
     list: rows.map(({ item, test }) => {
       const attempts = mine.filter((a) => a.contentId === item.id && a.status !== ATTEMPT_STATUS.prepared);
       const scores = attempts.map((a) => shownScore(test, a)).filter((s): s is number => s !== null);

@@ -1,10 +1,10 @@
 import { api } from '../../lib/api';
 import type { JournalEntry } from './hooks/answerJournal';
-import type { HandupResult, SaveAnswerResult, StudentPaper, StudentTest, SwitchResult, TestListItem, TestResult } from './types';
+import type { HandupResult, SaveAnswerResult, StudentPaper, StudentTest, SwitchResult, TestList, TestResult } from './types';
 
 /** A student's test calls of docs/api.md "Taking a test", typed. */
 export const studentExamApi = {
-  list: (courseid: number) => api<{ list: TestListItem[] }>('/TestpaperApi/lists', { courseid }),
+  list: (courseid: number) => api<TestList>('/TestpaperApi/lists', { courseid }),
   details: (courseid: number, testpaperid: number) =>
     api<StudentTest>('/TestpaperApi/testpaperdetails', { courseid, testpaperid }),
   /** starts the paper, or resumes the one under way */

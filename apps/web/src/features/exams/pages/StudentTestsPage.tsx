@@ -8,6 +8,7 @@ import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useClassroom, useSocketEvent } from '../../../lib/socket';
 import { type TFunction, useTranslation } from '../../../lib/translations';
+import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
@@ -15,7 +16,6 @@ import { courseHomePath } from '../../courses/utils';
 import { formatTime } from '../../materials/utils';
 import { ListBody, ListEmpty } from '../../notices/components/ListStates';
 import { parseItemId } from '../../notices/utils';
-import { retryNetworkOnly } from '../../courses/api';
 import { mistakesPaths } from '../api.mistakes';
 import { studentExamApi, studentExamKeys, studentExamPaths } from '../api.student';
 import { scoreText, stateLabel, stateTone } from '../components/student/studentUtils';
@@ -75,6 +75,8 @@ function TestList({ courseId }: { courseId: number }) {
   useSocketEvent(PUBLISH_TEST_CMD, () => void query.refetch());
   useSocketEvent(TEST_RETURNED_CMD, () => void query.refetch());
   const rows = query.data?.list ?? [];
+  // the server's clock less the phone's when the list was read: a phone set wrong shows the same states
+  const skew = query.data ? query.data.now - query.dataUpdatedAt / 1000 : 0;
   const empty =
     rows.length === 0 ? (
       <ListEmpty testid="tests-empty" title={t('exams.student.empty')} text={t('exams.student.emptyText')} />
@@ -103,7 +105,7 @@ function TestList({ courseId }: { courseId: number }) {
         <ul className="ex-list">
           {rows.map((row) => (
             <li key={row.id}>
-              <TestRow row={row} onOpen={() => navigate(studentExamPaths.details(courseId, row.id))} />
+              <TestRow row={row} skew={skew} onOpen={() => navigate(studentExamPaths.details(courseId, row.id))} />
             </li>
           ))}
         </ul>
@@ -112,9 +114,9 @@ function TestList({ courseId }: { courseId: number }) {
   );
 }
 
-function TestRow({ row, onOpen }: { row: TestListItem; onOpen: () => void }) {
+function TestRow({ row, skew, onOpen }: { row: TestListItem; skew: number; onOpen: () => void }) {
   const { t } = useTranslation();
-  const now = Date.now() / 1000;
+  const now = Date.now() / 1000 + skew;
   const opensLater = row.state === TEST_STATES.notStarted && row.begintime > now;
   return (
     <button type="button" className="ex-row" data-testid="test-row" data-id={row.id} onClick={onOpen}>
