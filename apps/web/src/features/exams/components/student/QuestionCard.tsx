@@ -48,7 +48,8 @@ export function QuestionCard({ item, number, value, onChange, disabled }: Questi
   );
 }
 
-function AnswerInput({ item, value, onChange, disabled }: Omit<QuestionCardProps, 'number'>) {
+/** The inputs a question's type asks for, without its card (the interactive answers reuse it). */
+export function AnswerInput({ item, value, onChange, disabled }: Omit<QuestionCardProps, 'number'>) {
   const { t } = useTranslation();
   const type = item.typeid;
   if (type === Q.trueFalse)

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { Dialog } from 'antd-mobile';
+import { useEffect, useRef } from 'react';
+import { titleWithTestId } from '../../../components/BodyTestId';
+import { useNavigate } from '../../../lib/router';
+import { testId } from '../../../lib/testid';
+import { useTranslation } from '../../../lib/translations';
+import { retryNetworkOnly } from '../../courses/api';
+import { interactApi, interactKeys } from '../api';
+import { useInteractEvents } from '../hooks/useInteractEvents';
+import { interactPaths } from '../paths';
+
+/**
+ * Spec 2 §8: a student entering the course, or in it when the teacher starts a step
+ * (`Interact.stepStart`), is asked "join?" about a step taking answers they have not answered; with
+ * several waiting they are sent to the list of interactive answers. Each step is asked about once.
+ */
+export function JoinStepPrompt({ courseId }: { courseId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const pending = useQuery({
+    queryKey: interactKeys.pending(courseId),
+    queryFn: () => interactApi.pending(courseId),
+    retry: retryNetworkOnly,
+  });
+  const asked = useRef(new Set<number>());
+  const dialog = useRef<{ close: () => void } | null>(null);
+  useEffect(() => () => dialog.current?.close(), []);
+  // a started step rereads every interact query, this one among them
+  useInteractEvents(courseId);
+
+  const list = pending.data?.list ?? [];
+  const fresh = list.filter((s) => !asked.current.has(s.stepid));
+  const ask = fresh.map((s) => s.stepid).join(',');
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once per new set of waiting steps
+  useEffect(() => {
+    if (fresh.length === 0) return;
+    for (const s of list) asked.current.add(s.stepid);
+    dialog.current?.close();
+    if (list.length === 1) {
+      const step = list[0]!;
+      dialog.current = Dialog.show({
+        title: titleWithTestId(t('interact.prompt.title'), 'ia-prompt-dialog'),
+        content: t('interact.prompt.one'),
+        closeOnAction: true,
+        actions: [
+          [
+            { key: 'cancel', text: t('common.cancel'), ...testId('ia-prompt-cancel') },
+            {
+              key: 'join',
+              text: t('interact.prompt.join'),
+              bold: true,
+              onClick: () => navigate(interactPaths.answer(courseId, step.stepid, step.interactid)),
+              ...testId('ia-prompt-join'),
+            },
+          ],
+        ],
+      });
+    } else {
+      dialog.current = Dialog.show({
+        title: titleWithTestId(t('interact.prompt.title'), 'ia-prompt-dialog'),
+        content: t('interact.prompt.many'),
+        closeOnAction: true,
+        actions: [
+          [
+            { key: 'cancel', text: t('common.cancel'), ...testId('ia-prompt-cancel') },
+            {
+              key: 'list',
+              text: t('interact.prompt.toList'),
+              bold: true,
+              onClick: () => navigate(interactPaths.detail(courseId, 0)),
+              ...testId('ia-prompt-list'),
+            },
+          ],
+        ],
+      });
+    }
+  }, [ask]);
+  return null;
+}

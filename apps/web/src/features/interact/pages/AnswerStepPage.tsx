@@ -1,0 +1,207 @@
+import { INTERACT_CODES } from '@paiclass/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Toast } from 'antd-mobile';
+import { useState } from 'react';
+import { LoadingScreen } from '../../../components/LoadingScreen';
+import { PageNavBar } from '../../../components/PageNavBar';
+import { RichTextView } from '../../../components/RichTextView';
+import { ApiError, errorMessage, showApiError } from '../../../lib/api';
+import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useTranslation } from '../../../lib/translations';
+import { retryNetworkOnly } from '../../courses/api';
+import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
+import { LoadFailed } from '../../courses/components/NoPermission';
+import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
+import { useCourseParam } from '../../courses/hooks/useCourseParam';
+import { AnswerInput } from '../../exams/components/student/QuestionCard';
+import type { AnswerValue } from '../../exams/hooks/answerJournal';
+import { interactApi, interactKeys, type StepView, useInteract, useStepResult } from '../api';
+import { asPaperItem } from '../components/asPaperItem';
+import { MyStepOutcome } from '../components/MyStepOutcome';
+import { ResultBars } from '../components/ResultBars';
+import { StepStateTag } from '../components/StepStateTag';
+import { clockText, useCountdown } from '../hooks/useCountdown';
+import { useInteractEvents } from '../hooks/useInteractEvents';
+import { interactPaths } from '../paths';
+import '../../exams/components/student/student.css';
+import '../interact.css';
+
+/**
+ * /InteractiveAnswers/answer?courseId=&courseRole=0&stepid=[&id=]: a student answers one step live —
+ * the question, the seconds left by the server's clock, one submission (the first counts), then
+ * "waiting for the teacher"; once the teacher reveals it (`Interact.reveal`), the key, whether they
+ * were right and how the class answered. A step closed without their answer says so.
+ */
+export default function AnswerStepPage() {
+  const { t } = useTranslation();
+  const courseId = useCourseParam();
+  const info = useCourseInfo(courseId);
+  const [params] = useSearchParams();
+  const stepid = Number(params.get('stepid')) || 0;
+  const id = Number(params.get('id')) || 0;
+  return (
+    <div className="page ia-page" data-testid="ia-answer-page">
+      <PageNavBar title={t('interact.answerTitle')} />
+      <CourseGate courseId={courseId} info={info}>
+        {(course) =>
+          stepid ? (
+            <FindItem courseId={course.id} stepid={stepid} id={id} />
+          ) : (
+            <LoadFailed message={t('interact.student.noStep')} />
+          )
+        }
+      </CourseGate>
+    </div>
+  );
+}
+
+/** The address may name only the step: its item is found among the steps waiting for this student. */
+function FindItem({ courseId, stepid, id }: { courseId: number; stepid: number; id: number }) {
+  const { t } = useTranslation();
+  const pending = useQuery({
+    queryKey: interactKeys.pending(courseId),
+    queryFn: () => interactApi.pending(courseId),
+    enabled: id === 0,
+    retry: retryNetworkOnly,
+  });
+  useInteractEvents(courseId);
+  if (id) return <AnswerStep courseId={courseId} id={id} stepid={stepid} />;
+  if (pending.isPending) return <LoadingScreen text={t('common.loading')} />;
+  if (pending.isError) return <QueryFailed error={pending.error} onRetry={() => void pending.refetch()} />;
+  const found = pending.data.list.find((s) => s.stepid === stepid);
+  if (!found) return <LoadFailed message={t('interact.student.noStep')} />;
+  return <AnswerStep courseId={courseId} id={found.interactid} stepid={stepid} />;
+}
+
+function AnswerStep({ courseId, id, stepid }: { courseId: number; id: number; stepid: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const item = useInteract(id);
+  const step = item.data?.steps.find((s) => s.stepid === stepid);
+  const left = useCountdown(step, item.dataUpdatedAt, () => void item.refetch());
+  if (item.isPending) return <LoadingScreen text={t('common.loading')} />;
+  if (item.isError) return <QueryFailed error={item.error} onRetry={() => void item.refetch()} />;
+  if (!step) return <LoadFailed message={t('interact.student.noStep')} />;
+  return (
+    <div className="page-body ia-body" data-testid="ia-answer" data-stepid={stepid}>
+      <div className="ia-answer-head">
+        <span className="ia-title">{item.data.title}</span>
+        <span className="small muted">{t('interact.stepOf', { n: step.sort, total: item.data.steps.length })}</span>
+      </div>
+      {step.state === 1 ? (
+        <div className="ia-countdown" data-testid="ia-countdown" aria-live="off">
+          {clockText(left ?? 0)}
+        </div>
+      ) : null}
+      <section className="ia-card" data-testid="ia-step" data-stepid={step.stepid}>
+        <div className="ia-step-head">
+          <span className="ia-type">{t(`exams.common.type.${step.type}`)}</span>
+          <StepStateTag step={step} left={left} />
+        </div>
+        <div className="ia-stem">
+          <RichTextView html={step.stem} testid="ia-stem" />
+        </div>
+        {step.state === 1 && step.mine === null ? (
+          <AnswerForm step={step} id={id} />
+        ) : (
+          <>
+            {step.mine !== null ? (
+              <div className="ia-given">
+                <AnswerInput item={asPaperItem(step)} value={step.mine as AnswerValue} onChange={() => {}} disabled />
+              </div>
+            ) : null}
+            <StepWaiting step={step} />
+          </>
+        )}
+      </section>
+      {step.revealed ? <RevealedResult stepid={step.stepid} /> : null}
+      <Button
+        block
+        fill="outline"
+        shape="rounded"
+        onClick={() => navigate(interactPaths.detail(courseId, 0, id))}
+        data-testid="ia-to-list"
+      >
+        {t('interact.student.allSteps')}
+      </Button>
+    </div>
+  );
+}
+
+function AnswerForm({ step, id }: { step: StepView; id: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [value, setValue] = useState<AnswerValue>(null);
+  const [busy, setBusy] = useState(false);
+  const empty = value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      await interactApi.answer(step.stepid, value);
+      Toast.show({ content: t('interact.student.submitted') });
+    } catch (e) {
+      if (e instanceof ApiError && (e.code === INTERACT_CODES.alreadyAnswered || e.code === INTERACT_CODES.stepNotOpen))
+        Toast.show({ content: e.message });
+      else showApiError(e);
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: interactKeys.item(id) });
+      void queryClient.invalidateQueries({ queryKey: ['interact', 'pending'] });
+    }
+  };
+  return (
+    <>
+      <div className="ia-input">
+        <AnswerInput item={asPaperItem(step)} value={value} onChange={setValue} disabled={busy} />
+      </div>
+      <Button
+        block
+        color="primary"
+        shape="rounded"
+        size="large"
+        disabled={empty || busy}
+        loading={busy}
+        onClick={() => void submit()}
+        data-testid="ia-submit-answer"
+      >
+        {t('interact.student.submit')}
+      </Button>
+      <p className="small muted">{t('interact.student.once')}</p>
+    </>
+  );
+}
+
+function StepWaiting({ step }: { step: StepView }) {
+  const { t } = useTranslation();
+  if (step.revealed) return <MyStepOutcome step={step} />;
+  if (step.mine !== null)
+    return (
+      <p className="ia-notice is-waiting" data-testid="ia-waiting">
+        {t('interact.student.waiting')}
+      </p>
+    );
+  if (step.state === 2)
+    return (
+      <p className="ia-notice is-missed" data-testid="ia-missed">
+        {t('interact.student.missed')}
+      </p>
+    );
+  return (
+    <p className="ia-notice" data-testid="ia-not-started">
+      {t('interact.student.notStarted')}
+    </p>
+  );
+}
+
+function RevealedResult({ stepid }: { stepid: number }) {
+  const { t } = useTranslation();
+  const result = useStepResult(stepid);
+  if (result.isPending) return <LoadingScreen text={t('common.loading')} />;
+  if (result.isError) return <p className="small ia-error">{errorMessage(result.error)}</p>;
+  return (
+    <section className="ia-card">
+      <h3 className="ia-card-title">{t('interact.result.title')}</h3>
+      <ResultBars result={result.data} />
+    </section>
+  );
+}
