@@ -34,6 +34,7 @@ export const classPresentations = pgTable(
   (t) => [
     index('class_presentations_course_idx').on(t.courseId),
     index('class_presentations_content_idx').on(t.contentId),
+    index('class_presentations_presenter_idx').on(t.presentedBy),
     check('class_presentations_page_check', sql`${t.page} >= 1 and ${t.page} <= ${t.total}`),
   ],
 );

@@ -41,6 +41,7 @@ export const interactSteps = pgTable(
   (t) => [
     index('interact_steps_content_idx').on(t.contentId, t.sort),
     index('interact_steps_course_idx').on(t.courseId, t.closesAt),
+    index('interact_steps_class_time_idx').on(t.classTimeId),
     check('interact_steps_seconds_check', sql`${t.seconds} between 5 and 3600`),
   ],
 );
@@ -64,5 +65,9 @@ export const interactAnswers = pgTable(
     correct: smallint('correct'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.stepId, t.userId] }), index('interact_answers_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.stepId, t.userId] }),
+    index('interact_answers_user_idx').on(t.userId),
+    index('interact_answers_course_idx').on(t.courseId),
+  ],
 );
