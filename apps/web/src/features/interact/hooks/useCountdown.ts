@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
+ * Whole seconds left until `closesAt` by the server's clock: `serverNow` was the server's time when it
+ * answered, `receivedAt` this phone's time when the answer arrived, `phoneNow` this phone's time now.
+ */
+export function secondsLeft(closesAt: number, serverNow: number, receivedAt: number, phoneNow: number) {
+  return Math.max(0, Math.ceil((closesAt - (phoneNow + serverNow - receivedAt)) / 1000));
+}
+
+/**
  * Seconds left of a step taking answers, by the SERVER's clock: the answer carried the server's `now`
  * and arrived at `receivedAt` by this phone's clock; their difference is the phone's offset, so a phone
  * set minutes wrong still counts down with the class. Calls `onEnd` once when the time is up.
@@ -11,8 +19,7 @@ export function useCountdown(
   onEnd?: () => void,
 ): number | null {
   const running = step?.state === 1 && step.closes_at > 0;
-  const offset = step ? step.now - receivedAt : 0;
-  const left = () => (step && running ? Math.max(0, Math.ceil((step.closes_at - (Date.now() + offset)) / 1000)) : null);
+  const left = () => (step && running ? secondsLeft(step.closes_at, step.now, receivedAt, Date.now()) : null);
   const [seconds, setSeconds] = useState(left);
   const ended = useRef(false);
   const end = useRef(onEnd);
