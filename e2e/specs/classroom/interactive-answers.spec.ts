@@ -28,6 +28,8 @@ const WORDS = {
     closed: '已结束',
     revealed: '已公布',
     bankEmpty: '题库里还没有题目',
+    suggestion: '希望多讲例题',
+    anonymous: '匿名',
   },
   en: {
     empty: 'No interactive answers yet',
@@ -44,6 +46,8 @@ const WORDS = {
     closed: 'Closed',
     revealed: 'Revealed',
     bankEmpty: 'The question bank is empty',
+    suggestion: 'More worked examples, please',
+    anonymous: 'Anonymous',
   },
 };
 
@@ -92,9 +96,10 @@ for (const lang of ['zh', 'en'] as const) {
       answer: '1',
       score: 2,
     });
+    const open = await bankQuestion(request, teacher.token, course.id, { type: 14, title: '<p>匿名建议</p>', score: 1 });
     await bankQuestion(request, teacher.token, course.id, { type: 7, title: '<p>上传你的实验报告</p>', score: 10 });
     await page.reload();
-    await expect(page.getByTestId('ia-pick')).toHaveCount(2);
+    await expect(page.getByTestId('ia-pick')).toHaveCount(3);
 
     // ---- the form names what is missing under its fields
     await page.getByTestId('ia-seconds-input').fill('');
@@ -106,11 +111,12 @@ for (const lang of ['zh', 'en'] as const) {
     // picked in this order: the true/false one is asked second
     await page.locator(`[data-testid="ia-pick"][data-id="${single.id}"] .adm-checkbox`).click();
     await page.locator(`[data-testid="ia-pick"][data-id="${tf.id}"] .adm-checkbox`).click();
+    await page.locator(`[data-testid="ia-pick"][data-id="${open.id}"] .adm-checkbox`).click();
     await page.getByTestId('ia-seconds-input').fill('15');
     await shot(page, `interact-${lang}-03-form`);
     await page.getByTestId('ia-submit').click();
     await expect(page.getByTestId('ia-title')).toHaveText('课堂小测');
-    await expect(page.getByTestId('ia-step')).toHaveCount(2);
+    await expect(page.getByTestId('ia-step')).toHaveCount(3);
     await expect(stepCard(page, 2).getByTestId('ia-stem')).toContainText('地球是圆的');
 
     // ---- one student waits on the course home; starting outside a class offers to begin one
@@ -181,11 +187,12 @@ for (const lang of ['zh', 'en'] as const) {
 
     // ---- the second question, 15 seconds: one student answers, the other lets it time out
     await phoneB.goto(`/InteractiveAnswers/detail?courseId=${course.id}&courseRole=0`);
-    await phoneA.goto(`/courseHome?courseId=${course.id}&courseRole=0`);
     const second = stepCard(page, 2);
     await second.getByTestId('ia-seconds-15').click();
     await second.getByTestId('ia-start').click();
     await expect(second.getByTestId('ia-step-state')).toHaveAttribute('data-state', 'open');
+    // entering the course while it is open asks too
+    await phoneA.goto(`/courseHome?courseId=${course.id}&courseRole=0`);
     await expect(phoneA.getByTestId('ia-prompt-dialog')).toBeVisible();
     await phoneA.getByTestId('ia-prompt-join').click();
     await phoneA.getByTestId('tf-1').click();
@@ -210,5 +217,25 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(stepCard(phoneB, 1).getByTestId('ia-mycorrect')).toHaveText(w.wrong);
     await expect(stepCard(phoneB, 2).getByTestId('ia-mine-none')).toBeVisible();
     await shot(phoneB, `interact-${lang}-13-student-steps`);
+
+    // ---- an anonymous open question: the teacher reads the text without a name, and closes it early
+    const third = stepCard(page, 3);
+    await third.getByTestId('ia-seconds-60').click();
+    await third.getByTestId('ia-start').click();
+    await expect(third.getByTestId('ia-step-state')).toHaveAttribute('data-state', 'open');
+    await phoneA.goto(`/courseHome?courseId=${course.id}&courseRole=0`);
+    await phoneA.getByTestId('ia-prompt-join').click();
+    await phoneA.getByTestId('answer-text').fill(w.suggestion);
+    await phoneA.getByTestId('ia-submit-answer').click();
+    await expect(phoneA.getByTestId('ia-waiting')).toBeVisible();
+    await expect(third.getByTestId('ia-texts')).toContainText(w.suggestion);
+    await expect(third.getByTestId('ia-texts')).toContainText(w.anonymous);
+    await expect(third.getByTestId('ia-texts')).not.toContainText('林一');
+    await third.getByTestId('ia-close').click();
+    await expect(page.getByTestId('ia-close-dialog')).toBeVisible();
+    await page.getByTestId('ia-close-confirm').click();
+    await expect(third.getByTestId('ia-step-state')).toHaveText(w.closed);
+    await third.scrollIntoViewIfNeeded();
+    await shot(page, `interact-${lang}-14-teacher-anonymous-text`);
   });
 }

@@ -3,9 +3,9 @@ import type { TFunction } from '../../../lib/translations';
 
 const Q = QUESTION_TYPES;
 
-/** A choice's label in the chart and the key: "A. 2", "✓ 对", or a rating value. */
+/** A choice's label in the chart: "A. 2", true or false in words, or a rating value. */
 export function valueLabel(t: TFunction, type: number, value: string, options: string[]) {
-  if (type === Q.trueFalse) return value === '1' ? `✓ ${t('exams.common.true')}` : `✗ ${t('exams.common.false')}`;
+  if (type === Q.trueFalse) return value === '1' ? t('exams.common.true') : t('exams.common.false');
   if (type === Q.rating) return value;
   const i = value.charCodeAt(0) - 65;
   return options[i] !== undefined ? `${value}. ${options[i]}` : value;
