@@ -225,6 +225,9 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(third.getByTestId('ia-step-state')).toHaveAttribute('data-state', 'open');
     await phoneA.goto(`/courseHome?courseId=${course.id}&courseRole=0`);
     await phoneA.getByTestId('ia-prompt-join').click();
+    // the other student is asked on entering, and does not join
+    await phoneB.goto(`/courseHome?courseId=${course.id}&courseRole=0`);
+    await expect(phoneB.getByTestId('ia-prompt-dialog')).toBeVisible();
     await phoneA.getByTestId('answer-text').fill(w.suggestion);
     await phoneA.getByTestId('ia-submit-answer').click();
     await expect(phoneA.getByTestId('ia-waiting')).toBeVisible();
@@ -235,6 +238,8 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('ia-close-dialog')).toBeVisible();
     await page.getByTestId('ia-close-confirm').click();
     await expect(third.getByTestId('ia-step-state')).toHaveText(w.closed);
+    // the question closed: the student still asked about it is not any more
+    await expect(phoneB.getByTestId('ia-prompt-dialog')).toHaveCount(0);
     await third.scrollIntoViewIfNeeded();
     await shot(page, `interact-${lang}-14-teacher-anonymous-text`);
   });

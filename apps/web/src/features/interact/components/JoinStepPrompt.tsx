@@ -25,6 +25,8 @@ export function JoinStepPrompt({ courseId }: { courseId: number }) {
   });
   const asked = useRef(new Set<number>());
   const dialog = useRef<{ close: () => void } | null>(null);
+  /** the steps the open question is about */
+  const about = useRef<number[]>([]);
   useEffect(() => () => dialog.current?.close(), []);
   // a started step rereads every interact query, this one among them
   useInteractEvents(courseId);
@@ -32,11 +34,23 @@ export function JoinStepPrompt({ courseId }: { courseId: number }) {
   const list = pending.data?.list ?? [];
   const fresh = list.filter((s) => !asked.current.has(s.stepid));
   const ask = fresh.map((s) => s.stepid).join(',');
+  const waiting = list.map((s) => s.stepid).join(',');
+
+  // a question about steps no longer taking answers (closed, or answered on another device) goes away
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the waiting steps
+  useEffect(() => {
+    if (!dialog.current || !pending.data) return;
+    if (about.current.every((id) => !list.some((s) => s.stepid === id))) {
+      dialog.current.close();
+      dialog.current = null;
+    }
+  }, [waiting]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: asked once per new set of waiting steps
   useEffect(() => {
     if (fresh.length === 0) return;
     for (const s of list) asked.current.add(s.stepid);
+    about.current = list.map((s) => s.stepid);
     dialog.current?.close();
     if (list.length === 1) {
       const step = list[0]!;
