@@ -161,6 +161,8 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
   '/InteractApi/revealStep': onStep(),
   '/InteractApi/stepResult': onStep(),
   '/InteractApi/answer': onStep({ answer: 'A' }),
+  // class records (decision 023): all of course A's class times (a class time of course A is only a filter)
+  '/FutureV2/ClassRecord/lists': async (ids) => ({ courseid: ids.courseid }),
   // whole forms, as the pages send them
   '/CourseApi/editCourse': async (ids) => ({ id: ids.courseid, ...courseForm({ coursename: `改名 ${ids.marker}` }) }),
   '/CourseApi/saveEnrollSetting': async (ids) => ({ courseid: ids.courseid, enrollstate: '1', auditstate: '0', formLists: [] }),

@@ -40,6 +40,13 @@ const HomePage = lazyPage(() => import('./features/home/pages/HomePage'), 'pages
 const AddCoursewarePage = lazyPage(() => import('./features/courseware/pages/AddCoursewarePage'), 'pages');
 const CoursewareDetailPage = lazyPage(() => import('./features/courseware/pages/CoursewareDetailPage'), 'pages');
 const StartLearningPage = lazyPage(() => import('./features/courseware/pages/StartLearningPage'), 'pages');
+const AddInteractPage = lazyPage(() => import('./features/interact/pages/AddInteractPage'), 'pages');
+const AnswerStepPage = lazyPage(() => import('./features/interact/pages/AnswerStepPage'), 'pages');
+const InteractStudentPage = lazyPage(() => import('./features/interact/pages/InteractStudentPage'), 'pages');
+const InteractTeacherPage = lazyPage(() => import('./features/interact/pages/InteractTeacherPage'), 'pages');
+const PerformanceStatisticsPage = lazyPage(() => import('./features/representation/pages/PerformanceStatisticsPage'), 'pages');
+const AnalysisDetailPage = lazyPage(() => import('./features/representation/pages/AnalysisDetailPage'), 'pages');
+const StarLogPage = lazyPage(() => import('./features/representation/pages/StarLogPage'), 'pages');
 const CheckinCodeResultPage = lazyPage(() => import('./features/attendance/pages/CheckinCodeResultPage'), 'pages');
 const CounselorCheckinPage = lazyPage(() => import('./features/attendance/pages/CounselorCheckinPage'), 'pages');
 const CheckinSuccessPage = lazyPage(() => import('./features/attendance/pages/CheckinSuccessPage'), 'pages');
@@ -207,6 +214,16 @@ const pages: Record<string, ComponentType> = {
   '/courseware/detail': CoursewareDetailPage,
   '/courseware/startLearning': StartLearningPage,
   '/addActivity/courseware': AddCoursewarePage,
+  // interactive answers (spec 2 §2 /InteractiveAnswers/detailTeacher|detail|answer, /addActivity/interactiveAnswers; issue 15)
+  '/InteractiveAnswers/detailTeacher': InteractTeacherPage,
+  '/InteractiveAnswers/detail': InteractStudentPage,
+  '/InteractiveAnswers/answer': AnswerStepPage,
+  '/addActivity/interactiveAnswers': AddInteractPage,
+  // stars awarded in class and the star log (spec 2 §2 /representation/performanceStatistics, /representation/starlog; issue 15)
+  '/representation/performanceStatistics': PerformanceStatisticsPage,
+  '/representation/starlog': StarLogPage,
+  // class records (spec 2 §2 /analysis/detail; issue 15, decision 023)
+  '/analysis/detail': AnalysisDetailPage,
   // a file as page images (issue 12): materials, homework and submissions open it
   '/filePreview': FilePreviewPage,
   // course notices and topics with comments (spec 2 §2 /noticeDetail, /topicDetail, /addActivity/notice|topic)

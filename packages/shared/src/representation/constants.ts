@@ -23,3 +23,8 @@ export const STAR_CODES = {
   starLimit: 31402, // STARS_PER_CLASS_TIME per student per class time (or 24 hours outside class)
   starNothingToTake: 31403, // a take-back never leaves a total below zero
 } as const;
+
+/** class times a class-record list answers, newest first (decision 023) */
+export const CLASS_RECORD_LIMIT = 100;
+/** attendance states counted as present in a class record (spec 2 §4: 0 present, 2 late) */
+export const PRESENT_STATES = [0, 2] as const;

@@ -72,3 +72,33 @@ export const starStatisticsAnswer = z.object({
   list: z.array(starStudent),
 });
 export type StarStatisticsAnswer = z.infer<typeof starStatisticsAnswer>;
+
+/** One class time's record: who came, what was said and asked, who won (decision 023). */
+export const classRecord = z.object({
+  classtimeid: z.number().int(),
+  /** epoch seconds */
+  starttime: z.number().int(),
+  /** epoch seconds; 0 while the class is in progress */
+  endtime: z.number().int(),
+  /** attendances started during the class */
+  attendances: z.number().int(),
+  /** students present or late in any of them */
+  present: z.number().int(),
+  /** bullet comments sent (deleted ones too) */
+  barrage: z.number().int(),
+  races: z.array(z.object({ raceid: z.number().int(), winner: z.string() })),
+  steps: z.array(z.object({ stepid: z.number().int(), stem: z.string(), answered: z.number().int(), correct: z.number().int() })),
+  /** courseware "don't understand" marks made during the class */
+  doubts: z.number().int(),
+  /** stars given during the class, net */
+  stars: z.number().int(),
+});
+export type ClassRecord = z.infer<typeof classRecord>;
+
+/** `/FutureV2/ClassRecord/lists`: the course's class times, newest first, with its students' number. */
+export const classRecordListAnswer = z.object({
+  courseid: z.number().int(),
+  students: z.number().int(),
+  list: z.array(classRecord),
+});
+export type ClassRecordListAnswer = z.infer<typeof classRecordListAnswer>;

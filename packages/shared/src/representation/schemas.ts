@@ -65,3 +65,13 @@ export const starLogInput = z.object({
   page: wirePage(),
 });
 export type StarLogInput = z.infer<typeof starLogInput>;
+
+/** `/FutureV2/ClassRecord/lists`: the course's class records; one class time's when `classtimeid` is given. */
+export const classRecordInput = z.object({
+  courseid,
+  classtimeid: z.preprocess(
+    (v) => (none(v) || v === '0' || v === 0 ? undefined : v),
+    z.coerce.number({ message: 'validation.invalid' }).int().positive().max(INT_MAX).optional(),
+  ),
+});
+export type ClassRecordInput = z.infer<typeof classRecordInput>;

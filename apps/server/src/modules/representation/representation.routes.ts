@@ -1,4 +1,6 @@
 import {
+  classRecordInput,
+  classRecordListAnswer,
   starAwardInput,
   starChangeAnswer,
   starCourseInput,
@@ -9,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../platform/auth';
+import { classRecords } from './classrecord.service';
 import * as stars from './representation.service';
 
 /**
@@ -39,5 +42,12 @@ export async function representationRoutes(root: FastifyInstance) {
     '/Futurev2/Representation/performanceStatistics',
     { schema: { tags, body: starCourseInput, response: { 200: starStatisticsAnswer } } },
     (req) => stars.starStatistics(ctx, caller(req), req.body.courseid),
+  );
+
+  // spec 2 §7 (payload ours, decision 023); any case: /Futurev2/ClassRecord/lists is the same call
+  app.post(
+    '/FutureV2/ClassRecord/lists',
+    { schema: { tags: ['class records'], body: classRecordInput, response: { 200: classRecordListAnswer } } },
+    (req) => classRecords(ctx, caller(req), req.body),
   );
 }

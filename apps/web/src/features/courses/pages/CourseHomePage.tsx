@@ -15,6 +15,7 @@ import {
   PicturesOutline,
   QuestionCircleOutline,
   SoundOutline,
+  StarOutline,
   SystemQRcodeOutline,
   TeamOutline,
   UserOutline,
@@ -32,6 +33,7 @@ import { hasPage } from '../../../router';
 import { OpenAttendancePrompt } from '../../attendance/components/OpenAttendancePrompt';
 import { ClassroomToolsGate } from '../../barrage/components/ClassroomToolsGate';
 import { ClassTimeBar } from '../../classtime/components/ClassTimeBar';
+import { JoinStepPrompt } from '../../interact/components/JoinStepPrompt';
 import { courseKeys, coursesApi, retryNetworkOnly } from '../api';
 import { CodePopup } from '../components/CodePopup';
 import { NewBadge } from '../components/NewBadge';
@@ -286,6 +288,8 @@ function CourseHome({ info }: { info: CourseInfo }) {
       {ended ? null : <ClassroomToolsGate courseId={info.id} canTeach={can('teachClass')} />}
       {/* spec 2 §2, §8: a student entering the course is told of an open attendance (issue 13) */}
       {role === 0 && !ended ? <OpenAttendancePrompt courseId={info.id} /> : null}
+      {/* spec 2 §8: and asked to join an interactive answer taking answers (issue 15) */}
+      {role === 0 && !ended ? <JoinStepPrompt courseId={info.id} /> : null}
 
       <section
         className="course-home-menu"
@@ -377,6 +381,20 @@ function CourseHome({ info }: { info: CourseInfo }) {
           data-testid="home-scores"
         >
           {t('scores.entry')}
+        </List.Item>
+        {/* stars awarded in class: the teacher's list of students, a student's own log (issue 15, decision 023) */}
+        <List.Item
+          prefix={<StarOutline />}
+          onClick={() =>
+            navigate(
+              role === 1
+                ? `/representation/performanceStatistics?courseId=${info.id}&courseRole=1`
+                : `/representation/starlog?courseId=${info.id}&courseRole=0`,
+            )
+          }
+          data-testid="home-stars"
+        >
+          {t('representation.entry')}
         </List.Item>
       </List>
 
