@@ -22,7 +22,7 @@ const ok = async (path: string, body: Record<string, unknown>, token: string) =>
 };
 
 describe('class records', () => {
-  it("lists each class time with who was present, comments, races and winners, and stars; another class's things stay in theirs", async () => {
+  it("lists each class time with who was present, comments, races and winners, questions answered and right, and stars; another class's things stay in theirs", async () => {
     const owner = await newTeacher(app);
     const c = await newCourse(app, owner.token);
     const a = await registerUser(app, { username: '学生甲' });
@@ -46,6 +46,17 @@ describe('class records', () => {
     await ok('/Futurev2/Tools/joinRace', { courseid: c.id, raceid: race.raceid }, a.token);
     await ok('/Futurev2/Tools/closeRace', { courseid: c.id }, owner.token);
     await ok('/Futurev2/Representation/addStar', { courseid: c.id, uid: a.uid, stars: 2 }, owner.token);
+    // one question asked: both answer, one right
+    const q = await ok(
+      '/QuestionBankApi/addQuestion',
+      { courseid: c.id, type: 2, title: '一加一', options: ['2', '3'], answer: 'A', score: 1 },
+      owner.token,
+    );
+    const made = await ok('/InteractApi/create', { courseid: c.id, title: '随堂', questionids: [q.id] }, owner.token);
+    const stepid = made.steps[0].stepid;
+    await ok('/InteractApi/startStep', { stepid, seconds: 60 }, owner.token);
+    await ok('/InteractApi/answer', { stepid, answer: 'A' }, a.token);
+    await ok('/InteractApi/answer', { stepid, answer: 'B' }, b.token);
 
     const records = await ok('/Futurev2/ClassRecord/lists', { courseid: String(c.id) }, owner.token);
     expect(records.students).toBe(2);
@@ -57,7 +68,7 @@ describe('class records', () => {
       present: 1,
       barrage: 2,
       races: [{ winner: '学生甲' }],
-      steps: [],
+      steps: [{ stepid, stem: expect.stringContaining('一加一'), answered: 2, correct: 1 }],
       doubts: 0,
       stars: 2,
     });
