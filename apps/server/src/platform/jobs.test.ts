@@ -77,7 +77,9 @@ describe('durable jobs', () => {
 
   it('runs a slow job once while a second worker polls, past its lease, and a reschedule during the run waits for it', async () => {
     // a lease far shorter than the job: only the heartbeat keeps the second worker off it
-    const options = { leaseMs: 300, heartbeatMs: 60 };
+    // a lease long enough that a busy machine stalling the event loop for a few hundred ms does not
+    // expire it between heartbeats (CI saw a 300 ms lease lapse); the second worker still polls past it
+    const options = { leaseMs: 1000, heartbeatMs: 100 };
     const runs: string[] = [];
     let active = 0;
     let most = 0;
@@ -105,7 +107,7 @@ describe('durable jobs', () => {
     await b.schedule('slow', new Date(Date.now() - 1000), { name: 'second' }, key);
     const during: number[] = [];
     for (let i = 0; i < 12; i++) {
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 150));
       during.push(await b.runDue());
     }
     expect(during).toEqual(Array(12).fill(0));
