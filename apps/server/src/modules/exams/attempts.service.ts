@@ -9,11 +9,11 @@ import {
   type SaveAnswerInput,
   SUBMIT_KINDS,
   SWITCH_WARNING_SECONDS,
+  type studentPaperAnswer,
   TEST_DEADLINE_CMD,
   TEST_PROGRESS_CMD,
   TEST_STATES,
   TEST_SUBMITTED_CMD,
-  type studentPaperAnswer,
 } from '@paiclass/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';

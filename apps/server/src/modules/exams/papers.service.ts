@@ -9,9 +9,9 @@ import {
   QUESTION_SCORE_MAX,
   QUESTION_SCORE_MIN,
   QUESTION_TYPES,
-  type TestSettingsInput,
   type TestpaperEditInput,
   type TestpaperInput,
+  type TestSettingsInput,
   type teacherTestAnswer,
   type testPreviewAnswer,
 } from '@paiclass/shared';

@@ -1,9 +1,9 @@
 import {
   optionKey,
-  type questionAnswer,
   QUESTION_TYPES,
   type QuestionKey,
   type QuestionSpec,
+  type questionAnswer,
   type studentItemAnswer,
   type teacherItemAnswer,
 } from '@paiclass/shared';

@@ -2,12 +2,12 @@ import {
   ATTEMPT_STATUS,
   FILE_TYPES,
   type MarkAnswerInput,
+  type paperReviewAnswer,
+  type paperReviewListAnswer,
   QUESTION_TYPES,
   type ReturnAttemptInput,
   type ReviewListInput,
   TEST_RETURNED_CMD,
-  type paperReviewAnswer,
-  type paperReviewListAnswer,
 } from '@paiclass/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';

@@ -15,9 +15,9 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badField, fail } from '../../platform/errors';
 import { inTransaction } from '../../platform/transaction';
+import { presentRichText } from '../content/rich-text';
 import { requireManagedTest } from './exams.queries';
 import { blankText, gradePaper, type StoredAnswer, unpackAnswer } from './grading';
-import { presentRichText } from '../content/rich-text';
 import { keyText } from './presenters';
 
 /**

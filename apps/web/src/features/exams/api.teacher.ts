@@ -1,10 +1,10 @@
 import { api } from '../../lib/api';
 import type {
+  AcceptedAnswer,
   BankPage,
   BankQuestion,
   ExtraTimes,
   KnowledgePoints,
-  AcceptedAnswer,
   PaperReview,
   QuestionStats,
   ReviewList,

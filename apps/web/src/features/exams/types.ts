@@ -5,18 +5,18 @@ import type {
   knowledgePointsAnswer,
   paperReviewAnswer,
   paperReviewListAnswer,
-  questionStatsAnswer,
   questionAnswer,
   questionPageAnswer,
-  teacherTestAnswer,
-  testPreviewAnswer,
-  testSettingsAnswer,
+  questionStatsAnswer,
   saveAnswerAnswer,
   studentPaperAnswer,
   studentTestAnswer,
   switchAnswer,
+  teacherTestAnswer,
   testListAnswer,
+  testPreviewAnswer,
   testResultAnswer,
+  testSettingsAnswer,
 } from '@paiclass/shared';
 import type { z } from 'zod';
 
