@@ -75,7 +75,8 @@ function InClass({ courseId, staff }: { courseId: number; staff: boolean }) {
         data-testid="in-class-none"
       />
     );
-  return staff ? <Screen p={p} /> : <Follow p={p} />;
+  // another courseware on the screen starts the page afresh: its own page and marks are not this one's
+  return staff ? <Screen p={p} /> : <Follow key={p.interactid} p={p} />;
 }
 
 function BeginClass({ courseId }: { courseId: number }) {
