@@ -30,6 +30,7 @@ const WORDS = {
     bankEmpty: '题库里还没有题目',
     suggestion: '希望多讲例题',
     anonymous: '匿名',
+    many: '你有多个未参加的互动答题，请到互动答题列表中参加',
   },
   en: {
     empty: 'No interactive answers yet',
@@ -48,6 +49,7 @@ const WORDS = {
     bankEmpty: 'The question bank is empty',
     suggestion: 'More worked examples, please',
     anonymous: 'Anonymous',
+    many: 'You have several interactive answers waiting. Join them from the interactive answers list',
   },
 };
 
@@ -242,5 +244,36 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(phoneB.getByTestId('ia-prompt-dialog')).toHaveCount(0);
     await third.scrollIntoViewIfNeeded();
     await shot(page, `interact-${lang}-14-teacher-anonymous-text`);
+  });
+}
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`${lang}: a student entering with several questions waiting is sent to the list`, async ({ page, request, asTeacher }) => {
+    const teacher = await asTeacher({ page: null });
+    const course = await createCourse(request, teacher.token, { coursename: `化学 ${Date.now() % 100000}` });
+    const ada = await joinedStudent(request, '林一', course.code);
+    if (lang === 'en') await api(request, '/UserApi/setLanguage', { lang: 'en' }, ada.token);
+    const ids = [];
+    for (const answer of ['1', '0'])
+      ids.push(
+        (await bankQuestion(request, teacher.token, course.id, { type: 1, title: `<p>判断 ${answer}</p>`, answer, score: 1 })).id,
+      );
+    const item = await api<{ id: number; steps: { stepid: number }[] }>(
+      request,
+      '/InteractApi/create',
+      { courseid: course.id, title: '两道判断', questionids: ids, seconds: 120 },
+      teacher.token,
+    );
+    await api(request, '/Futurev2/AttendClass/beginClass', { courseid: course.id }, teacher.token);
+    for (const step of item.steps) await api(request, '/InteractApi/startStep', { stepid: step.stepid }, teacher.token);
+
+    await signIn(page, request, ada);
+    await page.goto(`/courseHome?courseId=${course.id}&courseRole=0`);
+    await expect(page.locator('.adm-dialog')).toContainText(WORDS[lang].many);
+    await shot(page, `interact-${lang}-15-several-waiting`);
+    await page.getByTestId('ia-prompt-list').click();
+    await expect(page).toHaveURL(/\/InteractiveAnswers\/detail\?/);
+    await page.locator(`[data-testid="ia-row"][data-id="${item.id}"]`).click();
+    await expect(page.getByTestId('ia-go-answer')).toHaveCount(2);
   });
 }
