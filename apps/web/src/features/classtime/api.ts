@@ -1,12 +1,4 @@
-import type {
-  classTimeAnswer,
-  doubtAnswer,
-  manageSlidesAnswer,
-  pptPageAnswer,
-  preStudyInfoAnswer,
-  preStudyListAnswer,
-  presentationAnswer,
-} from '@paiclass/shared';
+import type { classTimeAnswer, pptPageAnswer, presentationAnswer } from '@paiclass/shared';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 
@@ -39,15 +31,4 @@ export const presentingApi = {
     api<Presentation>('/InteractWithScreenApi/present', { courseid, interactid }),
   gotoPage: (courseid: number, pageindex: number) => api<PptPage>('/InteractWithScreenApi/gotoPage', { courseid, pageindex }),
   stop: (courseid: number) => api<Presentation>('/InteractWithScreenApi/stop', { courseid }),
-};
-
-/** The course's courseware and what the class marks on it, as the screen and the following phones need them. */
-export const classSlidesApi = {
-  coursewares: (courseid: number) => api<z.output<typeof preStudyListAnswer>>('/PrestudyTaskApi/preStudyList', { courseid }),
-  /** the caller's own learning of one courseware: the pages they marked "don't understand" */
-  mine: (interactid: number) => api<z.output<typeof preStudyInfoAnswer>>('/PrestudyTaskApi/getPreStudyInfo', { interactid }),
-  setDoubt: (interactid: number, pageindex: number, state: 0 | 1) =>
-    api<z.output<typeof doubtAnswer>>('/PrestudyTaskApi/setDoubtState', { interactid, pageindex, state }),
-  /** staff: each page with its doubt and comment counts */
-  perPage: (interactid: number) => api<z.output<typeof manageSlidesAnswer>>('/PrestudyTaskManageApi/listSlides', { interactid }),
 };

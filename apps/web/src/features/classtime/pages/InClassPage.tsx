@@ -13,7 +13,8 @@ import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { courseHomePath } from '../../courses/utils';
-import { classSlidesApi, classTimeApi, classTimeKeys, type Presentation, presentingApi, presentingKeys } from '../api';
+import { coursewareApi } from '../../courseware/api';
+import { classTimeApi, classTimeKeys, type Presentation, presentingApi, presentingKeys } from '../api';
 import { SlideStage } from '../components/SlideStage';
 import { usePresentation } from '../hooks/usePresentation';
 import { inClassPaths } from '../paths';
@@ -111,7 +112,7 @@ function PickCourseware({ courseId }: { courseId: number }) {
   const [busy, setBusy] = useState(0);
   const list = useQuery({
     queryKey: ['presenting', courseId, 'coursewares'],
-    queryFn: () => classSlidesApi.coursewares(courseId),
+    queryFn: () => coursewareApi.list(courseId),
     // a courseware being converted becomes ready while the teacher waits
     refetchInterval: (q) => (q.state.data?.list.some((c) => c.state === 'waiting' || c.state === 'converting') ? 2000 : false),
   });
@@ -178,7 +179,7 @@ function useDoubtCount(interactid: number, page: number) {
   const queryClient = useQueryClient();
   const per = useQuery({
     queryKey: ['presenting', 'doubts', interactid, page],
-    queryFn: () => classSlidesApi.perPage(interactid),
+    queryFn: () => coursewareApi.manageSlides(interactid),
   });
   useSocketEvent(COURSEWARE_DOUBT_EVENT, (data: { interactid?: number }) => {
     if (Number(data?.interactid) === interactid)
@@ -292,7 +293,7 @@ function Follow({ p }: { p: Presentation }) {
   // the page the student looks at on their own; null: the screen's page
   const [own, setOwn] = useState<number | null>(null);
   const page = own ?? p.page;
-  const mine = useQuery({ queryKey: ['presenting', 'mine', p.interactid], queryFn: () => classSlidesApi.mine(p.interactid) });
+  const mine = useQuery({ queryKey: ['presenting', 'mine', p.interactid], queryFn: () => coursewareApi.info(p.interactid) });
   const [marked, setMarked] = useState<Set<number> | null>(null);
   const doubts = marked ?? new Set(mine.data?.doubts ?? []);
   const [busy, setBusy] = useState(false);
@@ -305,7 +306,7 @@ function Follow({ p }: { p: Presentation }) {
     const on = !doubts.has(page);
     setBusy(true);
     try {
-      await classSlidesApi.setDoubt(p.interactid, page, on ? 1 : 0);
+      await coursewareApi.doubt(p.interactid, page, on ? 1 : 0);
       const next = new Set(doubts);
       if (on) next.add(page);
       else next.delete(page);
