@@ -60,7 +60,7 @@ export async function currentPresentation(ctx: AppContext, user: User, courseId:
   if (!row) return none(courseId, open.id);
   const slides = await slidesOf(ctx, user, row.contentId).catch(() => undefined);
   // the courseware was deleted or unpublished since: nothing a student may follow
-  if (!slides || slides.state !== 'ready') return none(courseId, open.id);
+  if (slides?.state !== 'ready') return none(courseId, open.id);
   return {
     presenting: 1,
     courseid: courseId,

@@ -45,7 +45,7 @@ export default function RemoteControllerPage() {
     if (!courseId) return <ErrorBlock status="empty" title={t('remote.badAddress')} description="" />;
     if (shown.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
     if (shown.isError) return <QueryFailed error={shown.error} onRetry={() => void shown.refetch()} />;
-    if (!p || p.presenting !== 1)
+    if (p?.presenting !== 1)
       return (
         <ErrorBlock
           status="empty"
