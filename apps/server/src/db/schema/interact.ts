@@ -37,12 +37,21 @@ export const interactSteps = pgTable(
     /** answers are taken until then (the server's clock); closing early moves it to the moment of closing */
     closesAt: timestamp('closes_at', { withTimezone: true }),
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
+    /** a courseware of the course whose page carries the step: reaching that page in class opens it */
+    slideContentId: integer('slide_content_id').references(() => contents.id, { onDelete: 'set null' }),
+    slidePage: integer('slide_page'),
   },
   (t) => [
     index('interact_steps_content_idx').on(t.contentId, t.sort),
     index('interact_steps_course_idx').on(t.courseId, t.closesAt),
     index('interact_steps_class_time_idx').on(t.classTimeId),
+    index('interact_steps_slide_idx').on(t.slideContentId, t.slidePage),
     check('interact_steps_seconds_check', sql`${t.seconds} between 5 and 3600`),
+    check(
+      'interact_steps_slide_check',
+      // the courseware's deletion empties slide_content_id alone: a page left without it means nothing
+      sql`${t.slideContentId} is null or ${t.slidePage} >= 1`,
+    ),
   ],
 );
 
