@@ -29,6 +29,8 @@ export const UNWATCHED_TABLES = [
   'races',
   'race_entries',
   'interact_answers',
+  // a practice's answers are read only by the practice calls, never through the read cache
+  'practice_items',
 ];
 
 /**

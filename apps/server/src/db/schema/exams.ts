@@ -290,3 +290,72 @@ export const testMistakesMastered = pgTable(
     index('test_mistakes_mastered_content_idx').on(t.contentId),
   ],
 );
+
+/**
+ * A student's practice on knowledge points (issue 14, `/testing/knowledgePractice`): questions of
+ * the course's bank drawn on the points they chose (kind 1), or a pass-through level on one point
+ * (kind 2, `level` as started). 0 in progress, 1 finished (every question answered). Resumed, never
+ * doubled: one unfinished practice per student, course, kind and points.
+ */
+export const practices = pgTable(
+  'practices',
+  {
+    id: serial('id').primaryKey(),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: smallint('kind').notNull().default(1),
+    level: smallint('level').notNull().default(0),
+    /** the knowledge points, sorted */
+    points: jsonb('points').$type<string[]>().notNull(),
+    /** the points joined by a newline: the unique key of an unfinished practice */
+    pointsKey: text('points_key').notNull(),
+    status: smallint('status').notNull().default(0),
+    total: smallint('total').notNull(),
+    answered: smallint('answered').notNull().default(0),
+    correct: smallint('correct').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('practices_user_idx').on(t.userId, t.courseId, t.kind),
+    index('practices_course_idx').on(t.courseId),
+    uniqueIndex('practices_open_key')
+      .on(t.userId, t.courseId, t.kind, t.pointsKey)
+      .where(sql`${t.status} = 0`),
+    check('practices_kind_check', sql`${t.kind} in (1, 2)`),
+    check('practices_status_check', sql`${t.status} in (0, 1)`),
+    check('practices_total_check', sql`${t.total} between 1 and 20`),
+    check('practices_answered_check', sql`${t.answered} between 0 and ${t.total}`),
+    check('practices_correct_check', sql`${t.correct} between 0 and ${t.answered}`),
+  ],
+);
+
+/**
+ * A question of a practice, by its bank question (read as it stands: practice is not a paper), and
+ * the student's first answer: graded once, never overwritten (`correct` 0 wrong, 1 right, 2 partly).
+ */
+export const practiceItems = pgTable(
+  'practice_items',
+  {
+    practiceId: integer('practice_id')
+      .notNull()
+      .references(() => practices.id, { onDelete: 'cascade' }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    sort: smallint('sort').notNull(),
+    /** `{v: answer}` as test answers (grading.ts `packAnswer`); null not answered */
+    answer: jsonb('answer').$type<{ v: unknown }>(),
+    correct: smallint('correct'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.practiceId, t.questionId] }),
+    index('practice_items_question_idx').on(t.questionId),
+    check('practice_items_correct_check', sql`${t.correct} is null or ${t.correct} in (0, 1, 2)`),
+  ],
+);
