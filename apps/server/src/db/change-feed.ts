@@ -31,6 +31,11 @@ export const UNWATCHED_TABLES = [
   'interact_answers',
   // a practice's answers are read only by the practice calls, never through the read cache
   'practice_items',
+  'speak_letters',
+  'class_controls',
+  'speak_mutes',
+  'course_questions',
+  'course_question_replies',
 ];
 
 /**

@@ -14,3 +14,4 @@ export * from './classroom';
 export * from './barrage';
 export * from './interact';
 export * from './representation';
+export * from './speak';
