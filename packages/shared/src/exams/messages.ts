@@ -3,8 +3,11 @@
  * (each names its field in words) and the refusals of `EXAM_CODES` (`errors.<code name>`). Merged
  * into the shared validation catalogue and the server's messages.
  */
+import { bankIoMessages } from './bank-io';
+
 export const examMessages = {
   zh: {
+    ...bankIoMessages.zh,
     'validation.testId': '请选择测试',
     'validation.questionType': '题型不正确',
     'validation.difficulty': '难度只能是易、中、难',
@@ -74,6 +77,7 @@ export const examMessages = {
     'errors.testNotHandedIn': '你还没有交卷',
   },
   en: {
+    ...bankIoMessages.en,
     'validation.testId': 'Choose a test',
     'validation.questionType': 'The question type is not valid',
     'validation.difficulty': 'The difficulty must be easy, medium or hard',

@@ -15,6 +15,8 @@ import { type ContentRole, managesContent } from '../content/content.policy';
 
 /** The course's teacher and assistants keep the bank, make papers and grade; students never see the bank. */
 export const managesTests = (role: ContentRole) => managesContent(role);
+/** Copying questions between banks (issue 14) needs the bank of both courses: teacher or assistant of each. */
+export const copiesQuestions = (from: ContentRole, to: ContentRole) => managesTests(from) && managesTests(to);
 /** Only students take tests. */
 export const takesTests = (role: ContentRole) => role === 'student';
 

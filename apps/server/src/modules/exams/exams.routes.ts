@@ -1,13 +1,19 @@
+import multipart from '@fastify/multipart';
 import {
   acceptAnswerAnswer,
   acceptAnswerInput,
   attemptRef,
+  copyQuestionsAnswer,
+  copyQuestionsInput,
+  copyTargetsAnswer,
   countAnswer,
   courseRefInput,
+  exportQuestionsInput,
   extraTimeAnswer,
   extraTimeInput,
   handupAnswer,
   handupInput,
+  importQuestionsFields,
   knowledgePointsAnswer,
   markAnswerInput,
   mistakesAnswer,
@@ -15,14 +21,17 @@ import {
   paperReviewAnswer,
   paperReviewListAnswer,
   publishTestInput,
+  QUESTION_IMPORT_MAX_BYTES,
   questionAnswer,
   questionEditInput,
   questionIdsInput,
+  questionImportAnswer,
   questionInput,
   questionListInput,
   questionPageAnswer,
   questionRef,
   questionStatsAnswer,
+  questionTemplateInput,
   redoMistakeAnswer,
   redoMistakeInput,
   resultInput,
@@ -46,10 +55,13 @@ import {
   testSettingsInput,
   weakPointsAnswer,
 } from '@paiclass/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../platform/auth';
+import { refuseNulBytes } from '../../platform/envelope';
+import { AppError, badField, badInput } from '../../platform/errors';
 import * as attempts from './attempts.service';
+import * as bankIo from './bank-io.service';
 import * as mistakes from './mistakes.service';
 import * as papers from './papers.service';
 import * as bank from './questions.service';
@@ -57,6 +69,41 @@ import * as results from './results.service';
 import * as review from './review.service';
 import * as stats from './stats.service';
 import './exams.todos';
+
+const FILE_TYPES = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+/** A bank file as the answer itself, not an envelope (as the score export); refusals still come as the envelope. */
+const sendFile = (reply: FastifyReply, file: bankIo.BankFile) =>
+  reply
+    .header('content-type', FILE_TYPES[file.format])
+    .header('content-disposition', `attachment; filename="${file.ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+    .send(file.data);
+
+/** The import's `courseid` and its one file; a file over the limit is the caller's, said plainly. */
+async function readImport(req: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  let file: { name: string; data: Buffer } | undefined;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') file = { name: part.filename ?? '', data: await part.toBuffer() };
+      else fields[part.fieldname] = String(part.value);
+    }
+  } catch (e) {
+    if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('tooLarge', 'errors.tooLarge');
+    if (e instanceof AppError || (e as { statusCode?: number }).statusCode) throw e;
+    throw badInput('validation.uploadIncomplete');
+  }
+  refuseNulBytes(fields);
+  const parsed = importQuestionsFields.safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw badField(issue?.message ?? 'validation.invalid', issue?.path ?? []);
+  }
+  if (!file) throw badInput('validation.fileMissing');
+  return { courseid: parsed.data.courseid, file };
+}
 
 /**
  * Tests and exams (spec 2 §2 Tests routes; issue 14; decision 017): the question bank
@@ -105,6 +152,43 @@ export async function examsRoutes(root: FastifyInstance) {
     '/QuestionBankApi/knowledgePoints',
     { schema: { tags: bankTags, body: courseRefInput, response: { 200: knowledgePointsAnswer } } },
     (req) => bank.knowledgePoints(ctx, caller(req), req.body.courseid),
+  );
+
+  // import, export and copy (issue 14): multipart only here, one file of at most 2 MB
+  await root.register(async (scope) => {
+    const io = scope.withTypeProvider<ZodTypeProvider>();
+    await scope.register(multipart, { limits: { fileSize: QUESTION_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 64 } });
+    const files = { rateLimit: { max: 20, timeWindow: '1 minute' } };
+    io.post(
+      '/QuestionBankApi/exportQuestions',
+      { schema: { tags: bankTags, body: exportQuestionsInput }, config: files },
+      async (req, reply) => sendFile(reply, await bankIo.exportQuestions(ctx, caller(req), req.body, req.lang)),
+    );
+    io.post(
+      '/QuestionBankApi/questionTemplate',
+      { schema: { tags: bankTags, body: questionTemplateInput }, config: files },
+      async (req, reply) =>
+        sendFile(reply, await bankIo.questionTemplate(ctx, caller(req), req.body.courseid, req.body.format, req.lang)),
+    );
+    io.post(
+      '/QuestionBankApi/importQuestions',
+      { schema: { tags: bankTags, consumes: ['multipart/form-data'], response: { 200: questionImportAnswer } }, config: files },
+      async (req) => {
+        const user = caller(req);
+        const { courseid, file } = await readImport(req);
+        return bankIo.importQuestions(ctx, user, courseid, file, req.lang);
+      },
+    );
+  });
+  app.post(
+    '/QuestionBankApi/copyQuestions',
+    { schema: { tags: bankTags, body: copyQuestionsInput, response: { 200: copyQuestionsAnswer } }, config: authoring },
+    (req) => bankIo.copyQuestions(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/QuestionBankApi/copyTargets',
+    { schema: { tags: bankTags, body: courseRefInput, response: { 200: copyTargetsAnswer } } },
+    (req) => bankIo.copyTargets(ctx, caller(req), req.body.courseid),
   );
 
   // papers (`/testing/create`, `update`, `settings`, `preview`): the course's teacher and assistants
