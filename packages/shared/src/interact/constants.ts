@@ -6,6 +6,7 @@ export const INTERACT_CODES = {
   stepNotOpen: 31302, // the step is not taking answers (not started yet, or its time is up)
   alreadyAnswered: 31303, // the first answer counts
   notLiveType: 31304, // file, photo and paragraph-note questions are not asked live
+  stepAsked: 31305, // a step already asked stays where it was: it cannot be placed on a slide or moved
 } as const;
 
 /** how long a step is open, in seconds: the teacher's choice within these bounds */

@@ -8,6 +8,7 @@ export const interactMessages = {
     'errors.stepNotOpen': '这道题现在不能作答（还没开始或已经结束）',
     'errors.alreadyAnswered': '你已经答过这道题了，以第一次作答为准',
     'errors.notLiveType': '文件题、拍照题和段落说明不能用于互动答题',
+    'errors.stepAsked': '这道题已经发起过，不能再放到课件页上',
   },
   en: {
     'validation.stepSeconds': 'The answering time is 5 seconds to 60 minutes',
@@ -17,5 +18,6 @@ export const interactMessages = {
     'errors.stepNotOpen': "This question isn't taking answers (it hasn't started or time is up)",
     'errors.alreadyAnswered': 'You already answered this question; your first answer counts',
     'errors.notLiveType': "File, photo and paragraph questions can't be asked live",
+    'errors.stepAsked': "This question has already been asked; it can't be placed on a slide any more",
   },
 } as const;

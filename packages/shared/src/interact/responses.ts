@@ -68,3 +68,34 @@ export const pendingStepsAnswer = z.object({
   count: int,
   list: z.array(z.object({ stepid: int, interactid: int, title: z.string(), closes_at: int })),
 });
+
+/** A step as it may be placed on a slide: its interactive answer, its question, where it sits. */
+const slideStep = z.object({
+  stepid: int,
+  /** the interactive answer it belongs to, and its title */
+  itemid: int,
+  title: z.string(),
+  sort: int,
+  type: int,
+  stem: z.string(),
+  /** 0 not started, 1 taking answers, 2 closed */
+  state: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /** the page of this courseware it sits on; 0 none, or -1 a page of another courseware */
+  pageindex: int,
+});
+export type SlideStep = z.infer<typeof slideStep>;
+
+/**
+ * `/InteractPPTApi/subjectLists` (spec 2 `/documentView/interactpptSubjectLists`): a courseware's
+ * pages with the questions sitting on them, and the course's steps not asked yet that may be placed.
+ */
+export const slideQuestionsAnswer = z.object({
+  interactid: int,
+  courseid: int,
+  title: z.string(),
+  total: int,
+  pages: z.array(z.object({ pageindex: int, url: z.string(), steps: z.array(slideStep) })),
+  /** steps of the course's interactive answers not asked yet: on another page, another courseware, or none */
+  candidates: z.array(slideStep),
+});
+export type SlideQuestions = z.infer<typeof slideQuestionsAnswer>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_TITLE_MAX } from '../constants';
-import { INT_MAX, wireId } from '../wire';
+import { INT_MAX, wireId, wireOptionalId } from '../wire';
 import { INTERACT_STEPS_MAX, STEP_SECONDS_DEFAULT, STEP_SECONDS_MAX, STEP_SECONDS_MIN } from './constants';
 
 const isNone = (v: unknown) => v === undefined || v === null || v === '';
@@ -45,3 +45,5 @@ export const stepAnswerInput = stepRef.extend({
     .union([z.string().max(5000), z.number(), z.boolean(), z.array(z.union([z.string().max(500), z.number()])).max(20), z.null()])
     .optional(),
 });
+/** `/InteractPPTApi/placeStep`: a step on page `pageindex` of courseware `interactid`; page 0 takes it off */
+export const placeStepInput = stepRef.extend({ interactid: wireId(), pageindex: wireOptionalId() });

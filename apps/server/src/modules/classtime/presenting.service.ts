@@ -7,6 +7,7 @@ import { badField, fail } from '../../platform/errors';
 import { rooms } from '../../realtime/rooms';
 import { authorize } from '../courses/courses.queries';
 import { slidesOf } from '../courseware/slides';
+import { openStepsOnPage } from '../interact/slide-questions.service';
 import { openClassTime } from './classtime.service';
 
 /*
@@ -32,7 +33,8 @@ const none = (courseId: number, classTimeId = 0): Presentation => ({
   pages: [],
 });
 
-async function announcePage(ctx: AppContext, row: Row) {
+/** Tells the course the screen's page, then opens the questions waiting on it (asked as `user`). */
+async function announcePage(ctx: AppContext, user: User, row: Row) {
   const data: PptPageEvent = {
     courseid: row.courseId,
     classtimeid: row.classTimeId,
@@ -41,6 +43,7 @@ async function announcePage(ctx: AppContext, row: Row) {
     total: row.total,
   };
   await ctx.realtime.publish(rooms.course(row.courseId), PPT_PAGE_EVENT, data);
+  await openStepsOnPage(ctx, user, row);
 }
 
 /** The class in progress of a course the caller teaches, or 31101. */
@@ -97,7 +100,7 @@ export async function present(ctx: AppContext, user: User, courseId: number, con
       },
     })
     .returning();
-  await announcePage(ctx, row!);
+  await announcePage(ctx, user, row!);
   return currentPresentation(ctx, user, courseId);
 }
 
@@ -123,7 +126,7 @@ export async function turnPage(ctx: AppContext, user: User, courseId: number, tu
     .set({ page: target, updatedAt: new Date() })
     .where(and(eq(classPresentations.classTimeId, open.id), sql`${classPresentations.page} <> ${target}`))
     .returning();
-  if (moved) await announcePage(ctx, moved);
+  if (moved) await announcePage(ctx, user, moved);
   const shown = moved ?? row;
   return { courseid: courseId, classtimeid: open.id, interactid: shown.contentId, page: shown.page, total: shown.total };
 }

@@ -5,6 +5,8 @@ import {
   interactListInput,
   interactRef,
   pendingStepsAnswer,
+  placeStepInput,
+  slideQuestionsAnswer,
   stepAnswer,
   stepAnswerInput,
   stepRef,
@@ -15,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../platform/auth';
 import * as service from './interact.service';
+import * as slides from './slide-questions.service';
 
 /** Interactive answers (content type 3, issue 15, decision 022): Ketangpai's `InteractApi` and ours beside it. */
 export async function interactRoutes(root: FastifyInstance) {
@@ -53,5 +56,16 @@ export async function interactRoutes(root: FastifyInstance) {
   );
   app.post('/InteractApi/stepResult', { schema: { tags, body: stepRef, response: { 200: stepResultAnswer } } }, (req) =>
     service.stepResult(ctx, caller(req), req.body.stepid),
+  );
+  // questions on slides (spec 2 `/documentView/interactpptSubjectLists`): what sits on each page
+  app.post(
+    '/InteractPPTApi/subjectLists',
+    { schema: { tags, body: interactRef, response: { 200: slideQuestionsAnswer } } },
+    (req) => slides.slideQuestions(ctx, caller(req), req.body.interactid),
+  );
+  app.post(
+    '/InteractPPTApi/placeStep',
+    { schema: { tags, body: placeStepInput, response: { 200: slideQuestionsAnswer } } },
+    (req) => slides.placeStep(ctx, caller(req), req.body),
   );
 }
