@@ -3,7 +3,7 @@ import { ATTENDANCE_CODES } from './attendance/constants';
 import { BARRAGE_CODES } from './barrage/constants';
 import { PRESENTING_CODES } from './classtime/constants';
 import { COURSEWARE_CODES } from './courseware/constants';
-import { EXAM_CODES } from './exams/constants';
+import { EXAM_CODES, PRACTICE_CODES } from './exams/constants';
 import { INTERACT_CODES } from './interact/constants';
 import { STAR_CODES } from './representation/constants';
 
@@ -153,7 +153,8 @@ export const CODES = {
   alreadyAttested: 30603, // the caller is already certified with this institution
   teachClassBound: 30604, // the scheduled course is bound to another course
   ...ATTENDANCE_CODES, // 30314-30329, issue 13
-  ...EXAM_CODES, // 30901-30910, issue 14
+  ...EXAM_CODES, // 30901-30911, issue 14
+  ...PRACTICE_CODES, // 30912-30914, issue 14 (practice and pass-through)
   ...BARRAGE_CODES, // 31201-31212, issue 15 (barrage and the race)
   ...COURSEWARE_CODES, // 31001-31009, issue 15
   ...PRESENTING_CODES, // 31101-31109, issue 15

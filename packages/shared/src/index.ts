@@ -40,6 +40,7 @@ export * from './exams/constants';
 export * from './exams/schemas';
 export * from './exams/rules';
 export * from './exams/responses';
+export * from './exams/practice';
 export * from './exams/bank-io';
 export * from './courseware/constants';
 export * from './courseware/schemas';

@@ -2,6 +2,7 @@ import { attendanceMessages } from './attendance/messages';
 import { barrageMessages } from './barrage/messages';
 import { coursewareMessages } from './courseware/messages';
 import { examMessages } from './exams/messages';
+import { practiceMessages } from './exams/practice';
 import { interactMessages } from './interact/messages';
 import { starMessages } from './representation/messages';
 
@@ -15,6 +16,7 @@ export const validationMessages = {
   zh: {
     ...attendanceMessages.zh,
     ...examMessages.zh,
+    ...practiceMessages.zh,
     ...barrageMessages.zh,
     ...coursewareMessages.zh,
     ...interactMessages.zh,
@@ -141,6 +143,7 @@ export const validationMessages = {
   en: {
     ...attendanceMessages.en,
     ...examMessages.en,
+    ...practiceMessages.en,
     ...barrageMessages.en,
     ...coursewareMessages.en,
     ...interactMessages.en,

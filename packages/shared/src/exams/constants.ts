@@ -145,3 +145,23 @@ export const OBJECTIVE_TYPES: readonly number[] = [
 /** A knowledge point is weak below this correct rate (percent) with at least WEAK_POINT_MIN_ANSWERS answers (issue 14, ours). */
 export const WEAK_POINT_RATE = 60;
 export const WEAK_POINT_MIN_ANSWERS = 2;
+
+// practice on knowledge points and pass-through (issue 14; decision 017 "Practice on knowledge points and pass-through")
+/** Questions in one practice on knowledge points: the student picks 5-20, 10 by default (ours). */
+export const PRACTICE_QUESTIONS_MIN = 5;
+export const PRACTICE_QUESTIONS_MAX = 20;
+export const PRACTICE_QUESTIONS_DEFAULT = 10;
+/** Questions in one pass-through level, and the share right that passes it (percent; ours). */
+export const PASS_LEVEL_QUESTIONS = 5;
+export const PASS_LEVEL_RATE = 60;
+/** spec 2 §4: pass-through states, of a level and of the whole. */
+export const PASS_STATES = { notStarted: 0, inProgress: 1, completed: 2 } as const;
+/** A practice: 1 on knowledge points the student chose (promotion), 2 a pass-through level. */
+export const PRACTICE_KINDS = { promote: 1, passThrough: 2 } as const;
+
+/** Envelope codes of practice (docs/api.md "Practice on knowledge points and pass-through"). */
+export const PRACTICE_CODES = {
+  practiceNoQuestions: 30912, // no question of the course's bank may be practised on these points now
+  practiceFinished: 30913, // the practice is finished (all answered, or ended by its student): no more answers
+  passLevelLocked: 30914, // a pass-through level opens when the one before it is passed
+} as const;

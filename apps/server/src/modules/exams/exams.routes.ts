@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import {
   acceptAnswerAnswer,
   acceptAnswerInput,
+  answerPracticeAnswer,
+  answerPracticeInput,
   attemptRef,
   copyQuestionsAnswer,
   copyQuestionsInput,
@@ -20,6 +22,10 @@ import {
   mistakesInput,
   paperReviewAnswer,
   paperReviewListAnswer,
+  passThroughAnswer,
+  practiceAnswer,
+  practiceListAnswer,
+  practiceRef,
   publishTestInput,
   QUESTION_IMPORT_MAX_BYTES,
   questionAnswer,
@@ -40,6 +46,7 @@ import {
   saveAnswerAnswer,
   saveAnswerInput,
   startInput,
+  startPracticeInput,
   studentPaperAnswer,
   studentTestRef,
   switchAnswer,
@@ -64,6 +71,7 @@ import * as attempts from './attempts.service';
 import * as bankIo from './bank-io.service';
 import * as mistakes from './mistakes.service';
 import * as papers from './papers.service';
+import * as practice from './practice.service';
 import * as bank from './questions.service';
 import * as results from './results.service';
 import * as review from './review.service';
@@ -325,5 +333,43 @@ export async function examsRoutes(root: FastifyInstance) {
     '/TestpaperApi/weakPoints',
     { schema: { tags: paperTags, body: courseRefInput, response: { 200: weakPointsAnswer } } },
     (req) => mistakes.weakPoints(ctx, caller(req), req.body.courseid),
+  );
+
+  // practice on knowledge points and pass-through (`/testing/promoteKnowlegePoints`, `knowledgePractice`)
+  app.post(
+    '/TestpaperApi/startPractice',
+    {
+      schema: { tags: paperTags, body: startPracticeInput, response: { 200: practiceAnswer } },
+      config: perUser('exam-practice-start', 60),
+    },
+    (req) => practice.startPractice(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/practiceDetail',
+    { schema: { tags: paperTags, body: practiceRef, response: { 200: practiceAnswer } } },
+    (req) => practice.practiceDetail(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post(
+    '/TestpaperApi/answerPractice',
+    {
+      schema: { tags: paperTags, body: answerPracticeInput, response: { 200: answerPracticeAnswer } },
+      config: perUser('exam-practice-answer', 240),
+    },
+    (req) => practice.answerPractice(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/TestpaperApi/finishPractice',
+    { schema: { tags: paperTags, body: practiceRef, response: { 200: practiceAnswer } } },
+    (req) => practice.finishPractice(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post(
+    '/TestpaperApi/practiceList',
+    { schema: { tags: paperTags, body: courseRefInput, response: { 200: practiceListAnswer } } },
+    (req) => practice.practiceList(ctx, caller(req), req.body.courseid),
+  );
+  app.post(
+    '/TestpaperApi/passThroughLevels',
+    { schema: { tags: paperTags, body: courseRefInput, response: { 200: passThroughAnswer } } },
+    (req) => practice.passThroughLevels(ctx, caller(req), req.body.courseid),
   );
 }

@@ -24,6 +24,7 @@ import { counted } from './attempts.service';
 import { answersVisible, takesTests } from './exams.policy';
 import { timesOf } from './exams.queries';
 import { gradeAnswer, normalizeAnswer, type StoredAnswer, unpackAnswer } from './grading';
+import { practiceAnswers } from './practice.queries';
 import { type Item, keyText, presentStudentItem, seconds } from './presenters';
 
 /**
@@ -36,7 +37,7 @@ import { type Item, keyText, presentStudentItem, seconds } from './presenters';
 type Attempt = typeof testAttempts.$inferSelect;
 type Test = typeof tests.$inferSelect;
 
-interface Graded {
+export interface Graded {
   item: Item;
   attempt: Attempt;
   test: Test;
@@ -55,7 +56,7 @@ async function requireStudent(ctx: AppContext, user: User, courseId: number) {
  * Every graded objective answer of the caller's handed-in papers in the course's tests that show
  * answers now, newest paper first. Four reads, whatever the number of tests.
  */
-async function gradedAnswers(ctx: AppContext, user: User, courseId: number): Promise<Graded[]> {
+export async function gradedAnswers(ctx: AppContext, user: User, courseId: number): Promise<Graded[]> {
   const rows = await ctx.db
     .select({ item: contents, test: tests })
     .from(contents)
@@ -108,7 +109,7 @@ function mistakesOf(graded: Graded[]) {
   });
 }
 
-async function masteredIds(ctx: AppContext, user: User, courseId: number) {
+export async function masteredIds(ctx: AppContext, user: User, courseId: number) {
   const rows = await ctx.db
     .select({ itemId: testMistakesMastered.itemId })
     .from(testMistakesMastered)
@@ -208,8 +209,8 @@ export async function redoMistake(
 /**
  * `/TestpaperApi/weakPoints`: per knowledge point, the caller's correct rate over their graded
  * objective answers (every handed-in paper of tests that show answers; a partly right answer is not
- * right). Weak below WEAK_POINT_RATE % with at least WEAK_POINT_MIN_ANSWERS answers; weak ones first,
- * then by rate.
+ * right) and their practice answers (decision 017: practice is how a point gets stronger). Weak
+ * below WEAK_POINT_RATE % with at least WEAK_POINT_MIN_ANSWERS answers; weak ones first, then by rate.
  */
 export async function weakPoints(ctx: AppContext, user: User, courseId: number): Promise<z.output<typeof weakPointsAnswer>> {
   await requireStudent(ctx, user, courseId);
@@ -223,6 +224,13 @@ export async function weakPoints(ctx: AppContext, user: User, courseId: number):
       per.set(point, p);
     }
   }
+  for (const a of await practiceAnswers(ctx, user.id, courseId))
+    for (const point of a.points) {
+      const p = per.get(point) ?? { answers: 0, correct: 0 };
+      p.answers += 1;
+      if (a.correct === 1) p.correct += 1;
+      per.set(point, p);
+    }
   const lists = [...per.entries()].map(([point, p]) => {
     const rate = Math.round((p.correct * 100) / p.answers);
     return { point, ...p, rate, weak: (rate < WEAK_POINT_RATE && p.answers >= WEAK_POINT_MIN_ANSWERS ? 1 : 0) as 0 | 1 };
