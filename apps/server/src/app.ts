@@ -40,6 +40,7 @@ import { ASSIGN_JOB, assignJob } from './modules/homework/reviews.service';
 import { institutionsRoutes } from './modules/institutions/institutions.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { representationRoutes } from './modules/representation/representation.routes';
+import { speakRoutes } from './modules/speak/speak.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { scoresRoutes } from './modules/scores/scores.routes';
 import { registerAbsoluteAddresses } from './platform/addresses';
@@ -305,6 +306,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     coursewareRoutes,
     interactRoutes,
     representationRoutes,
+    speakRoutes,
     ...(config.production ? [] : [devRoutes]),
   ]);
 

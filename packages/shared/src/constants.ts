@@ -6,6 +6,7 @@ import { COURSEWARE_CODES } from './courseware/constants';
 import { EXAM_CODES, PRACTICE_CODES } from './exams/constants';
 import { INTERACT_CODES } from './interact/constants';
 import { STAR_CODES } from './representation/constants';
+import { SPEAK_CODES } from './speak/constants';
 
 export const USERTYPE_STUDENT = 0; // spec 1 §1
 export const USERTYPE_TEACHER = 1; // spec 1 §1
@@ -160,6 +161,7 @@ export const CODES = {
   ...PRESENTING_CODES, // 31101-31109, issue 15
   ...INTERACT_CODES, // 31301-31309, issue 15
   ...STAR_CODES, // 31401-31409, issue 15 (stars)
+  ...SPEAK_CODES, // 31501-31512, issue 15 (speaking, questions, timer)
   endsCertification: 30605, // the change ends the account's certifications: resend with confirm 1 (decision 014)
   vipRoleLocked: 30801, // spec 1 §4: a VIP student's role is not changed
   roleChangeRefused: 30802, // spec 1 §4: only a student becomes a teacher

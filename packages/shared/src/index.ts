@@ -58,3 +58,7 @@ export * from './representation/constants';
 export * from './representation/schemas';
 export * from './representation/responses';
 export * from './representation/messages';
+export * from './speak/constants';
+export * from './speak/schemas';
+export * from './speak/responses';
+export * from './speak/messages';

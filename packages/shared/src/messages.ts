@@ -5,6 +5,7 @@ import { examMessages } from './exams/messages';
 import { practiceMessages } from './exams/practice';
 import { interactMessages } from './interact/messages';
 import { starMessages } from './representation/messages';
+import { speakMessages } from './speak/messages';
 
 /**
  * Validation messages shared by the server's answers and the web forms, in both languages.
@@ -21,6 +22,7 @@ export const validationMessages = {
     ...coursewareMessages.zh,
     ...interactMessages.zh,
     ...starMessages.zh,
+    ...speakMessages.zh,
     ...profileMessages.zh,
     'validation.phone': '请输入正确的手机号',
     'validation.email': '请输入正确的邮箱',
@@ -148,6 +150,7 @@ export const validationMessages = {
     ...coursewareMessages.en,
     ...interactMessages.en,
     ...starMessages.en,
+    ...speakMessages.en,
     ...profileMessages.en,
     'validation.phone': 'Enter a valid phone number',
     'validation.email': 'Enter a valid email address',
