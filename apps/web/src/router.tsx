@@ -60,6 +60,7 @@ const TeaCheckinEditPage = lazyPage(() => import('./features/attendance/pages/Te
 const TeaCheckinPage = lazyPage(() => import('./features/attendance/pages/TeaCheckinPage'), 'pages');
 const InClassPage = lazyPage(() => import('./features/classtime/pages/InClassPage'), 'pages');
 const RemoteControllerPage = lazyPage(() => import('./features/classtime/pages/RemoteControllerPage'), 'pages');
+const SlideQuestionsPage = lazyPage(() => import('./features/interact/pages/SlideQuestionsPage'), 'pages');
 const TeacherCheckinIndexPage = lazyPage(() => import('./features/attendance/pages/TeacherCheckinIndexPage'), 'pages');
 const RecheckingPage = lazyPage(() => import('./features/homework/recheck/pages/RecheckingPage'), 'pages');
 const RecheckRulesPage = lazyPage(() => import('./features/homework/recheck/pages/RecheckRulesPage'), 'pages');
@@ -287,6 +288,7 @@ const pages: Record<string, ComponentType> = {
   // the class's slides on the classroom screen and the phones, and the remote controller (issue 15)
   '/courseware/inClass': InClassPage,
   '/remoteController': RemoteControllerPage,
+  '/documentView/interactpptSubjectLists': SlideQuestionsPage,
   // to-dos, the home page and message notices (spec 1 §2 home shell)
   '/todoList': TodoListPage,
   '/index': HomePage,

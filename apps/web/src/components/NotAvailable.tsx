@@ -35,7 +35,6 @@ const PAGE_NAMES: [prefix: string, key: string][] = [
   ['/conference', 'notAvailable.names.meeting'],
   ['/InteractiveAnswers', 'notAvailable.names.interact'],
   ['/reviewAnswer', 'notAvailable.names.interact'],
-  ['/documentView/interactpptSubjectLists', 'notAvailable.names.interact'],
   ['/checkIn', 'notAvailable.names.checkIn'],
   ['/representation', 'notAvailable.names.performance'],
   ['/analysis', 'notAvailable.names.analysis'],

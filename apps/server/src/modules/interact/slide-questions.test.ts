@@ -97,7 +97,10 @@ describe('questions on slides', () => {
     const phone = await openSocket(socketUrl(app), c.students[0]!.token, { courseId: c.courseid });
     const remote = await openSocket(socketUrl(app), c.owner.token, { courseId: c.courseid });
 
-    must(await call(app, '/InteractWithScreenApi/present', { courseid: c.courseid, interactid: deck }, { token: c.owner.token }), 'present');
+    must(
+      await call(app, '/InteractWithScreenApi/present', { courseid: c.courseid, interactid: deck }, { token: c.owner.token }),
+      'present',
+    );
     // page 1 carries nothing
     expect((await stepRow(single)).openedAt).toBeNull();
 
@@ -110,7 +113,10 @@ describe('questions on slides', () => {
     );
     expect((await stepRow(single)).openedAt).not.toBeNull();
     expect((await stepRow(trueFalse)).openedAt).toBeNull();
-    const pending = must(await call(app, '/InteractApi/isExistJoinStepV2', { courseid: c.courseid }, { token: c.students[0]!.token }), 'pending');
+    const pending = must(
+      await call(app, '/InteractApi/isExistJoinStepV2', { courseid: c.courseid }, { token: c.students[0]!.token }),
+      'pending',
+    );
     expect(pending.list.map((s: { stepid: number }) => s.stepid)).toEqual([single]);
 
     // back to page 1 and forth to page 2 again: asked once
@@ -130,9 +136,15 @@ describe('questions on slides', () => {
     must(await place(c.owner.token, single, deck, 1), 'place');
     const { deck: another } = await deckWithQuestions(c);
     must(await call(app, '/Futurev2/AttendClass/beginClass', { courseid: c.courseid }, { token: c.owner.token }), 'begin');
-    must(await call(app, '/InteractWithScreenApi/present', { courseid: c.courseid, interactid: another }, { token: c.owner.token }), 'present');
+    must(
+      await call(app, '/InteractWithScreenApi/present', { courseid: c.courseid, interactid: another }, { token: c.owner.token }),
+      'present',
+    );
     expect((await stepRow(single)).openedAt).toBeNull();
-    must(await call(app, '/InteractWithScreenApi/present', { courseid: c.courseid, interactid: deck }, { token: c.owner.token }), 'present');
+    must(
+      await call(app, '/InteractWithScreenApi/present', { courseid: c.courseid, interactid: deck }, { token: c.owner.token }),
+      'present',
+    );
     expect((await stepRow(single)).openedAt).not.toBeNull();
   });
 });

@@ -1,4 +1,12 @@
-import type { interactAnswer, interactListAnswer, pendingStepsAnswer, StepResult, StepView } from '@paiclass/shared';
+import type {
+  interactAnswer,
+  interactListAnswer,
+  pendingStepsAnswer,
+  SlideQuestions,
+  SlideStep,
+  StepResult,
+  StepView,
+} from '@paiclass/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
@@ -8,7 +16,7 @@ export type InteractView = z.output<typeof interactAnswer>;
 export type InteractList = z.output<typeof interactListAnswer>;
 export type InteractRow = InteractList['list'][number];
 export type PendingSteps = z.output<typeof pendingStepsAnswer>;
-export type { StepResult, StepView };
+export type { SlideQuestions, SlideStep, StepResult, StepView };
 
 /** The interactive-answer calls of docs/api.md (`/InteractApi/*`), typed. */
 export const interactApi = {
@@ -22,6 +30,11 @@ export const interactApi = {
   reveal: (stepid: number) => api<StepView>('/InteractApi/revealStep', { stepid }),
   answer: (stepid: number, answer: unknown) => api<StepView>('/InteractApi/answer', { stepid, answer }),
   result: (stepid: number) => api<StepResult>('/InteractApi/stepResult', { stepid }),
+  /** a courseware's pages with the questions placed on them (staff) */
+  slideQuestions: (interactid: number) => api<SlideQuestions>('/InteractPPTApi/subjectLists', { interactid }),
+  /** puts a step on page `pageindex` of courseware `interactid` (0 takes it off) */
+  placeStep: (stepid: number, interactid: number, pageindex: number) =>
+    api<SlideQuestions>('/InteractPPTApi/placeStep', { stepid, interactid, pageindex }),
 };
 
 export const interactKeys = {
@@ -30,6 +43,7 @@ export const interactKeys = {
   item: (id: number) => ['interact', 'item', id] as const,
   result: (stepid: number) => ['interact', 'result', stepid] as const,
   pending: (courseId: number) => ['interact', 'pending', courseId] as const,
+  slides: (coursewareId: number) => ['interact', 'slides', coursewareId] as const,
 };
 
 export function useInteractList(courseId: number) {

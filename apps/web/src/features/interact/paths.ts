@@ -10,4 +10,7 @@ export const interactPaths = {
   /** a student answering one step live; `id` (the item) saves a look-up */
   answer: (courseId: number, stepid: number, id?: number) =>
     `/InteractiveAnswers/answer?${q(courseId, 0)}&stepid=${stepid}${id ? `&id=${id}` : ''}`,
+  /** the questions placed on the pages of courseware `interactid` (staff) */
+  slides: (courseId: number, interactid: number) =>
+    `/documentView/interactpptSubjectLists?${q(courseId, 1)}&interactid=${interactid}`,
 };

@@ -14,6 +14,10 @@ import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { courseHomePath } from '../../courses/utils';
 import { coursewareApi } from '../../courseware/api';
+import { interactApi, interactKeys } from '../../interact/api';
+import { JoinStepPrompt } from '../../interact/components/JoinStepPrompt';
+import { useInteractEvents } from '../../interact/hooks/useInteractEvents';
+import { interactPaths } from '../../interact/paths';
 import { classTimeApi, classTimeKeys, type Presentation, presentingApi, presentingKeys } from '../api';
 import { SlideStage } from '../components/SlideStage';
 import { usePresentation } from '../hooks/usePresentation';
@@ -188,12 +192,26 @@ function useDoubtCount(interactid: number, page: number) {
   return per.data?.pages.find((x) => x.pageindex === page)?.doubts ?? 0;
 }
 
+/**
+ * The question placed on the screen's page, if any (the first): it opens when the page is reached,
+ * and the screen links to its live answers. Read again when a step starts (`useInteractEvents`).
+ */
+function usePageQuestion(p: Presentation) {
+  useInteractEvents(p.courseid);
+  const placed = useQuery({
+    queryKey: interactKeys.slides(p.interactid),
+    queryFn: () => interactApi.slideQuestions(p.interactid),
+  });
+  return placed.data?.pages.find((x) => x.pageindex === p.page)?.steps[0];
+}
+
 /** The classroom screen: the slide large, turned here or from the remote controller. */
 function Screen({ p }: { p: Presentation }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [remoteOpen, setRemoteOpen] = useState(false);
   const doubtCount = useDoubtCount(p.interactid, p.page);
+  const question = usePageQuestion(p);
   const key = presentingKeys.current(p.courseid);
 
   const turn = async (to: number) => {
@@ -235,6 +253,16 @@ function Screen({ p }: { p: Presentation }) {
           </Tag>
         ) : null}
       </SlideStage>
+      {question ? (
+        <Link
+          to={interactPaths.detail(p.courseid, 1, question.itemid)}
+          className="in-class-question"
+          data-testid="in-class-question"
+          data-state={question.state}
+        >
+          {t(question.state === 0 ? 'presenting.questionWaiting' : 'presenting.questionOpened')}
+        </Link>
+      ) : null}
       <div className="in-class-controls">
         <Button onClick={() => void turn(p.page - 1)} disabled={p.page <= 1} data-testid="in-class-prev">
           {t('presenting.previous')}
@@ -254,6 +282,13 @@ function Screen({ p }: { p: Presentation }) {
           {t('presenting.stop')}
         </Button>
       </div>
+      <Link
+        to={interactPaths.slides(p.courseid, p.interactid)}
+        className="in-class-slide-questions"
+        data-testid="in-class-slide-questions"
+      >
+        {t('interact.slides.entry')}
+      </Link>
       <Popup visible={remoteOpen} onMaskClick={() => setRemoteOpen(false)} bodyClassName="in-class-remote-popup">
         <RemoteLink p={p} />
       </Popup>
@@ -321,6 +356,8 @@ function Follow({ p }: { p: Presentation }) {
 
   return (
     <div className="page-body in-class-body" data-testid="in-class-follow" data-interactid={p.interactid}>
+      {/* a question on the page the screen reaches opens for answers: the phone is asked to join */}
+      <JoinStepPrompt courseId={p.courseid} />
       <h2 className="in-class-title" data-testid="in-class-title">
         {p.title}
       </h2>

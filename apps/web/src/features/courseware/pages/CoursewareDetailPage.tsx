@@ -5,11 +5,12 @@ import { confirmDialog } from '../../../components/dialogs';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
-import { useSearchParams } from '../../../lib/router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
+import { interactPaths } from '../../interact/paths';
 import { coursewareApi, coursewareKeys, useCoursewareStats, useManageSlides, usePageComments, usePreStudyInfo } from '../api';
 import { ConversionState } from '../components/ConversionState';
 import { CoursewareList } from '../components/CoursewareList';
@@ -98,6 +99,9 @@ function TeacherCourseware({ courseId, id }: { courseId: number; id: number }) {
               ) : null
             }
           />
+          <Link to={interactPaths.slides(courseId, id)} className="cw-slide-questions" data-testid="cw-slide-questions">
+            {t('interact.slides.entry')}
+          </Link>
           <section className="cw-card">
             <h3 className="cw-card-title">{t('courseware.chart.title')}</h3>
             <PageBars pages={s.pages} current={page} onPick={setPage} />
