@@ -243,6 +243,16 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
     await questionOf(ids, p);
     return { courseid: ids.courseid };
   },
+  // import/export and copy (issue 14): a question of A's bank; the copy goes to another course A's owner teaches
+  '/QuestionBankApi/exportQuestions': async (ids, p) => ({
+    courseid: ids.courseid,
+    format: 'xlsx',
+    ids: [await questionOf(ids, p)],
+  }),
+  '/QuestionBankApi/copyQuestions': async (ids, p) => {
+    const target = await send('/CourseApi/createCourse', courseForm({ coursename: '复制到的课' }), p.owner.token);
+    return { courseid: ids.courseid, ids: [await questionOf(ids, p)], tocourseid: target.data?.id };
+  },
   '/TestpaperApi/addTestpaper': async (ids, p) => ({
     courseid: ids.courseid,
     title: `测验 ${ids.marker}`,

@@ -1,6 +1,6 @@
-import { QUESTION_TYPES } from '@paiclass/shared';
+import { type BankFileFormat, QUESTION_TYPES } from '@paiclass/shared';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Tag, Toast } from 'antd-mobile';
+import { ActionSheet, Button, Checkbox, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { confirmDialog } from '../../../../components/dialogs';
 import { showApiError } from '../../../../lib/api';
@@ -8,14 +8,20 @@ import { useTranslation } from '../../../../lib/translations';
 import { retryNetworkOnly } from '../../../courses/api';
 import { QueryFailed } from '../../../courses/components/CourseGate';
 import { ListEmpty, ListLoading } from '../../../notices/components/ListStates';
+import { saveBlob } from '../../../scores/api';
+import { bankIoApi } from '../../api.bankio';
 import { type QuestionBody, teacherExamKeys, teacherExamsApi } from '../../api.teacher';
 import type { BankQuestion } from '../../types';
+import { BankCopyPopup } from './BankCopyPopup';
+import { BankImportPopup } from './BankImportPopup';
 import { QuestionEditor } from './QuestionEditor';
 import { plainText, TYPE_VALUES } from './utils';
 
 /**
  * The course's question bank (issue 14): filtered by type, difficulty and knowledge point; a
- * question added, edited or deleted (after a confirmation).
+ * question added, edited or deleted (after a confirmation); questions imported from a filled
+ * template, the bank (or the chosen questions) exported to Excel or Word, chosen questions copied
+ * to another course's bank.
  */
 export function QuestionBank({ courseId }: { courseId: number }) {
   const { t } = useTranslation();
@@ -26,6 +32,11 @@ export function QuestionBank({ courseId }: { courseId: number }) {
   const [keyword, setKeyword] = useState('');
   const [typed, setTyped] = useState('');
   const [editing, setEditing] = useState<BankQuestion | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [copying, setCopying] = useState(false);
+  // choosing questions to export or copy: null when not choosing
+  const [chosen, setChosen] = useState<Set<number> | null>(null);
   const filter = { type, difficulty, point, keyword };
   const points = useQuery({
     queryKey: teacherExamKeys.points(courseId),
@@ -65,6 +76,37 @@ export function QuestionBank({ courseId }: { courseId: number }) {
       showApiError(e);
     }
   };
+
+  const exportAs = async (format: BankFileFormat, ids: number[]) => {
+    setExporting(true);
+    try {
+      const file = await bankIoApi.exportQuestions(courseId, format, ids);
+      saveBlob(file.blob, file.name);
+      Toast.show({ content: t('exams.teacher.bankio.exported') });
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const chooseFormat = (ids: number[]) => {
+    ActionSheet.show({
+      extra: ids.length ? t('exams.teacher.bankio.exportChosen', { count: ids.length }) : t('exams.teacher.bankio.exportAll'),
+      actions: [
+        { key: 'xlsx', text: t('exams.teacher.bankio.excel'), onClick: () => void exportAs('xlsx', ids) },
+        { key: 'docx', text: t('exams.teacher.bankio.word'), onClick: () => void exportAs('docx', ids) },
+      ],
+      cancelText: t('common.cancel'),
+      closeOnAction: true,
+    });
+  };
+  const toggle = (id: number) =>
+    setChosen((was) => {
+      const next = new Set(was ?? []);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   const rows = query.data?.pages.flatMap((p) => p.list) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
@@ -149,6 +191,29 @@ export function QuestionBank({ courseId }: { courseId: number }) {
           {t('exams.teacher.bank.add')}
         </Button>
       </div>
+      <div className="bank-io-tools">
+        <button type="button" className="exam-link" onClick={() => setImporting(true)} data-testid="bank-import">
+          {t('exams.teacher.bankio.import')}
+        </button>
+        <button
+          type="button"
+          className="exam-link"
+          disabled={exporting || total === 0}
+          onClick={() => chooseFormat([])}
+          data-testid="bank-export"
+        >
+          {exporting ? t('exams.teacher.bankio.exporting') : t('exams.teacher.bankio.export')}
+        </button>
+        <button
+          type="button"
+          className="exam-link"
+          disabled={total === 0}
+          onClick={() => setChosen(chosen ? null : new Set())}
+          data-testid="bank-choose"
+        >
+          {chosen ? t('exams.teacher.bankio.stopChoosing') : t('exams.teacher.bankio.choose')}
+        </button>
+      </div>
       {query.isPending ? (
         <ListLoading testid="bank-loading" />
       ) : query.isError ? (
@@ -163,9 +228,13 @@ export function QuestionBank({ courseId }: { courseId: number }) {
         />
       ) : (
         <ul className="exam-question-list">
-          {rows.map((q) => (
-            <QuestionRow key={q.id} q={q} onEdit={() => setEditing(q)} onDelete={() => void remove(q)} />
-          ))}
+          {rows.map((q) =>
+            chosen ? (
+              <QuestionRow key={q.id} q={q} chosen={chosen.has(q.id)} onToggle={() => toggle(q.id)} />
+            ) : (
+              <QuestionRow key={q.id} q={q} onEdit={() => setEditing(q)} onDelete={() => void remove(q)} />
+            ),
+          )}
           {query.hasNextPage ? (
             <Button
               block
@@ -179,6 +248,44 @@ export function QuestionBank({ courseId }: { courseId: number }) {
           ) : null}
         </ul>
       )}
+      {chosen ? (
+        <div className="bank-io-select" data-testid="bank-choose-bar">
+          <span className="bank-io-select-count" data-testid="bank-chosen-count">
+            {t('exams.teacher.bankio.chosen', { count: chosen.size })}
+          </span>
+          <Button size="small" onClick={() => setChosen(new Set(rows.map((q) => q.id)))} data-testid="bank-choose-all">
+            {t('exams.teacher.bankio.chooseAll')}
+          </Button>
+          <Button
+            size="small"
+            disabled={chosen.size === 0 || exporting}
+            onClick={() => chooseFormat([...chosen])}
+            data-testid="bank-export-chosen"
+          >
+            {t('exams.teacher.bankio.export')}
+          </Button>
+          <Button
+            size="small"
+            color="primary"
+            disabled={chosen.size === 0}
+            onClick={() => setCopying(true)}
+            data-testid="bank-copy"
+          >
+            {t('exams.teacher.bankio.copy')}
+          </Button>
+        </div>
+      ) : null}
+      <BankImportPopup courseId={courseId} open={importing} onClose={() => setImporting(false)} onImported={refresh} />
+      <BankCopyPopup
+        courseId={courseId}
+        ids={chosen ? [...chosen] : []}
+        open={copying}
+        onClose={() => setCopying(false)}
+        onCopied={() => {
+          setCopying(false);
+          setChosen(null);
+        }}
+      />
       {editing ? (
         <QuestionEditor
           question={editing === 'new' ? null : editing}
@@ -191,11 +298,58 @@ export function QuestionBank({ courseId }: { courseId: number }) {
   );
 }
 
-/** One question: its type, difficulty, score, stem, knowledge points and what may be done to it. */
-export function QuestionRow({ q, onEdit, onDelete }: { q: BankQuestion; onEdit?: () => void; onDelete?: () => void }) {
+/** One question: its type, difficulty, score, stem, knowledge points and what may be done to it; or a box to choose it. */
+export function QuestionRow({
+  q,
+  onEdit,
+  onDelete,
+  chosen,
+  onToggle,
+}: {
+  q: BankQuestion;
+  onEdit?: () => void;
+  onDelete?: () => void;
+  chosen?: boolean;
+  onToggle?: () => void;
+}) {
   const { t } = useTranslation();
+  if (onToggle)
+    return (
+      <li className="exam-question is-selectable" data-testid="bank-question" data-id={q.id} data-type={q.type}>
+        {/* the whole row is the box's label: a tap anywhere on it chooses */}
+        <Checkbox className="bank-io-check" checked={chosen} onChange={onToggle} data-testid="bank-question-check">
+          <div className="bank-io-body">
+            <QuestionSummary q={q} />
+          </div>
+        </Checkbox>
+      </li>
+    );
   return (
     <li className="exam-question" data-testid="bank-question" data-id={q.id} data-type={q.type}>
+      <QuestionSummary q={q} />
+      {onEdit || onDelete ? (
+        <div className="exam-question-actions">
+          {onEdit ? (
+            <button type="button" className="exam-link" onClick={onEdit} data-testid="bank-question-edit">
+              {t('exams.teacher.bank.edit')}
+            </button>
+          ) : null}
+          {onDelete ? (
+            <button type="button" className="exam-link danger-text" onClick={onDelete} data-testid="bank-question-delete">
+              {t('exams.teacher.bank.delete')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** A question's type, difficulty, score, stem and knowledge points. */
+function QuestionSummary({ q }: { q: BankQuestion }) {
+  const { t } = useTranslation();
+  return (
+    <>
       <div className="exam-question-tags">
         <Tag color="primary" fill="outline" data-testid="bank-question-type">
           {t(`exams.common.type.${q.type}`)}
@@ -219,20 +373,6 @@ export function QuestionRow({ q, onEdit, onDelete }: { q: BankQuestion; onEdit?:
           ))}
         </div>
       ) : null}
-      {onEdit || onDelete ? (
-        <div className="exam-question-actions">
-          {onEdit ? (
-            <button type="button" className="exam-link" onClick={onEdit} data-testid="bank-question-edit">
-              {t('exams.teacher.bank.edit')}
-            </button>
-          ) : null}
-          {onDelete ? (
-            <button type="button" className="exam-link danger-text" onClick={onDelete} data-testid="bank-question-delete">
-              {t('exams.teacher.bank.delete')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-    </li>
+    </>
   );
 }
