@@ -34,6 +34,7 @@ import { OpenAttendancePrompt } from '../../attendance/components/OpenAttendance
 import { ClassroomToolsGate } from '../../barrage/components/ClassroomToolsGate';
 import { ClassTimeBar } from '../../classtime/components/ClassTimeBar';
 import { JoinStepPrompt } from '../../interact/components/JoinStepPrompt';
+import { SpeakToolsGate } from '../../speak/components/SpeakToolsGate';
 import { courseKeys, coursesApi, retryNetworkOnly } from '../api';
 import { CodePopup } from '../components/CodePopup';
 import { NewBadge } from '../components/NewBadge';
@@ -286,6 +287,8 @@ function CourseHome({ info }: { info: CourseInfo }) {
       {ended ? null : <ClassTimeBar courseId={info.id} canTeach={can('teachClass')} />}
       {/* issue 15: barrage and the grab-answer while a class is in progress */}
       {ended ? null : <ClassroomToolsGate courseId={info.id} canTeach={can('teachClass')} />}
+      {/* issue 15: speaking, questions, muting and the class timer (decision 024) */}
+      {ended ? null : <SpeakToolsGate courseId={info.id} canTeach={can('teachClass')} />}
       {/* spec 2 §2, §8: a student entering the course is told of an open attendance (issue 13) */}
       {role === 0 && !ended ? <OpenAttendancePrompt courseId={info.id} /> : null}
       {/* spec 2 §8: and asked to join an interactive answer taking answers (issue 15) */}
