@@ -337,7 +337,36 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
       answer: 'A',
     };
   },
+  // practice on knowledge points (issue 14): a point of the bank, a practice of A's student
+  '/TestpaperApi/startPractice': async (ids, p) => {
+    await practiceOf(ids, p);
+    return { courseid: ids.courseid, points: '练习点', count: 5 };
+  },
+  '/TestpaperApi/practiceDetail': async (ids, p) => ({ courseid: ids.courseid, id: (await practiceOf(ids, p)).id }),
+  '/TestpaperApi/finishPractice': async (ids, p) => ({ courseid: ids.courseid, id: (await practiceOf(ids, p)).id }),
+  '/TestpaperApi/answerPractice': async (ids, p) => {
+    const made = await practiceOf(ids, p);
+    return { courseid: ids.courseid, id: made.id, subjectid: made.subjectid, answer: '1' };
+  },
+  '/TestpaperApi/passThroughLevels': async (ids, p) => {
+    await practiceOf(ids, p);
+    return { courseid: ids.courseid };
+  },
 };
+
+/**
+ * A practice of course A's student on a knowledge point of one true/false bank question (issue 14):
+ * the point and the practice's id and question.
+ */
+async function practiceOf(ids: CourseIds, p: People) {
+  const q = await send(
+    '/QuestionBankApi/addQuestion',
+    { courseid: ids.courseid, type: 1, title: `<p>练 ${ids.marker}</p>`, answer: '1', points: ['练习点'] },
+    p.owner.token,
+  );
+  const started = await send('/TestpaperApi/startPractice', { courseid: ids.courseid, points: '练习点' }, p.student.token);
+  return { point: '练习点', id: started.data?.id as number, subjectid: q.data?.id as number };
+}
 
 /** A question of course A's bank, its stem carrying the marker (issue 14). */
 async function questionOf(ids: CourseIds, p: People) {

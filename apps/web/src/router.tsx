@@ -90,6 +90,8 @@ const StudentResultPage = lazyPage<{ kind?: 'result' | 'submit' | 'release' }>(
 const StudentMistakesPage = lazyPage(() => import('./features/exams/pages/StudentMistakesPage'), 'pages');
 const StudentMistakeDetailPage = lazyPage(() => import('./features/exams/pages/StudentMistakeDetailPage'), 'pages');
 const StudentWeakPointsPage = lazyPage(() => import('./features/exams/pages/StudentWeakPointsPage'), 'pages');
+const StudentPromotePage = lazyPage(() => import('./features/exams/pages/StudentPromotePage'), 'pages');
+const StudentKnowledgePracticePage = lazyPage(() => import('./features/exams/pages/StudentKnowledgePracticePage'), 'pages');
 const MyAllSettingPage = lazyPage(() => import('./features/institutions/pages/MyAllSettingPage'), 'pages');
 const AddDataPage = lazyPage(() => import('./features/materials/pages/AddDataPage'), 'pages');
 const DataIndexPage = lazyPage(() => import('./features/materials/pages/DataIndexPage'), 'pages');
@@ -269,6 +271,8 @@ const pages: Record<string, ComponentType> = {
   '/testing/submitresult': () => <StudentResultPage kind="submit" />,
   '/testing/releaseresult': () => <StudentResultPage kind="release" />,
   '/testing/weakKnowlegePoints': StudentWeakPointsPage,
+  '/testing/promoteKnowlegePoints': StudentPromotePage,
+  '/testing/knowledgePractice': StudentKnowledgePracticePage,
   '/sets/mistakes/list': StudentMistakesPage,
   '/sets/mistakes/detail': StudentMistakeDetailPage,
   // attendance: teachers start and run it, students check in (spec 2 §2 Attendance routes, issue 13)

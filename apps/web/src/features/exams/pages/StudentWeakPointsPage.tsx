@@ -9,6 +9,7 @@ import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { ListBody, ListEmpty } from '../../notices/components/ListStates';
 import { mistakesApi, mistakesKeys, mistakesPaths } from '../api.mistakes';
+import { practicePaths } from '../api.practice';
 import { studentExamPaths } from '../api.student';
 import '../../notices/notices.css';
 import '../components/student/student.css';
@@ -50,6 +51,16 @@ function WeakList({ courseId }: { courseId: number }) {
     ) : null;
   return (
     <div className="page-body ex-body" data-testid="weak-points" aria-busy={query.isFetching}>
+      <div className="ex-links">
+        <button
+          type="button"
+          className="ex-link"
+          onClick={() => navigate(practicePaths.promote(courseId))}
+          data-testid="weak-promote-link"
+        >
+          {t('exams.practice.promoteLink')}
+        </button>
+      </div>
       {query.data ? (
         <p className="ex-note" style={{ margin: '0 0 12px' }} data-testid="weak-rule">
           {t('exams.mistakes.weakRule', { rate: query.data.threshold, count: query.data.minanswers })}
