@@ -204,3 +204,94 @@ test('another text for the second blank of a two-blank question', async ({ page,
   expect(await scoreOf(request, course.id, made.id, zhou.token)).toBe(4);
   await shot(page, 'tests-teacher-stats-two-blanks');
 });
+
+const REGRADE_WORDS = {
+  zh: {
+    acceptFalse: '把 错误 也算对',
+    alsoFalse: '也算对：错误',
+    alsoSet: '也算对：A|B|D',
+    setRequired: '请选择要算对的选项组合',
+    already: '这个答案已经算对了',
+  },
+  en: {
+    acceptFalse: 'Accept False as correct',
+    alsoFalse: 'Also accepted: False',
+    alsoSet: 'Also accepted: A|B|D',
+    setRequired: 'Choose the set of options to accept',
+    already: 'That answer is already counted as right',
+  },
+};
+
+for (const lang of ['zh', 'en'] as const) {
+  test(`${lang}: regrading a true/false by its other value and a multiple choice by another set of options`, async ({
+    page,
+    request,
+    asTeacher,
+    newCourse,
+  }) => {
+    test.setTimeout(150_000);
+    const w = REGRADE_WORDS[lang];
+    const teacher = await asTeacher({ name: '韩老师', lang });
+    const course = await newCourse({ teacher, students: ['周一', '吴二'] });
+    const [zhou, wu] = course.students;
+    const add = (body: Record<string, unknown>) =>
+      api<{ id: number }>(request, '/QuestionBankApi/addQuestion', { courseid: course.id, ...body }, teacher.token);
+    const tf = await add({ type: 1, title: '鲸是鱼。', answer: '1', score: 2 });
+    const multi = await add({ type: 3, title: '哪些是偶数？', options: ['2', '4', '5', '6'], answer: 'A|B', score: 4 });
+    const made = await api<{ id: number }>(
+      request,
+      '/TestpaperApi/addTestpaper',
+      { courseid: course.id, title: '改判', fixed: [tf.id, multi.id], draws: [] },
+      teacher.token,
+    );
+    await api(request, '/TestpaperApi/publishTestpaper', { courseid: course.id, id: made.id }, teacher.token);
+    for (const [who, tfAnswer, set] of [
+      [zhou, '0', ['A', 'B', 'D']],
+      [wu, '1', ['A', 'B']],
+    ] as const) {
+      const paper = await api<Paper>(
+        request,
+        '/TestpaperApi/doSubjectList',
+        { courseid: course.id, testpaperid: made.id },
+        who.token,
+      );
+      const answers = paper.lists.map((item, n) => ({
+        subjectid: item.subjectid,
+        seq: n + 1,
+        answer: item.typeid === 1 ? tfAnswer : set,
+      }));
+      await api(request, '/TestpaperApi/handup', { courseid: course.id, testpaperid: made.id, answers }, who.token);
+    }
+    expect(await scoreOf(request, course.id, made.id, zhou.token)).toBe(0);
+
+    await page.goto(`/testing/review?courseId=${course.id}&courseRole=1&id=${made.id}&tab=stats`);
+    const tfCard = page.getByTestId('stats-item').filter({ hasText: '鲸是鱼。' });
+    const multiCard = page.getByTestId('stats-item').filter({ hasText: '哪些是偶数？' });
+    // true/false picks drawn per value; "false" accepted after the confirmation
+    await expect(tfCard.locator('[data-option="0"]').getByTestId('stats-option-count')).toContainText('1');
+    await expect(tfCard.locator('[data-option="1"]').getByTestId('stats-accept-option')).toHaveCount(0);
+    await expect(tfCard.locator('[data-option="0"]').getByTestId('stats-accept-option')).toHaveText(w.acceptFalse);
+    await tfCard.locator('[data-option="0"]').getByTestId('stats-accept-option').click();
+    await page.getByTestId('stats-accept-confirm').click();
+    await expect(tfCard.getByTestId('stats-alternatives')).toHaveText(w.alsoFalse);
+    await expect(tfCard.getByTestId('stats-rate')).toHaveText('100%');
+    expect(await scoreOf(request, course.id, made.id, zhou.token)).toBe(2);
+
+    // a multiple choice: nothing picked is refused in the form; the key itself by the server; then A, B and D
+    await multiCard.getByTestId('stats-set-accept').click();
+    await expect(multiCard.getByTestId('stats-set-error')).toHaveText(w.setRequired);
+    for (const k of ['A', 'B']) await multiCard.getByTestId(`stats-set-${k}`).check();
+    await multiCard.getByTestId('stats-set-accept').click();
+    await page.getByTestId('stats-accept-confirm').click();
+    await expect(multiCard.getByTestId('stats-set-error')).toHaveText(w.already);
+    await multiCard.getByTestId('stats-set-D').check();
+    await multiCard.getByTestId('stats-set-accept').click();
+    await page.getByTestId('stats-accept-confirm').click();
+    await expect(multiCard.getByTestId('stats-alternatives')).toHaveText(w.alsoSet);
+    await expect(multiCard.getByTestId('stats-rate')).toHaveText('100%');
+    await multiCard.scrollIntoViewIfNeeded();
+    await shot(page, `tests-teacher-stats-regrade-${lang}`);
+    expect(await scoreOf(request, course.id, made.id, zhou.token)).toBe(6);
+    expect(await scoreOf(request, course.id, made.id, wu.token)).toBe(6);
+  });
+}

@@ -387,6 +387,8 @@ export const questionStatsAnswer = z.object({
       /** the key as the teacher reads it: `B`, `A|C`, `1` */
       answer: z.string(),
       blanksanswer: z.array(z.array(z.string())),
+      /** whole answers accepted besides the key when regrading (true/false '0', choices 'A|C') */
+      alternatives: z.array(z.string()),
       /** 0 a fixed question, n the n-th draw */
       draw: int,
       /** papers that held this question, of them answered, right, partly right, wrong, waiting for the teacher */
@@ -399,7 +401,7 @@ export const questionStatsAnswer = z.object({
       /** right answers per paper that held it, 0-100 */
       correctrate: int,
       average: z.number(),
-      /** choices and votes: how many picked each option */
+      /** choices and votes: how many picked each option; true/false: '1' and '0', untitled */
       options: z.array(z.object({ id: z.string(), title: z.string(), count: int, correct: flag })),
       /** a rating: how many gave each value */
       ratings: z.array(z.object({ value: int, count: int })),
@@ -412,6 +414,8 @@ export const acceptAnswerAnswer = z.object({
   subjectid: int,
   answer: z.string(),
   blanksanswer: z.array(z.array(z.string())),
+  /** whole answers accepted besides the key (true/false '0', choices 'A|C') */
+  alternatives: z.array(z.string()),
   /** handed-in papers graded again, and those whose total changed */
   count: int,
   changed: int,

@@ -23,6 +23,11 @@ export interface QuestionKey {
   blanks?: string[][];
   /** short answer: the reference answer */
   text?: string;
+  /**
+   * whole answers accepted as right besides the key when regrading (`acceptAnswer`): true/false the
+   * other value ('0'), choices another set of keys joined in order ('A|C')
+   */
+  alternatives?: string[];
 }
 
 /** What a student may know of a question's form: the rating range, the number of blanks. */

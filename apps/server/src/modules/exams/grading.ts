@@ -112,7 +112,9 @@ export function gradeAnswer(item: Gradable, answer: StoredAnswer, partialCredit:
   if (answer === null || (Array.isArray(answer) && answer.length === 0)) return { s: 0, c: 0 };
   switch (item.type) {
     case Q.trueFalse:
-      return answer === item.answer.value ? { s: full, c: 1 } : { s: 0, c: 0 };
+      return answer === item.answer.value || item.answer.alternatives?.includes(answer as string)
+        ? { s: full, c: 1 }
+        : { s: 0, c: 0 };
     case Q.single:
       // one key when written; regrading may accept others beside it (stats.service acceptAnswer)
       return item.answer.keys?.includes(answer as string) ? { s: full, c: 1 } : { s: 0, c: 0 };
@@ -122,6 +124,8 @@ export function gradeAnswer(item: Gradable, answer: StoredAnswer, partialCredit:
       const picked = answer as string[];
       const wrong = picked.some((k) => !right.has(k));
       if (!wrong && picked.length === right.size) return { s: full, c: 1 };
+      // another set of keys accepted when regrading counts in full
+      if (item.answer.alternatives?.includes([...picked].sort().join('|'))) return { s: full, c: 1 };
       if (!wrong && partialCredit && picked.length > 0) return { s: round1(full / 2), c: 2 };
       return { s: 0, c: 0 };
     }

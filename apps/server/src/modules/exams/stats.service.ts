@@ -2,9 +2,11 @@ import {
   type AcceptAnswerInput,
   ATTEMPT_STATUS,
   type acceptAnswerAnswer,
+  KEYED_CHOICE_TYPES,
   OPTION_TYPES,
   optionKey,
   PUBLISH_STATES,
+  parseKeys,
   QUESTION_TYPES,
   type questionStatsAnswer,
 } from '@paiclass/shared';
@@ -88,7 +90,7 @@ export async function questionStats(
         else if (grade.c === 3) counts.pending += 1;
         else counts.wrong += 1;
         if (!isAnswered) continue;
-        if (OPTION_TYPES.includes(q.type))
+        if (OPTION_TYPES.includes(q.type) || q.type === QUESTION_TYPES.trueFalse)
           for (const k of Array.isArray(given) ? given.map(String) : [String(given)]) picked.set(k, (picked.get(k) ?? 0) + 1);
         if (q.type === QUESTION_TYPES.rating) ratings.set(Number(given), (ratings.get(Number(given)) ?? 0) + 1);
       }
@@ -101,6 +103,7 @@ export async function questionStats(
         score: q.score,
         answer: keyText(q.type, q.answer),
         blanksanswer: q.answer.blanks ?? [],
+        alternatives: q.answer.alternatives ?? [],
         draw: q.draw,
         papers: held,
         answered,
@@ -112,7 +115,13 @@ export async function questionStats(
               const k = optionKey(i);
               return { id: k, title, count: picked.get(k) ?? 0, correct: (right.has(k) ? 1 : 0) as 0 | 1 };
             })
-          : [],
+          : q.type === QUESTION_TYPES.trueFalse
+            ? // true ('1') and false ('0'), untitled: the web app names them in the reader's language
+              ['1', '0'].map((k) => {
+                const isRight = k === q.answer.value || (q.answer.alternatives ?? []).includes(k);
+                return { id: k, title: '', count: picked.get(k) ?? 0, correct: (isRight ? 1 : 0) as 0 | 1 };
+              })
+            : [],
         ratings:
           q.type === QUESTION_TYPES.rating
             ? Array.from({ length: (q.spec.max ?? 0) - (q.spec.min ?? 0) + 1 }, (_, i) => {
@@ -126,10 +135,14 @@ export async function questionStats(
   return { testpaperid: item.id, papers: papers.length, lists };
 }
 
+/** true/false answers as teachers' tools send them */
+const TRUE_FALSE_WORDS: Record<string, '1' | '0'> = { '1': '1', '0': '0', true: '1', false: '0', 对: '1', 错: '0' };
+
 /**
  * `/TestpaperApi/acceptAnswer` (issue 14, regrading): another answer counts as right for one
- * question of a published paper — a single choice's other option, or a text for one blank of a
- * fill-in-blank question. The paper's copy changes (its version bumps, so every instance reads it
+ * question of a published paper — a single choice's other option, a text for one blank of a
+ * fill-in-blank question, the other value of a true/false, or another whole set of keys of a
+ * multiple or indefinite choice. The paper's copy changes (its version bumps, so every instance reads it
  * again) and every handed-in paper is graded again in the same transaction; the teacher's hand
  * grades stay. Papers under way are graded with the new key when they are handed in.
  */
@@ -163,6 +176,20 @@ export async function acceptAnswer(
       if (blanks[index]!.some((a) => blankText(a) === blankText(input.answer)))
         throw badField('validation.acceptAlready', ['answer']);
       key = { ...key, blanks: blanks.map((list, i) => (i === index ? [...list, input.answer] : list)) };
+    } else if (question.type === QUESTION_TYPES.trueFalse) {
+      const other = TRUE_FALSE_WORDS[input.answer.toLowerCase()];
+      if (!other) throw badField('validation.acceptTrueFalse', ['answer']);
+      if (other === key.value || key.alternatives?.includes(other)) throw badField('validation.acceptAlready', ['answer']);
+      key = { ...key, alternatives: [...(key.alternatives ?? []), other] };
+    } else if (KEYED_CHOICE_TYPES.includes(question.type)) {
+      // multiple and indefinite choice: another whole set of keys counts as right
+      const keys = question.options.map((_, i) => optionKey(i));
+      const picked = [...new Set(parseKeys(input.answer))].sort();
+      if (picked.length === 0 || picked.some((k) => !keys.includes(k))) throw badField('validation.acceptKeys', ['answer']);
+      const set = picked.join('|');
+      if (set === [...(key.keys ?? [])].sort().join('|') || key.alternatives?.includes(set))
+        throw badField('validation.acceptAlready', ['answer']);
+      key = { ...key, alternatives: [...(key.alternatives ?? []), set] };
     } else {
       throw badField('validation.acceptType', ['subjectid']);
     }
@@ -195,6 +222,7 @@ export async function acceptAnswer(
       subjectid: question.id,
       answer: keyText(question.type, key),
       blanksanswer: key.blanks ?? [],
+      alternatives: key.alternatives ?? [],
       count: papers.length,
       changed,
     };

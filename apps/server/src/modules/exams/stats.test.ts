@@ -174,7 +174,7 @@ describe('regrading by accepting another answer', () => {
       [{ subjectid: ids[1], blank: 3, answer: '淮河' }, '请选择接受答案的空（第 1 到第 2 空）'],
       [{ subjectid: ids[1], blank: 1, answer: ' 长江 ' }, '这个答案已经算对了'],
       [{ subjectid: ids[1], blank: 1, answer: '' }, '接受的答案须是 1 到 200 个字'],
-      [{ subjectid: ids[2], answer: '3' }, '只有单选题和填空题可以接受其他答案'],
+      [{ subjectid: ids[2], answer: '3' }, '只有判断题、选择题和填空题可以接受其他答案'],
       [{ subjectid: 99_999, answer: 'B' }, '请选择题目'],
       [{ subjectid: ids[0], answer: 'C' }, '', stu(1)],
     ];
@@ -186,5 +186,91 @@ describe('regrading by accepting another answer', () => {
     }
     expect(await items()).toEqual(itemsBefore);
     expect(await scores()).toEqual(scoresBefore);
+  });
+
+  it('accepts the other value of a true/false and another set of keys of a multiple choice, for every paper', async () => {
+    const add = async (q: Record<string, unknown>) =>
+      must(await call(app, '/QuestionBankApi/addQuestion', { courseid: room.courseid, ...q }, { token: room.owner.token }), 'q')
+        .id;
+    const fixed = [
+      await add({ type: 1, title: '<p>鲸是鱼</p>', answer: '1', score: 2 }),
+      await add({ type: 3, title: '<p>偶数</p>', options: ['2', '4', '5', '6'], answer: 'A|B', score: 4 }),
+    ];
+    const made = must(await tp('addTestpaper', room.owner, { courseid: room.courseid, title: '改判', fixed }), 'paper');
+    must(await tp('publishTestpaper', room.owner, { courseid: room.courseid, id: made.id }), 'publish');
+    const hand = async (who: Person, tf: string, multi: string[]) => {
+      const key = { courseid: room.courseid, testpaperid: made.id };
+      const paper = must(await tp('doSubjectList', who, key), 'start');
+      const of = (type: string) => paper.lists.find((i: { type: string }) => i.type === type).subjectid;
+      must(
+        await tp('handup', who, {
+          ...key,
+          answers: [
+            { subjectid: of('1'), answer: tf, seq: 1 },
+            { subjectid: of('3'), answer: multi, seq: 2 },
+          ],
+        }),
+        'handup',
+      );
+      return [of('1'), of('3')] as [number, number];
+    };
+    const [tf, multi] = await hand(stu(0), '0', ['A', 'B', 'D']);
+    await hand(stu(1), '1', ['A', 'B']);
+    const scores = async () =>
+      new Map(
+        (await db.database.db.select().from(testAttempts).where(eq(testAttempts.contentId, made.id))).map((a) => [
+          a.userId,
+          a.score,
+        ]),
+      );
+    expect(await scores()).toEqual(
+      new Map([
+        [stu(0).uid, 0],
+        [stu(1).uid, 6],
+      ]),
+    );
+
+    // the key of the true/false was wrong: "false" is right too; and 2, 4 and 6 are all even
+    const tfAccepted = must(
+      await tp('acceptAnswer', room.owner, { courseid: room.courseid, id: made.id, subjectid: String(tf), answer: '错' }),
+      'tf',
+    );
+    expect(tfAccepted).toMatchObject({ alternatives: ['0'], count: 2, changed: 1 });
+    const setAccepted = must(
+      await tp('acceptAnswer', room.assistant, { courseid: room.courseid, id: made.id, subjectid: multi, answer: 'd,b,a' }),
+      'multi',
+    );
+    expect(setAccepted).toMatchObject({ answer: 'A|B', alternatives: ['A|B|D'], count: 2, changed: 1 });
+    expect(await scores()).toEqual(
+      new Map([
+        [stu(0).uid, 6],
+        [stu(1).uid, 6],
+      ]),
+    );
+    const stats = must(await tp('questionStats', room.owner, { courseid: room.courseid, id: made.id }), 'stats');
+    expect(stats.lists.find((q: { subjectid: number }) => q.subjectid === multi)).toMatchObject({
+      correct: 2,
+      alternatives: ['A|B|D'],
+    });
+    // true/false picks counted like options, both values now right
+    expect(stats.lists.find((q: { subjectid: number }) => q.subjectid === tf).options).toEqual([
+      { id: '1', title: '', count: 1, correct: 1 },
+      { id: '0', title: '', count: 1, correct: 1 },
+    ]);
+
+    // a later paper is graded with them; what is right already, or not an answer of the question, is refused
+    await hand(stu(2), '0', ['B', 'D', 'A']);
+    expect((await scores()).get(stu(2).uid)).toBe(6);
+    const before = await db.database.db.select().from(testItems).where(eq(testItems.contentId, made.id));
+    for (const [subjectid, answer, message] of [
+      [tf, '0', '这个答案已经算对了'],
+      [tf, '也许', '判断题请接受“对”（1）或“错”（0）'],
+      [multi, 'B|A', '这个答案已经算对了'],
+      [multi, 'A|E', '请选择题目中的选项组合'],
+    ] as const) {
+      const res = await tp('acceptAnswer', room.owner, { courseid: room.courseid, id: made.id, subjectid, answer });
+      expect(res).toMatchObject({ status: 0, message });
+    }
+    expect(await db.database.db.select().from(testItems).where(eq(testItems.contentId, made.id))).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import { OPTION_TYPES, QUESTION_TYPES } from '@paiclass/shared';
+import { KEYED_CHOICE_TYPES, OPTION_TYPES, QUESTION_TYPES } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tag, Toast } from 'antd-mobile';
 import { useState } from 'react';
@@ -21,6 +21,11 @@ const UNKEYED: readonly number[] = [
 ];
 
 const percent = (count: number, of: number) => (of > 0 ? Math.round((count / of) * 100) : 0);
+/** Types whose picks are drawn per option: the choices and votes, and true/false as its two values. */
+const PICKED_TYPES: readonly number[] = [...OPTION_TYPES, QUESTION_TYPES.trueFalse];
+/** Types where one option not in the key may be accepted by itself. */
+const ONE_OPTION_ACCEPTED: readonly number[] = [QUESTION_TYPES.single, QUESTION_TYPES.trueFalse];
+const MULTIPLE_KEYS: readonly number[] = KEYED_CHOICE_TYPES.filter((type) => type !== QUESTION_TYPES.single);
 
 /**
  * /testing/review?…&tab=stats: each question of a published test over the papers handed in — its
@@ -89,6 +94,7 @@ function StatCard({
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<string>();
   const keyed = !UNKEYED.includes(q.type);
+  const trueFalseLabel = (value: string) => t(value === '1' ? 'exams.common.true' : 'exams.common.false');
 
   /** Accepts `answer` after the confirmation; refusals in the server's words (or `onError`). */
   const accept = async (answer: string, label: string, blank?: number, onError?: (message: string) => void) => {
@@ -154,13 +160,19 @@ function StatCard({
         {q.draw > 0 ? <span>{t('exams.teacher.stats.heldN', { count: q.papers })}</span> : null}
       </div>
 
-      {OPTION_TYPES.includes(q.type) ? (
+      {PICKED_TYPES.includes(q.type) ? (
         <ul className="exam-stat-bars" data-testid="stats-options">
           {q.options.map((o) => (
             <li key={o.id} className="exam-stat-row" data-testid="stats-option" data-option={o.id} data-correct={o.correct}>
               <div className="exam-stat-row-head">
                 <span className="exam-stat-option">
-                  <b>{o.id}.</b> {o.title}
+                  {q.type === QUESTION_TYPES.trueFalse ? (
+                    <b>{trueFalseLabel(o.id)}</b>
+                  ) : (
+                    <>
+                      <b>{o.id}.</b> {o.title}
+                    </>
+                  )}
                   {o.correct ? (
                     <span className="exam-key-mark" data-testid="stats-option-key">
                       {' '}
@@ -173,15 +185,21 @@ function StatCard({
                 </span>
               </div>
               <Bar value={percent(o.count, q.papers)} tone={o.correct ? 'key' : 'plain'} />
-              {q.type === QUESTION_TYPES.single && !o.correct ? (
+              {ONE_OPTION_ACCEPTED.includes(q.type) && !o.correct ? (
                 <button
                   type="button"
                   className="exam-link exam-stat-accept"
                   disabled={busy !== undefined}
-                  onClick={() => void accept(o.id, `${o.id}. ${o.title}`)}
+                  onClick={() =>
+                    void accept(o.id, q.type === QUESTION_TYPES.trueFalse ? trueFalseLabel(o.id) : `${o.id}. ${o.title}`)
+                  }
                   data-testid="stats-accept-option"
                 >
-                  {busy === o.id ? t('common.loading') : t('exams.teacher.stats.acceptOption', { option: o.id })}
+                  {busy === o.id
+                    ? t('common.loading')
+                    : t('exams.teacher.stats.acceptOption', {
+                        option: q.type === QUESTION_TYPES.trueFalse ? trueFalseLabel(o.id) : o.id,
+                      })}
                 </button>
               ) : null}
             </li>
@@ -203,6 +221,17 @@ function StatCard({
             </li>
           ))}
         </ul>
+      ) : null}
+
+      {q.alternatives.length > 0 ? (
+        <p className="muted small" data-testid="stats-alternatives">
+          {t('exams.teacher.stats.alsoAccepted', {
+            answers: q.alternatives.map((a) => (q.type === QUESTION_TYPES.trueFalse ? trueFalseLabel(a) : a)).join(' / '),
+          })}
+        </p>
+      ) : null}
+      {MULTIPLE_KEYS.includes(q.type) ? (
+        <SetAccept q={q} busy={busy !== undefined} onAccept={(set, onError) => accept(set, set, undefined, onError)} />
       ) : null}
 
       {q.type === QUESTION_TYPES.fillBlank ? (
@@ -290,6 +319,67 @@ function BlankAccept({
       </div>
       {error ? (
         <div className="field-error" role="alert" data-testid="stats-blank-error">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** A multiple or indefinite choice: another whole set of options to count as right (every one picked, no other). */
+function SetAccept({
+  q,
+  busy,
+  onAccept,
+}: {
+  q: QuestionStat;
+  busy: boolean;
+  onAccept: (set: string, onError: (message: string) => void) => Promise<boolean>;
+}) {
+  const { t } = useTranslation();
+  const [picked, setPicked] = useState<string[]>([]);
+  const [error, setError] = useState<string>();
+  const toggle = (id: string) => {
+    setPicked((now) => (now.includes(id) ? now.filter((k) => k !== id) : [...now, id].sort()));
+    setError(undefined);
+  };
+  const submit = async () => {
+    if (picked.length === 0) {
+      setError(t('exams.teacher.stats.setRequired'));
+      return;
+    }
+    if (await onAccept(picked.join('|'), setError)) setPicked([]);
+  };
+  return (
+    <div className="exam-stat-blank" data-testid="stats-set">
+      <div className="exam-key-line">{t('exams.teacher.stats.setLabel')}</div>
+      <div className="exam-stat-accept-form">
+        <div className="exam-stat-set">
+          {q.options.map((o) => (
+            <label key={o.id} className="exam-stat-set-option">
+              <input
+                type="checkbox"
+                checked={picked.includes(o.id)}
+                onChange={() => toggle(o.id)}
+                data-testid={`stats-set-${o.id}`}
+              />{' '}
+              {o.id}
+            </label>
+          ))}
+        </div>
+        <Button
+          size="small"
+          color="primary"
+          fill="outline"
+          loading={busy}
+          onClick={() => void submit()}
+          data-testid="stats-set-accept"
+        >
+          {t('exams.teacher.stats.accept')}
+        </Button>
+      </div>
+      {error ? (
+        <div className="field-error" role="alert" data-testid="stats-set-error">
           {error}
         </div>
       ) : null}
