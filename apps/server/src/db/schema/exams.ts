@@ -359,3 +359,34 @@ export const practiceItems = pgTable(
     check('practice_items_correct_check', sql`${t.correct} is null or ${t.correct} in (0, 1, 2)`),
   ],
 );
+
+/**
+ * A student's score in an offline test (taken on paper, issue 14): typed by the teacher or an
+ * assistant on the test, from 0 to the paper's total; it reaches the score book like an online
+ * paper's best score, and the student as the test's release setting allows.
+ */
+export const testOfflineScores = pgTable(
+  'test_offline_scores',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    score: real('score').notNull(),
+    /** who typed it last */
+    scoredBy: integer('scored_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.userId] }),
+    index('test_offline_scores_user_idx').on(t.userId),
+    index('test_offline_scores_course_idx').on(t.courseId),
+    index('test_offline_scores_scored_by_idx').on(t.scoredBy),
+    check('test_offline_scores_score_check', sql`${t.score} >= 0`),
+  ],
+);
