@@ -109,8 +109,32 @@ const onStep =
   (extra: Record<string, unknown> = {}) =>
   async (ids: CourseIds, p: People) => ({ stepid: (await interactOf(ids, p)).stepid, ...extra });
 
+/** A question A's student asked the course's teachers (issue 15). */
+async function courseQuestionOf(ids: CourseIds, p: People) {
+  const asked = await send(
+    '/Futurev2/CourseQuestions/create',
+    { courseid: ids.courseid, content: `问题 ${ids.marker}` },
+    p.student.token,
+  );
+  return asked.data?.id as number;
+}
+
 /** Bodies the schema alone cannot guess, with the state they need set up first; each says why. */
 const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Record<string, unknown>>> = {
+  // speaking and questions (issue 15, decision 024): the class in progress; a question A's student asked
+  '/Futurev2/Speak/lists': async (ids) => ({ courseid: ids.courseid }),
+  '/Futurev2/Speak/sendLetter': async (ids) => ({ courseid: ids.courseid, content: '老师好' }),
+  '/Futurev2/Speak/mute': async (ids) => ({ courseid: ids.courseid, mute: 1 }),
+  '/Futurev2/CourseQuestions/reply': async (ids, p) => ({
+    courseid: ids.courseid,
+    id: await courseQuestionOf(ids, p),
+    content: '回复',
+  }),
+  '/Futurev2/CourseQuestions/setAnswered': async (ids, p) => ({
+    courseid: ids.courseid,
+    id: await courseQuestionOf(ids, p),
+    answered: 1,
+  }),
   // attendance: whole start forms, and an attendance of the kind each call works on
   '/AttenceApi/addNowsAttence': async (ids) => ({ courseid: ids.courseid, title: '点名', duration: 5 }),
   '/AttenceApi/addDigitAttence': async (ids) => ({ courseid: ids.courseid, title: '数字签到', duration: 5 }),
