@@ -28,3 +28,7 @@ export const STAR_CODES = {
 export const CLASS_RECORD_LIMIT = 100;
 /** attendance states counted as present in a class record (spec 2 §4: 0 present, 2 late) */
 export const PRESENT_STATES = [0, 2] as const;
+/** top bullet-comment senders a class time's detail lists (decision 023) */
+export const BARRAGE_TOP_SENDERS = 10;
+/** bullet comments one class time's detail lists at most, oldest first */
+export const BARRAGE_DETAIL_LIMIT = 2000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INT_MAX, wirePage } from '../wire';
 import { plainText } from '../barrage/schemas';
+import { INT_MAX, wirePage } from '../wire';
 import { STAR_REASON_MAX, STAR_STEP_MAX } from './constants';
 
 /**
@@ -75,3 +75,26 @@ export const classRecordInput = z.object({
   ),
 });
 export type ClassRecordInput = z.infer<typeof classRecordInput>;
+
+const classtimeid = z.coerce
+  .number({ message: 'validation.classTimeId' })
+  .int({ message: 'validation.classTimeId' })
+  .positive({ message: 'validation.classTimeId' })
+  .max(INT_MAX, { message: 'validation.classTimeId' });
+
+/** `/FutureV2/ClassRecord/studyAnalysis`: every student's study over the course; one student's line per class time with `uid`. */
+export const studyAnalysisInput = z.preprocess(
+  (v) =>
+    v && typeof v === 'object'
+      ? { ...(v as Record<string, unknown>), uid: (v as Record<string, unknown>).uid ?? (v as Record<string, unknown>).userid }
+      : v,
+  z.object({
+    courseid,
+    uid: z.preprocess((v) => (none(v) || v === '0' || v === 0 ? undefined : v), uid.optional()),
+  }),
+);
+export type StudyAnalysisInput = z.infer<typeof studyAnalysisInput>;
+
+/** `/FutureV2/ClassRecord/barrageDetail` and `classNotes`: one class time of the course. */
+export const classTimeAnalysisInput = z.object({ courseid, classtimeid });
+export type ClassTimeAnalysisInput = z.infer<typeof classTimeAnalysisInput>;

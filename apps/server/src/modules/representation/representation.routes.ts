@@ -1,16 +1,22 @@
 import {
+  barrageDetailAnswer,
+  classNotesAnswer,
   classRecordInput,
   classRecordListAnswer,
+  classTimeAnalysisInput,
   starAwardInput,
   starChangeAnswer,
   starCourseInput,
   starLogAnswer,
   starLogInput,
   starStatisticsAnswer,
+  studyAnalysisAnswer,
+  studyAnalysisInput,
 } from '@paiclass/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../platform/auth';
+import { barrageDetail, classNotes, studyAnalysis } from './analysis.service';
 import { classRecords } from './classrecord.service';
 import * as stars from './representation.service';
 
@@ -49,5 +55,22 @@ export async function representationRoutes(root: FastifyInstance) {
     '/FutureV2/ClassRecord/lists',
     { schema: { tags: ['class records'], body: classRecordInput, response: { 200: classRecordListAnswer } } },
     (req) => classRecords(ctx, caller(req), req.body),
+  );
+
+  // the analysis pages' calls (spec 2 §2 /analysis/studyAnalysis, bulletChatDetail, classNotesDetails; decision 023)
+  app.post(
+    '/FutureV2/ClassRecord/studyAnalysis',
+    { schema: { tags: ['class records'], body: studyAnalysisInput, response: { 200: studyAnalysisAnswer } } },
+    (req) => studyAnalysis(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/FutureV2/ClassRecord/barrageDetail',
+    { schema: { tags: ['class records'], body: classTimeAnalysisInput, response: { 200: barrageDetailAnswer } } },
+    (req) => barrageDetail(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/FutureV2/ClassRecord/classNotes',
+    { schema: { tags: ['class records'], body: classTimeAnalysisInput, response: { 200: classNotesAnswer } } },
+    (req) => classNotes(ctx, caller(req), req.body),
   );
 }
