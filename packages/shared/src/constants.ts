@@ -3,7 +3,7 @@ import { ATTENDANCE_CODES } from './attendance/constants';
 import { BARRAGE_CODES } from './barrage/constants';
 import { PRESENTING_CODES } from './classtime/constants';
 import { COURSEWARE_CODES } from './courseware/constants';
-import { EXAM_CODES, PRACTICE_CODES } from './exams/constants';
+import { EXAM_CODES, OFFLINE_CODES, PRACTICE_CODES } from './exams/constants';
 import { INTERACT_CODES } from './interact/constants';
 import { STAR_CODES } from './representation/constants';
 import { SPEAK_CODES } from './speak/constants';
@@ -156,6 +156,7 @@ export const CODES = {
   ...ATTENDANCE_CODES, // 30314-30329, issue 13
   ...EXAM_CODES, // 30901-30911, issue 14
   ...PRACTICE_CODES, // 30912-30914, issue 14 (practice and pass-through)
+  ...OFFLINE_CODES, // 30915, issue 14 (offline tests' scores)
   ...BARRAGE_CODES, // 31201-31212, issue 15 (barrage and the race)
   ...COURSEWARE_CODES, // 31001-31009, issue 15
   ...PRESENTING_CODES, // 31101-31109, issue 15

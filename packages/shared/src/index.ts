@@ -42,6 +42,7 @@ export * from './exams/rules';
 export * from './exams/responses';
 export * from './exams/practice';
 export * from './exams/bank-io';
+export * from './exams/offline';
 export * from './courseware/constants';
 export * from './courseware/schemas';
 export * from './courseware/responses';

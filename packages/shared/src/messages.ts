@@ -2,6 +2,7 @@ import { attendanceMessages } from './attendance/messages';
 import { barrageMessages } from './barrage/messages';
 import { coursewareMessages } from './courseware/messages';
 import { examMessages } from './exams/messages';
+import { offlineMessages } from './exams/offline';
 import { practiceMessages } from './exams/practice';
 import { interactMessages } from './interact/messages';
 import { starMessages } from './representation/messages';
@@ -18,6 +19,7 @@ export const validationMessages = {
     ...attendanceMessages.zh,
     ...examMessages.zh,
     ...practiceMessages.zh,
+    ...offlineMessages.zh,
     ...barrageMessages.zh,
     ...coursewareMessages.zh,
     ...interactMessages.zh,
@@ -146,6 +148,7 @@ export const validationMessages = {
     ...attendanceMessages.en,
     ...examMessages.en,
     ...practiceMessages.en,
+    ...offlineMessages.en,
     ...barrageMessages.en,
     ...coursewareMessages.en,
     ...interactMessages.en,

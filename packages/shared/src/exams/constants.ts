@@ -165,3 +165,8 @@ export const PRACTICE_CODES = {
   practiceFinished: 30913, // the practice is finished (all answered, or ended by its student): no more answers
   passLevelLocked: 30914, // a pass-through level opens when the one before it is passed
 } as const;
+
+/** Offline tests' scores (issue 14, `exams/offline.ts`). */
+export const OFFLINE_CODES = {
+  testOnline: 30915, // scores are typed only for an offline test: an online one is graded from its papers
+} as const;

@@ -20,6 +20,8 @@ import {
   markAnswerInput,
   mistakesAnswer,
   mistakesInput,
+  offlineScoresAnswer,
+  offlineScoresInput,
   paperReviewAnswer,
   paperReviewListAnswer,
   passThroughAnswer,
@@ -70,6 +72,7 @@ import { AppError, badField, badInput } from '../../platform/errors';
 import * as attempts from './attempts.service';
 import * as bankIo from './bank-io.service';
 import * as mistakes from './mistakes.service';
+import * as offline from './offline.service';
 import * as papers from './papers.service';
 import * as practice from './practice.service';
 import * as bank from './questions.service';
@@ -313,6 +316,17 @@ export async function examsRoutes(root: FastifyInstance) {
     '/TestpaperApi/acceptAnswer',
     { schema: { tags: paperTags, body: acceptAnswerInput, response: { 200: acceptAnswerAnswer } }, config: authoring },
     (req) => stats.acceptAnswer(ctx, caller(req), req.body),
+  );
+  // an offline test's scores, typed on the test (decision 017)
+  app.post(
+    '/TestpaperApi/offlineScores',
+    { schema: { tags: paperTags, body: testRef, response: { 200: offlineScoresAnswer } } },
+    (req) => offline.offlineScores(ctx, caller(req), req.body.courseid, req.body.id),
+  );
+  app.post(
+    '/TestpaperApi/setOfflineScores',
+    { schema: { tags: paperTags, body: offlineScoresInput, response: { 200: offlineScoresAnswer } }, config: authoring },
+    (req) => offline.setOfflineScores(ctx, caller(req), req.body),
   );
 
   // the student's mistakes set and weak knowledge points (`/sets/mistakes/*`, `/testing/weakKnowlegePoints`)

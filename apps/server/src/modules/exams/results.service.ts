@@ -11,7 +11,7 @@ import {
 } from '@paiclass/shared';
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { contents, testAnswers, testAttempts, tests } from '../../db/schema';
+import { contents, testAnswers, testAttempts, testOfflineScores, tests } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
@@ -48,6 +48,13 @@ const policyOf = ({ item, test }: Pick<TestAccess, 'item' | 'test'>) => ({
   scoresPublished: test.scoresPublished,
 });
 
+/** The caller's typed scores in these offline tests (released or not: callers decide). */
+const offlineScoresOf = (ctx: AppContext, user: User, ids: number[]) =>
+  ctx.db
+    .select({ contentId: testOfflineScores.contentId, score: testOfflineScores.score })
+    .from(testOfflineScores)
+    .where(and(eq(testOfflineScores.userId, user.id), inArray(testOfflineScores.contentId, ids)));
+
 /** A handed-in attempt's score as its student may see it: null until released. */
 const shownScore = (test: TestAccess['test'], a: Attempt) =>
   a.status === ATTEMPT_STATUS.submitted && scoreReleased(test, a.pending) ? a.score : null;
@@ -73,7 +80,9 @@ async function presentStudentTest(ctx: AppContext, user: User, access: TestAcces
   const used = counted(list);
   const open = !test.offline && item.publishState >= PUBLISH_STATES.published && !isClosed(policy, now) && hasBegun(policy, now);
   const deadline = current ? effectiveDeadline(current) : null;
-  const scores = list.map((a) => shownScore(test, a)).filter((s): s is number => s !== null);
+  const scores = test.offline
+    ? (await offlineScoresOf(ctx, user, [item.id])).filter(() => scoreReleased(test, 0)).map((s) => s.score)
+    : list.map((a) => shownScore(test, a)).filter((s): s is number => s !== null);
   return {
     ...(await presentOneItem(ctx, user, m.role, item)),
     testpaperid: item.id,
@@ -136,12 +145,18 @@ export async function listTests(ctx: AppContext, user: User, courseId: number): 
           .where(and(eq(testAttempts.userId, user.id), inArray(testAttempts.contentId, ids)))
           .orderBy(asc(testAttempts.attemptNo))
       : [];
+  const offline = rows.filter((r) => r.test.offline && scoreReleased(r.test, 0)).map((r) => r.item.id);
+  const typed = new Map(
+    (!staff && offline.length ? await offlineScoresOf(ctx, user, offline) : []).map((s) => [s.contentId, s.score]),
+  );
   const now = Date.now();
   return {
     now: Math.floor(now / 1000),
     list: rows.map(({ item, test }) => {
       const attempts = mine.filter((a) => a.contentId === item.id && a.status !== ATTEMPT_STATUS.prepared);
-      const scores = attempts.map((a) => shownScore(test, a)).filter((s): s is number => s !== null);
+      const scores = test.offline
+        ? [typed.get(item.id)].filter((s): s is number => s !== undefined)
+        : attempts.map((a) => shownScore(test, a)).filter((s): s is number => s !== null);
       return {
         id: item.id,
         title: item.title,

@@ -20,6 +20,7 @@ import {
   submissionMembers,
   submissions,
   testAttempts,
+  testOfflineScores,
   tests,
   users,
 } from '../../db/schema';
@@ -161,6 +162,7 @@ const testSource: ScoreSource = async (ctx, courseId, { publishedOnly, uid }) =>
       title: contents.title,
       fullscore: tests.totalScore,
       weight: tests.scorePercent,
+      offline: tests.offline,
       visible: sql<boolean>`${released}`,
     })
     .from(contents)
@@ -171,7 +173,6 @@ const testSource: ScoreSource = async (ctx, courseId, { publishedOnly, uid }) =>
         eq(contents.contenttype, CONTENT_TYPES.test),
         inArray(contents.publishState, [2, 3]),
         isNull(contents.deletedAt),
-        eq(tests.offline, false),
         sql`${tests.totalScore} > 0`,
         publishedOnly ? released : undefined,
       ),
@@ -206,6 +207,15 @@ const testSource: ScoreSource = async (ctx, courseId, { publishedOnly, uid }) =>
     )
     .groupBy(testAttempts.contentId, testAttempts.userId);
   for (const b of best) if (b.score !== null) scores.set(cell(String(b.contentId), b.userId), b.score);
+  // an offline test's scores are typed on the test, not graded from papers
+  const offline = items.filter((i) => i.offline).map((i) => i.id);
+  if (offline.length) {
+    const typed = await ctx.db
+      .select({ contentId: testOfflineScores.contentId, userId: testOfflineScores.userId, score: testOfflineScores.score })
+      .from(testOfflineScores)
+      .where(and(inArray(testOfflineScores.contentId, offline), uid ? eq(testOfflineScores.userId, uid) : undefined));
+    for (const t of typed) scores.set(cell(String(t.contentId), t.userId), t.score);
+  }
   return { columns, scores };
 };
 
