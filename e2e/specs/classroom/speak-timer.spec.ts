@@ -103,7 +103,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('question-row').first()).not.toContainText(names[1]!);
     // the first student never sees the other's question
     await expect(phoneA.getByTestId('my-questions-empty')).toBeVisible();
-    await shotAt(page, 'speak-mute-all', `speak-${lang}-02-teacher-lists`);
+    await shotAt(page, 'speak-tools', `speak-${lang}-02-teacher-lists`);
 
     // ---- the teacher mutes the first student: their input disables at once; the other's does not
     await page.getByTestId('letter-row').first().getByTestId('letter-mute').click();
@@ -132,6 +132,10 @@ for (const lang of ['zh', 'en'] as const) {
     await expect.poll(() => seconds(phoneB), { timeout: 5_000 }).toBeLessThan(b0);
     await shotAt(phoneB, 'speak-tools', `speak-${lang}-05-student-timer`);
     await shotAt(page, 'speak-tools', `speak-${lang}-06-teacher-timer`);
+    // the class's slides show the same timer in their bar
+    await phoneA.goto(`/courseware/inClass?courseId=${course.id}&courseRole=0`);
+    await expect(phoneA.getByTestId('in-class-page').getByTestId('class-timer')).toHaveText(w.timer);
+    await shot(phoneA, `speak-${lang}-07-slides-timer`);
 
     // ---- stopped: gone from every phone
     await page.getByTestId('timer-stop').click();

@@ -18,6 +18,7 @@ import { interactApi, interactKeys } from '../../interact/api';
 import { JoinStepPrompt } from '../../interact/components/JoinStepPrompt';
 import { useInteractEvents } from '../../interact/hooks/useInteractEvents';
 import { interactPaths } from '../../interact/paths';
+import { ClassTimerBadge } from '../../speak/components/ClassTimerBadge';
 import { classTimeApi, classTimeKeys, type Presentation, presentingApi, presentingKeys } from '../api';
 import { SlideStage } from '../components/SlideStage';
 import { usePresentation } from '../hooks/usePresentation';
@@ -39,7 +40,11 @@ export default function InClassPage() {
   const goBack = useGoBack(courseId ? courseHomePath(courseId, staff ? 1 : 0) : undefined);
   return (
     <div className="page in-class-page" data-testid="in-class-page">
-      <PageNavBar title={t(staff ? 'presenting.screenTitle' : 'presenting.followTitle')} onBack={goBack} />
+      <PageNavBar
+        title={t(staff ? 'presenting.screenTitle' : 'presenting.followTitle')}
+        onBack={goBack}
+        right={<ClassTimerBadge courseId={courseId} />}
+      />
       <CourseGate courseId={courseId} info={info}>
         {(course) => <InClass courseId={course.id} staff={hasAbility(course, 'teachClass')} />}
       </CourseGate>

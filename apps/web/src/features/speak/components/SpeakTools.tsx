@@ -6,7 +6,7 @@ import { RECONNECTED, useClassroom, useSocketEvent } from '../../../lib/socket';
 import { testId } from '../../../lib/testid';
 import { useTranslation } from '../../../lib/translations';
 import { useAuth } from '../../accounts/authStore';
-import { clockText, useCountdown } from '../../interact/hooks/useCountdown';
+import { useCountdown } from '../../interact/hooks/useCountdown';
 import {
   type Letter,
   type LetterList,
@@ -19,6 +19,7 @@ import {
   type Timer,
 } from '../api';
 import '../speak.css';
+import { ClassTimer } from './ClassTimer';
 
 /** the teacher's ready countdowns, in seconds */
 const TIMER_PRESETS = [30, 60, 180, 300];
@@ -87,24 +88,6 @@ export function SpeakTools({ courseId, canTeach }: { courseId: number; canTeach:
         <StudentSpeak courseId={courseId} config={config.data} />
       )}
     </section>
-  );
-}
-
-/** The class timer by the server's clock: the seconds left, "time's up" once run out, nothing when none runs. */
-export function ClassTimer({ timer, receivedAt }: { timer: Timer; receivedAt: number }) {
-  const { t } = useTranslation();
-  const left = useCountdown({ state: timer.status, closes_at: timer.ends_at, now: timer.now }, receivedAt);
-  if (timer.status !== 1 || left === null) return null;
-  return (
-    <span
-      className={`class-timer${left === 0 ? ' is-up' : left <= 10 ? ' is-ending' : ''}`}
-      role="timer"
-      aria-live="off"
-      data-testid="class-timer"
-      data-seconds={left}
-    >
-      {left === 0 ? t('speak.timer.up') : t('speak.timer.left', { time: clockText(left) })}
-    </span>
   );
 }
 
