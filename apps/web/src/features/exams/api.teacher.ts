@@ -1,3 +1,4 @@
+import type { OfflineScores } from '@paiclass/shared';
 import { api } from '../../lib/api';
 import type {
   AcceptedAnswer,
@@ -84,6 +85,11 @@ export const teacherExamsApi = {
     api<{ count: number }>('/TestpaperApi/returnAttempt', { courseid, id, attemptids: [attemptid] }),
   publishScores: (courseid: number, id: number) => api<{ count: number }>('/TestpaperApi/publishScores', { courseid, id }),
 
+  // an offline test's scores, typed on the test
+  offlineScores: (courseid: number, id: number) => api<OfflineScores>('/TestpaperApi/offlineScores', { courseid, id }),
+  setOfflineScores: (courseid: number, id: number, scores: { uid: number; score: number | null }[]) =>
+    api<OfflineScores>('/TestpaperApi/setOfflineScores', { courseid, id, scores }),
+
   // statistics and regrading
   stats: (courseid: number, id: number) => api<QuestionStats>('/TestpaperApi/questionStats', { courseid, id }),
   /** another answer counts as right: a single choice's option key, or a text for blank `blank` (1-based) */
@@ -102,5 +108,6 @@ export const teacherExamKeys = {
   preview: (courseId: number, id: number) => ['exams', courseId, 'test', id, 'preview'] as const,
   review: (courseId: number, id: number, state: number) => ['exams', courseId, 'test', id, 'review', state] as const,
   stats: (courseId: number, id: number) => ['exams', courseId, 'test', id, 'stats'] as const,
+  offline: (courseId: number, id: number) => ['exams', courseId, 'test', id, 'offline'] as const,
   paper: (courseId: number, id: number, attemptid: number) => ['exams', courseId, 'test', id, 'paper', attemptid] as const,
 };

@@ -20,6 +20,7 @@ import { ListEmpty, ListLoading } from '../../notices/components/ListStates';
 import { parseItemId } from '../../notices/utils';
 import { teacherExamKeys, teacherExamsApi } from '../api.teacher';
 import { ItemView } from '../components/teacher/ItemView';
+import { OfflineScoresView } from '../components/teacher/OfflineScores';
 import { teacherTestPaths } from '../components/teacher/paths';
 import { QuestionStatsView } from '../components/teacher/QuestionStats';
 import { checkMark } from '../components/teacher/utils';
@@ -49,9 +50,19 @@ export default function TeacherReviewPage() {
   const goBack = useGoBack(
     courseId && id ? (attemptid ? teacherTestPaths.review(courseId, id) : teacherTestPaths.settings(courseId, id)) : undefined,
   );
+  // an offline test's scores typed and not saved: leaving asks first
+  const [unsaved, setUnsaved] = useState(false);
+  const back = async () => {
+    if (unsaved && !(await confirmDialog({ content: t('exams.teacher.offline.leaveConfirm'), testid: 'offline-leave' }).result))
+      return;
+    goBack();
+  };
   return (
     <div className="page activity-page exam-page" data-testid="teacher-review-page">
-      <PageNavBar title={attemptid ? t('exams.teacher.review.paperTitle') : t('exams.teacher.review.title')} onBack={goBack} />
+      <PageNavBar
+        title={attemptid ? t('exams.teacher.review.paperTitle') : t('exams.teacher.review.title')}
+        onBack={() => void back()}
+      />
       <CourseGate courseId={courseId} info={info} ability="manageContent">
         {(course) =>
           id === null ? (
@@ -59,14 +70,39 @@ export default function TeacherReviewPage() {
           ) : attemptid ? (
             <Grading key={attemptid} courseId={course.id} id={id} attemptid={attemptid} />
           ) : (
-            <>
-              <ReviewTabs courseId={course.id} id={id} tab={tab} />
-              {tab === 'stats' ? <QuestionStatsView courseId={course.id} id={id} /> : <ReviewList courseId={course.id} id={id} />}
-            </>
+            <Review courseId={course.id} id={id} tab={tab} onDirty={setUnsaved} />
           )
         }
       </CourseGate>
     </div>
+  );
+}
+
+/** An online test's papers and statistics; an offline test's scores, typed here. */
+function Review({
+  courseId,
+  id,
+  tab,
+  onDirty,
+}: {
+  courseId: number;
+  id: number;
+  tab: 'papers' | 'stats';
+  onDirty: (dirty: boolean) => void;
+}) {
+  const test = useQuery({
+    queryKey: teacherExamKeys.test(courseId, id),
+    queryFn: () => teacherExamsApi.details(courseId, id),
+    retry: retryNetworkOnly,
+  });
+  if (test.isPending) return <ListLoading testid="review-test-loading" />;
+  if (test.isError) return <QueryFailed error={test.error} onRetry={() => void test.refetch()} />;
+  if (test.data.settings.offline === 1) return <OfflineScoresView courseId={courseId} id={id} onDirty={onDirty} />;
+  return (
+    <>
+      <ReviewTabs courseId={courseId} id={id} tab={tab} />
+      {tab === 'stats' ? <QuestionStatsView courseId={courseId} id={id} /> : <ReviewList courseId={courseId} id={id} />}
+    </>
   );
 }
 
