@@ -109,6 +109,14 @@ const onStep =
   (extra: Record<string, unknown> = {}) =>
   async (ids: CourseIds, p: People) => ({ stepid: (await interactOf(ids, p)).stepid, ...extra });
 
+/** An ended class time of course A (issue 15): begun and ended by its owner. */
+async function classTimeOf(ids: CourseIds, p: People) {
+  await send('/Futurev2/AttendClass/beginClass', { courseid: ids.courseid }, p.owner.token);
+  await send('/Futurev2/AttendClass/overClass', { courseid: ids.courseid }, p.owner.token);
+  const records = await send('/FutureV2/ClassRecord/lists', { courseid: ids.courseid }, p.owner.token);
+  return (records.data as { list: { classtimeid: number }[] }).list[0]?.classtimeid;
+}
+
 /** A question A's student asked the course's teachers (issue 15). */
 async function courseQuestionOf(ids: CourseIds, p: People) {
   const asked = await send(
@@ -187,6 +195,10 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
   '/InteractApi/answer': onStep({ answer: 'A' }),
   // class records (decision 023): all of course A's class times (a class time of course A is only a filter)
   '/FutureV2/ClassRecord/lists': async (ids) => ({ courseid: ids.courseid }),
+  // the analysis pages (decision 023): the course's students, and an ended class time of course A
+  '/FutureV2/ClassRecord/studyAnalysis': async (ids) => ({ courseid: ids.courseid }),
+  '/FutureV2/ClassRecord/barrageDetail': async (ids, p) => ({ courseid: ids.courseid, classtimeid: await classTimeOf(ids, p) }),
+  '/FutureV2/ClassRecord/classNotes': async (ids, p) => ({ courseid: ids.courseid, classtimeid: await classTimeOf(ids, p) }),
   // whole forms, as the pages send them
   '/CourseApi/editCourse': async (ids) => ({ id: ids.courseid, ...courseForm({ coursename: `改名 ${ids.marker}` }) }),
   '/CourseApi/saveEnrollSetting': async (ids) => ({ courseid: ids.courseid, enrollstate: '1', auditstate: '0', formLists: [] }),

@@ -47,6 +47,9 @@ const InteractTeacherPage = lazyPage(() => import('./features/interact/pages/Int
 const PerformanceStatisticsPage = lazyPage(() => import('./features/representation/pages/PerformanceStatisticsPage'), 'pages');
 const AnalysisDetailPage = lazyPage(() => import('./features/representation/pages/AnalysisDetailPage'), 'pages');
 const StarLogPage = lazyPage(() => import('./features/representation/pages/StarLogPage'), 'pages');
+const StudyAnalysisPage = lazyPage(() => import('./features/representation/pages/StudyAnalysisPage'), 'pages');
+const BulletChatDetailPage = lazyPage(() => import('./features/representation/pages/BulletChatDetailPage'), 'pages');
+const ClassNotesDetailsPage = lazyPage(() => import('./features/representation/pages/ClassNotesDetailsPage'), 'pages');
 const CheckinCodeResultPage = lazyPage(() => import('./features/attendance/pages/CheckinCodeResultPage'), 'pages');
 const CounselorCheckinPage = lazyPage(() => import('./features/attendance/pages/CounselorCheckinPage'), 'pages');
 const CheckinSuccessPage = lazyPage(() => import('./features/attendance/pages/CheckinSuccessPage'), 'pages');
@@ -227,6 +230,10 @@ const pages: Record<string, ComponentType> = {
   '/representation/starlog': StarLogPage,
   // class records (spec 2 §2 /analysis/detail; issue 15, decision 023)
   '/analysis/detail': AnalysisDetailPage,
+  // analysis pages (spec 2 §2 /analysis/studyAnalysis, bulletChatDetail, classNotesDetails; decision 023)
+  '/analysis/studyAnalysis': StudyAnalysisPage,
+  '/analysis/bulletChatDetail': BulletChatDetailPage,
+  '/analysis/classNotesDetails': ClassNotesDetailsPage,
   // a file as page images (issue 12): materials, homework and submissions open it
   '/filePreview': FilePreviewPage,
   // course notices and topics with comments (spec 2 §2 /noticeDetail, /topicDetail, /addActivity/notice|topic)

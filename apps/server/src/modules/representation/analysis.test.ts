@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { barrageMessages } from '../../db/schema';
 import { newCourse, newTeacher } from '../../../test/courses';
 import { call, QueryCounter, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { barrageMessages } from '../../db/schema';
 
 /** The analysis pages' calls (decision 023 "Analysis pages"): study analysis, a class's bullet comments, its notes. */
 
@@ -93,7 +93,17 @@ describe('study analysis', () => {
 
     const one = await ok('/FutureV2/ClassRecord/studyAnalysis', { courseid: c.id, uid: String(b.uid) }, owner.token);
     expect(one.lines).toEqual([
-      expect.objectContaining({ classtimeid: now, endtime: 0, attendances: 1, present: 0, steps: 1, answered: 1, correct: 0, barrage: 1, stars: 0 }),
+      expect.objectContaining({
+        classtimeid: now,
+        endtime: 0,
+        attendances: 1,
+        present: 0,
+        steps: 1,
+        answered: 1,
+        correct: 0,
+        barrage: 1,
+        stars: 0,
+      }),
       expect.objectContaining({ classtimeid: first, attendances: 0, present: 0, steps: 0, answered: 0, barrage: 0, stars: 1 }),
     ]);
     const theirs = await ok('/FutureV2/ClassRecord/studyAnalysis', { courseid: c.id, uid: a.uid }, owner.token);
@@ -101,7 +111,9 @@ describe('study analysis', () => {
     expect(stepid).toBeGreaterThan(0);
 
     // the teacher is not a student of the course: refused naming the student
-    expect(await call(app, '/FutureV2/ClassRecord/studyAnalysis', { courseid: c.id, uid: owner.uid }, { token: owner.token })).toMatchObject({
+    expect(
+      await call(app, '/FutureV2/ClassRecord/studyAnalysis', { courseid: c.id, uid: owner.uid }, { token: owner.token }),
+    ).toMatchObject({
       status: 0,
       code: 31401,
     });
@@ -137,7 +149,9 @@ describe('study analysis', () => {
     const measure = async () => {
       await app.ctx.sessions.forgetUser(owner.uid);
       app.ctx.reads.clear();
-      const m = await counter.measure(() => call(app, '/FutureV2/ClassRecord/studyAnalysis', { courseid: c.id }, { token: owner.token }));
+      const m = await counter.measure(() =>
+        call(app, '/FutureV2/ClassRecord/studyAnalysis', { courseid: c.id }, { token: owner.token }),
+      );
       expect(m.result.status).toBe(1);
       return m;
     };
@@ -191,7 +205,11 @@ describe('who may read the analysis', () => {
     const c2 = await newCourse(app, other.token);
     await ok('/Futurev2/AttendClass/beginClass', { courseid: c2.id }, other.token);
     const theirs = (await ok('/FutureV2/ClassRecord/lists', { courseid: c2.id }, other.token)).list[0].classtimeid;
-    for (const path of ['/FutureV2/ClassRecord/studyAnalysis', '/FutureV2/ClassRecord/barrageDetail', '/FutureV2/ClassRecord/classNotes']) {
+    for (const path of [
+      '/FutureV2/ClassRecord/studyAnalysis',
+      '/FutureV2/ClassRecord/barrageDetail',
+      '/FutureV2/ClassRecord/classNotes',
+    ]) {
       const body = { courseid: c.id, classtimeid: now };
       expect(await call(app, path, body, { token: a.token }), path).toMatchObject({ status: 0, code: 40003 });
       expect(await call(app, path, body, { token: other.token }), path).toMatchObject({ status: 0, code: 30202 });

@@ -1,4 +1,12 @@
-import type { classRecordListAnswer, starChangeAnswer, starLogAnswer, starStatisticsAnswer } from '@paiclass/shared';
+import type {
+  barrageDetailAnswer,
+  classNotesAnswer,
+  classRecordListAnswer,
+  starChangeAnswer,
+  starLogAnswer,
+  starStatisticsAnswer,
+  studyAnalysisAnswer,
+} from '@paiclass/shared';
 import type { z } from 'zod';
 import { api } from '../../lib/api';
 
@@ -8,12 +16,21 @@ export type StarStatistics = z.output<typeof starStatisticsAnswer>;
 export type StarStudent = StarStatistics['list'][number];
 export type ClassRecords = z.output<typeof classRecordListAnswer>;
 export type ClassRecord = ClassRecords['list'][number];
+export type StudyAnalysis = z.output<typeof studyAnalysisAnswer>;
+export type StudyStudent = StudyAnalysis['list'][number];
+export type StudyLine = NonNullable<StudyAnalysis['lines']>[number];
+export type BarrageDetail = z.output<typeof barrageDetailAnswer>;
+export type ClassNotes = z.output<typeof classNotesAnswer>;
+export type ClassNote = ClassNotes['notes'][number];
 
 export const starKeys = {
   all: (courseId: number) => ['stars', courseId] as const,
   statistics: (courseId: number) => ['stars', courseId, 'statistics'] as const,
   log: (courseId: number, uid: number) => ['stars', courseId, 'log', uid] as const,
   records: (courseId: number, classTimeId: number) => ['classRecords', courseId, classTimeId] as const,
+  study: (courseId: number, uid: number) => ['classRecords', courseId, 'study', uid] as const,
+  barrage: (courseId: number, classTimeId: number) => ['classRecords', courseId, 'barrage', classTimeId] as const,
+  notes: (courseId: number, classTimeId: number) => ['classRecords', courseId, 'notes', classTimeId] as const,
 };
 
 export interface StarAward {
@@ -34,4 +51,13 @@ export const starsApi = {
   /** the course's class records; one class time's when `classtimeid` is not 0 */
   records: (courseid: number, classtimeid: number) =>
     api<ClassRecords>('/FutureV2/ClassRecord/lists', { courseid, classtimeid: classtimeid || undefined }),
+  /** every student's study over the course; one student's line per class time when `uid` is not 0 */
+  study: (courseid: number, uid: number) =>
+    api<StudyAnalysis>('/FutureV2/ClassRecord/studyAnalysis', { courseid, uid: uid || undefined }),
+  /** one class time's bullet comments, per minute and by sender */
+  barrage: (courseid: number, classtimeid: number) =>
+    api<BarrageDetail>('/FutureV2/ClassRecord/barrageDetail', { courseid, classtimeid }),
+  /** what happened in one class time, in time order */
+  notes: (courseid: number, classtimeid: number) =>
+    api<ClassNotes>('/FutureV2/ClassRecord/classNotes', { courseid, classtimeid }),
 };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ErrorBlock, Skeleton, Tag } from 'antd-mobile';
+import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
@@ -9,6 +9,7 @@ import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { parseCourseId } from '../../courses/utils';
 import { formatTime } from '../../materials/utils';
 import { type ClassRecord, starKeys, starsApi } from '../api';
+import { Bar } from '../components/RecordBar';
 import '../representation.css';
 
 /**
@@ -59,9 +60,20 @@ function Records({ courseId, classTimeId }: { courseId: number; classTimeId: num
         <ErrorBlock status="empty" title={t('classRecord.empty')} description="" data-testid="class-records-empty" />
       </div>
     );
-  if (classTimeId) return <OneRecord record={list[0]!} students={students} />;
+  if (classTimeId) return <OneRecord courseId={courseId} record={list[0]!} students={students} />;
   return (
     <div className="page-body star-body">
+      <section className="star-card star-summary">
+        <span className="star-total">{t('classRecord.title')}</span>
+        <Button
+          size="mini"
+          fill="outline"
+          onClick={() => navigate(`/analysis/studyAnalysis?courseId=${courseId}&courseRole=1`)}
+          data-testid="record-study-link"
+        >
+          {t('analysis.study.entry')}
+        </Button>
+      </section>
       <ul className="star-students" data-testid="class-record-list">
         {list.map((r) => (
           <li key={r.classtimeid}>
@@ -106,36 +118,10 @@ function When({ record }: { record: ClassRecord }) {
   );
 }
 
-/** A bar: the label, the value, and a fill of `value / of`. */
-function Bar({
-  label,
-  value,
-  of,
-  tone = 'is-blue',
-  text,
-}: {
-  label: string;
-  value: number;
-  of: number;
-  tone?: string;
-  text?: string;
-}) {
-  const share = of > 0 ? Math.min(value / of, 1) : 0;
-  return (
-    <div className="record-bar" data-testid="record-bar">
-      <div className="record-bar-head">
-        <span className="record-bar-label">{label}</span>
-        <span className="record-bar-value">{text ?? value}</span>
-      </div>
-      <div className="record-bar-track" role="presentation">
-        <div className={`record-bar-fill ${tone}`} style={{ width: `${Math.round(share * 100)}%` }} />
-      </div>
-    </div>
-  );
-}
-
-function OneRecord({ record, students }: { record: ClassRecord; students: number }) {
+function OneRecord({ courseId, record, students }: { courseId: number; record: ClassRecord; students: number }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const query = `courseId=${courseId}&courseRole=1&classtimeid=${record.classtimeid}`;
   const most = Math.max(record.barrage, record.doubts, record.stars, record.races.length, 1);
   return (
     <div className="page-body star-body" data-testid="class-record-detail">
@@ -151,6 +137,14 @@ function OneRecord({ record, students }: { record: ClassRecord; students: number
           text={`${record.present}/${students}`}
         />
         {record.attendances === 0 ? <span className="muted small">{t('classRecord.noAttendance')}</span> : null}
+        <div className="record-links">
+          <Button size="small" onClick={() => navigate(`/analysis/classNotesDetails?${query}`)} data-testid="record-notes-link">
+            {t('analysis.notes.entry')}
+          </Button>
+          <Button size="small" onClick={() => navigate(`/analysis/bulletChatDetail?${query}`)} data-testid="record-barrage-link">
+            {t('analysis.barrage.entry')}
+          </Button>
+        </div>
       </section>
       <section className="star-card" data-testid="record-activity">
         <h2 className="record-title">{t('classRecord.activity')}</h2>

@@ -75,6 +75,14 @@ function Statistics({ courseId }: { courseId: number }) {
         >
           {t('classRecord.entry')}
         </Button>
+        <Button
+          size="mini"
+          fill="outline"
+          onClick={() => navigate(`/analysis/studyAnalysis?courseId=${courseId}&courseRole=1`)}
+          data-testid="star-study"
+        >
+          {t('analysis.study.entry')}
+        </Button>
         {data.classtimeid ? (
           <Tag color="success" fill="outline" data-testid="star-in-class">
             {t('representation.inClass')}
