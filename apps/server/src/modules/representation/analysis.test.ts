@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, QueryCounter, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { pdfWithPages } from '../../../test/documents';
+import { call, QueryCounter, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
 import { barrageMessages } from '../../db/schema';
 
 /** The analysis pages' calls (decision 023 "Analysis pages"): study analysis, a class's bullet comments, its notes. */
@@ -223,5 +224,45 @@ describe('who may read the analysis', () => {
       expect(missing.status).toBe(0);
       expect(missing.message).toMatch(/上课/);
     }
+  });
+});
+
+describe('courseware in the analysis', () => {
+  it("counts a student's courseware pages, shows the courseware on the screen in class and the doubts marked per page", async () => {
+    const owner = await newTeacher(app);
+    const c = await newCourse(app, owner.token);
+    const s = await registerUser(app, { username: '学生丙' });
+    await ok('/CourseApi/joinCourse', { code: c.code }, s.token);
+    const file = await upload(
+      app,
+      '/UploadApi/uploadV2',
+      owner.token,
+      {},
+      { name: '第一章.pdf', data: pdfWithPages(['一', '二', '三']) },
+    );
+    const deck = await ok(
+      '/FutureV2/CourseMeans/addContent',
+      { courseid: c.id, contenttype: 1, title: '第一章 课件', fileids: [file.data.file.id] },
+      owner.token,
+    );
+    await app.ctx.jobs.runDue(new Date(Date.now() + 1000));
+    await ok('/Futurev2/AttendClass/beginClass', { courseid: c.id }, owner.token);
+    await ok('/InteractWithScreenApi/present', { courseid: c.id, interactid: deck.id }, owner.token);
+    await ok('/InteractWithScreenApi/gotoPage', { courseid: c.id, pageindex: 2 }, owner.token);
+    await ok('/PrestudyTaskApi/studyTaskPageIndex', { interactid: deck.id, pageindex: 2 }, s.token);
+    await ok('/PrestudyTaskApi/setDoubtState', { interactid: deck.id, pageindex: 2, state: 1 }, s.token);
+    const now = (await ok('/FutureV2/ClassRecord/lists', { courseid: c.id }, owner.token)).list[0].classtimeid;
+
+    const study = await ok('/FutureV2/ClassRecord/studyAnalysis', { courseid: c.id }, owner.token);
+    expect(study.list[0]).toMatchObject({ uid: s.uid, coursewares: 1, finished: 0 });
+    expect(study.list[0].pages).toBeGreaterThanOrEqual(1);
+    const notes = await ok('/FutureV2/ClassRecord/classNotes', { courseid: c.id, classtimeid: now }, owner.token);
+    expect(notes.showing).toEqual({ contentid: deck.id, title: '第一章 课件', page: 2, total: 3 });
+    expect(notes.doubts).toEqual([{ contentid: deck.id, title: '第一章 课件', page: 2, count: 1 }]);
+    // once the class ends nothing is on the screen; the doubts stay in its notes
+    await ok('/Futurev2/AttendClass/overClass', { courseid: c.id }, owner.token);
+    const after = await ok('/FutureV2/ClassRecord/classNotes', { courseid: c.id, classtimeid: now }, owner.token);
+    expect(after.showing).toBeNull();
+    expect(after.doubts).toHaveLength(1);
   });
 });
