@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
 import { pdfWithPages } from '../../../test/documents';
+import { classroom, must } from '../../../test/exams';
 import { call, QueryCounter, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
 import { barrageMessages } from '../../db/schema';
 
@@ -264,5 +265,40 @@ describe('courseware in the analysis', () => {
     const after = await ok('/FutureV2/ClassRecord/classNotes', { courseid: c.id, classtimeid: now }, owner.token);
     expect(after.showing).toBeNull();
     expect(after.doubts).toHaveLength(1);
+  });
+});
+
+describe('tests in the analysis', () => {
+  it('counts the tests a student handed in and the average score of the graded ones in percent', async () => {
+    const room = await classroom(app, 2);
+    const [done, idle] = room.students as [(typeof room.students)[0], (typeof room.students)[0]];
+    const ids: number[] = [];
+    for (const title of ['一', '二'])
+      ids.push(
+        must(
+          await call(
+            app,
+            '/QuestionBankApi/addQuestion',
+            { courseid: room.courseid, type: 2, title, options: ['甲', '乙'], answer: 'A', score: 2 },
+            { token: room.owner.token },
+          ),
+          'question',
+        ).id,
+      );
+    const tp = (path: string, token: string, body: Record<string, unknown>) =>
+      call(app, `/TestpaperApi/${path}`, { courseid: room.courseid, ...body }, { token });
+    const made = must(await tp('addTestpaper', room.owner.token, { title: '小测', fixed: ids, draws: [] }), 'add');
+    must(await tp('publishTestpaper', room.owner.token, { id: made.id }), 'publish');
+    await app.ctx.jobs.runDue();
+    const paper = must(await tp('doSubjectList', done.token, { testpaperid: made.id }), 'start');
+    const [first, second] = paper.lists as { id: number }[];
+    must(await tp('saveAnswer', done.token, { testpaperid: made.id, subjectid: first!.id, answer: 'A' }), 'right');
+    must(await tp('saveAnswer', done.token, { testpaperid: made.id, subjectid: second!.id, answer: 'B' }), 'wrong');
+    must(await tp('handup', done.token, { testpaperid: made.id }), 'handup');
+
+    const study = await ok('/FutureV2/ClassRecord/studyAnalysis', { courseid: room.courseid }, room.assistant.token);
+    const of = (uid: number) => study.list.find((x: { uid: number }) => x.uid === uid);
+    expect(of(done.uid)).toMatchObject({ tests: 1, testavg: 50 });
+    expect(of(idle.uid)).toMatchObject({ tests: 0, testavg: 0 });
   });
 });
