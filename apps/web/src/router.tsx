@@ -85,6 +85,7 @@ const TeacherSettingsPage = lazyPage(() => import('./features/exams/pages/Teache
 const TeacherPreviewPage = lazyPage(() => import('./features/exams/pages/TeacherPreviewPage'), 'pages');
 const TeacherReviewPage = lazyPage(() => import('./features/exams/pages/TeacherReviewPage'), 'pages');
 const StudentTestsPage = lazyPage(() => import('./features/exams/pages/StudentTestsPage'), 'pages');
+const ImportFilePage = lazyPage(() => import('./features/exams/pages/ImportFilePage'), 'pages');
 const StudentOnTestingPage = lazyPage(() => import('./features/exams/pages/StudentOnTestingPage'), 'pages');
 const StudentResultPage = lazyPage<{ kind?: 'result' | 'submit' | 'release' }>(
   () => import('./features/exams/pages/StudentResultPage'),
@@ -273,6 +274,7 @@ const pages: Record<string, ComponentType> = {
   '/testing/review': TeacherReviewPage,
   // tests: a student's list and test, taking a paper, results (spec 2 §2 Tests routes, issue 14)
   '/testing/stu/detail': StudentTestsPage,
+  '/courseware/importFile': ImportFilePage,
   '/testing/ontesting': StudentOnTestingPage,
   '/testing/testingresult': StudentResultPage,
   '/testing/submitresult': () => <StudentResultPage kind="submit" />,

@@ -8,7 +8,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { RichTextEditor } from '../../../components/RichTextEditor';
 import { ApiError, errorMessage } from '../../../lib/api';
-import { useLocation, useNavigate, useSearchParams } from '../../../lib/router';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
@@ -18,8 +18,8 @@ import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { useLeaveGuard } from '../../courses/hooks/useLeaveGuard';
 import { parseItemId } from '../../notices/utils';
 import { type PaperBody, teacherExamKeys, teacherExamsApi } from '../api.teacher';
-import { teacherTestPaths } from '../components/teacher/paths';
-import { plainText, TYPE_VALUES } from '../components/teacher/utils';
+import { importFilePath, teacherTestPaths } from '../components/teacher/paths';
+import { parseIds, plainText, TYPE_VALUES } from '../components/teacher/utils';
 import type { BankQuestion, TeacherTest } from '../types';
 import '../../notices/notices.css';
 import '../../materials/materials.css';
@@ -57,7 +57,7 @@ export default function TeacherPaperPage() {
       <CourseGate courseId={courseId} info={info} ability="manageContent">
         {(course) =>
           !updating ? (
-            <PaperForm courseId={course.id} test={null} />
+            <PaperForm courseId={course.id} test={null} preselect={parseIds(params.get('questionids'))} />
           ) : id === null ? (
             <>
               <PageNavBar title={title} />
@@ -103,7 +103,7 @@ function EditPaper({ courseId, id }: { courseId: number; id: number }) {
   return <PaperForm courseId={courseId} test={test.data} />;
 }
 
-function PaperForm({ courseId, test }: { courseId: number; test: TeacherTest | null }) {
+function PaperForm({ courseId, test, preselect = [] }: { courseId: number; test: TeacherTest | null; preselect?: number[] }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -122,7 +122,8 @@ function PaperForm({ courseId, test }: { courseId: number; test: TeacherTest | n
         score: String(d.score),
       })) ?? [],
   );
-  const [picking, setPicking] = useState(false);
+  // questions just imported open the picker with them chosen: the teacher confirms what goes in
+  const [picking, setPicking] = useState(preselect.length > 0);
   const [titleError, setTitleError] = useState<string>();
   const [formError, setFormError] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -247,6 +248,11 @@ function PaperForm({ courseId, test }: { courseId: number; test: TeacherTest | n
             </Button>
           </div>
           {fixed.length === 0 ? <p className="muted small">{t('exams.teacher.paper.noFixed')}</p> : null}
+          {test === null ? (
+            <Link to={importFilePath(courseId, 6)} className="exam-link" data-testid="paper-import-file">
+              {t('exams.teacher.importFile.entry')}
+            </Link>
+          ) : null}
           {fixed.map((f, i) => (
             <div className="exam-fixed-row" key={f.id} data-testid="paper-fixed-row" data-id={f.id}>
               <div className="exam-fixed-text">
@@ -436,7 +442,7 @@ function PaperForm({ courseId, test }: { courseId: number; test: TeacherTest | n
       {picking ? (
         <QuestionPicker
           courseId={courseId}
-          chosen={fixed.map((f) => f.id)}
+          chosen={fixed.length ? fixed.map((f) => f.id) : preselect}
           onClose={() => setPicking(false)}
           onDone={(picked) => {
             setFixed((rows) => [
@@ -485,8 +491,9 @@ function QuestionPicker({
       else next.set(q.id, q);
       return next;
     });
-  // questions chosen before keep their row in the paper (null here); newly picked ones bring their bank question
-  const done = () => onDone(picked);
+  // questions chosen before keep their row in the paper (null here); newly picked ones bring their bank
+  // question — those chosen for the picker from outside (just imported) take theirs from the list
+  const done = () => onDone(new Map([...picked].map(([id, q]) => [id, q ?? rows.find((r) => r.id === id) ?? null])));
   return (
     <Popup visible position="right" bodyClassName="exam-editor-popup" onClose={onClose} destroyOnClose>
       <div className="exam-editor" data-testid="question-picker">

@@ -14,7 +14,7 @@ import { PageNavBar } from '../../../components/PageNavBar';
 import { RequiredLabel } from '../../../components/RequiredLabel';
 import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
-import { useNavigate } from '../../../lib/router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
@@ -25,8 +25,8 @@ import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { useLeaveGuard } from '../../courses/hooks/useLeaveGuard';
 import type { CourseInfo } from '../../courses/types';
 import { teacherExamKeys, teacherExamsApi } from '../../exams/api.teacher';
-import { teacherTestPaths } from '../../exams/components/teacher/paths';
-import { plainText } from '../../exams/components/teacher/utils';
+import { importFilePath, teacherTestPaths } from '../../exams/components/teacher/paths';
+import { parseIds, plainText } from '../../exams/components/teacher/utils';
 import { interactApi, interactKeys } from '../api';
 import { interactPaths } from '../paths';
 import '../interact.css';
@@ -58,7 +58,9 @@ function AddInteractForm({ info }: { info: CourseInfo }) {
   const queryClient = useQueryClient();
   const courseId = info.id;
   const [title, setTitle] = useState('');
-  const [picked, setPicked] = useState<number[]>([]);
+  const [params] = useSearchParams();
+  // questions just imported by /courseware/importFile come chosen
+  const [picked, setPicked] = useState<number[]>(() => parseIds(params.get('questionids')));
   const [seconds, setSeconds] = useState(String(STEP_SECONDS_DEFAULT));
   const [submitting, setSubmitting] = useState(false);
   const { setErrors, formError, setFormError, clearError, fieldError } = useFormErrors();
@@ -199,6 +201,9 @@ function AddInteractForm({ info }: { info: CourseInfo }) {
             </div>
           ) : null}
           {questions}
+          <Link to={importFilePath(courseId, 3)} className="exam-link ia-import-link" data-testid="ia-import-file">
+            {t('exams.teacher.importFile.entry')}
+          </Link>
         </div>
         <FormError message={formError} testid="ia-form-error" />
         <Button

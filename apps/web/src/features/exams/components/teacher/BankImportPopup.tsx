@@ -1,7 +1,7 @@
 import { type BankFileFormat, QUESTION_IMPORT_MAX_BYTES, QUESTION_IMPORT_ROWS_MAX } from '@paiclass/shared';
 import { Button, Popup, ProgressBar, Toast } from 'antd-mobile';
 import { CloseOutline, DownlandOutline, UploadOutline } from 'antd-mobile-icons';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { BodyTestId } from '../../../../components/BodyTestId';
 import { FormError } from '../../../../components/FormError';
 import { errorMessage, showApiError } from '../../../../lib/api';
@@ -27,18 +27,37 @@ export function BankImportPopup({
   onImported: () => unknown;
 }) {
   const { t } = useTranslation();
+  return (
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-popup bank-io-sheet" destroyOnClose>
+      <BodyTestId id="bank-import-popup" />
+      <div className="sheet-head">
+        <span className="sheet-title">{t('exams.teacher.bankio.importTitle')}</span>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onClose}
+          aria-label={t('common.close')}
+          data-testid="bank-import-close"
+        >
+          <CloseOutline />
+        </button>
+      </div>
+      <BankImportPanel courseId={courseId} onImported={onImported} />
+    </Popup>
+  );
+}
+
+/**
+ * The import's steps, its progress and its outcome; `onImported` hears the questions added (the
+ * bank's popup, and `/courseware/importFile` which goes on to make a test or an interactive answer).
+ */
+export function BankImportPanel({ courseId, onImported }: { courseId: number; onImported: (added: QuestionImport) => unknown }) {
+  const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<QuestionImport | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState<BankFileFormat | 'upload' | null>(null);
   const [progress, setProgress] = useState(0);
-
-  useEffect(() => {
-    if (open) {
-      setResult(null);
-      setError(undefined);
-    }
-  }, [open]);
 
   const template = async (format: BankFileFormat) => {
     setBusy(format);
@@ -68,7 +87,7 @@ export function BankImportPopup({
       setResult(answer);
       if (answer.problems.length === 0) {
         Toast.show({ icon: 'success', content: t('exams.teacher.bankio.imported', { count: answer.saved }) });
-        await onImported();
+        await onImported(answer);
       }
     } catch (e) {
       setError(errorMessage(e));
@@ -81,20 +100,7 @@ export function BankImportPopup({
 
   const failed = result !== null && result.problems.length > 0;
   return (
-    <Popup visible={open} onMaskClick={onClose} onClose={onClose} bodyClassName="sheet-popup bank-io-sheet">
-      <BodyTestId id="bank-import-popup" />
-      <div className="sheet-head">
-        <span className="sheet-title">{t('exams.teacher.bankio.importTitle')}</span>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={onClose}
-          aria-label={t('common.close')}
-          data-testid="bank-import-close"
-        >
-          <CloseOutline />
-        </button>
-      </div>
+    <>
       <ol className="bank-io-steps">
         <li>
           <span>{t('exams.teacher.bankio.step1')}</span>
@@ -177,6 +183,6 @@ export function BankImportPopup({
           </ul>
         </div>
       ) : null}
-    </Popup>
+    </>
   );
 }

@@ -8,3 +8,7 @@ export const teacherTestPaths = {
   review: (courseId: number, id: number, attemptid?: number) =>
     `/testing/review?courseId=${courseId}&courseRole=1&id=${id}${attemptid ? `&attemptid=${attemptid}` : ''}`,
 };
+
+/** Importing questions from a file, then making a test (source 6) or an interactive answer (3) of them. */
+export const importFilePath = (courseId: number, source: 3 | 6) =>
+  `/courseware/importFile?courseId=${courseId}&courseRole=1&source=${source}`;

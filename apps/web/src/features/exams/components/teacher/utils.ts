@@ -49,3 +49,10 @@ export const splitPoints = (text: string) => [
       .filter(Boolean),
   ),
 ];
+
+/** Question ids from the address, `questionids=1,2,3` (the questions /courseware/importFile just added). */
+export const parseIds = (text: string | null) =>
+  (text ?? '')
+    .split(',')
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
