@@ -193,6 +193,13 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
   '/InteractApi/revealStep': onStep(),
   '/InteractApi/stepResult': onStep(),
   '/InteractApi/answer': onStep({ answer: 'A' }),
+  // questions on slides (issue 15): a courseware of course A, and a step of its interactive answer
+  '/InteractPPTApi/subjectLists': onCourseware(),
+  '/InteractPPTApi/placeStep': async (ids, p) => ({
+    stepid: (await interactOf(ids, p)).stepid,
+    interactid: (await coursewareOf(ids, p)).interactid,
+    pageindex: 1,
+  }),
   // class records (decision 023): all of course A's class times (a class time of course A is only a filter)
   '/FutureV2/ClassRecord/lists': async (ids) => ({ courseid: ids.courseid }),
   // the analysis pages (decision 023): the course's students, and an ended class time of course A
@@ -339,6 +346,13 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
     const t = await testOf(ids, p, 'handedIn');
     return { courseid: ids.courseid, id: t.id, attemptids: [t.attemptid] };
   },
+  // an offline test of course A (issue 14): its score sheet, and a score for A's student
+  '/TestpaperApi/offlineScores': async (ids, p) => ({ courseid: ids.courseid, id: await offlineTestOf(ids, p) }),
+  '/TestpaperApi/setOfflineScores': async (ids, p) => ({
+    courseid: ids.courseid,
+    id: await offlineTestOf(ids, p),
+    scores: [{ uid: p.student.uid, score: 1 }],
+  }),
   '/TestpaperApi/publishScores': async (ids, p) => ({ courseid: ids.courseid, id: (await testOf(ids, p, 'handedIn')).id }),
   '/TestpaperApi/questionStats': async (ids, p) => ({ courseid: ids.courseid, id: (await testOf(ids, p, 'handedIn')).id }),
   // the student's mistakes (issue 14): a paper handed in blank, its question a mistake of theirs
@@ -437,6 +451,17 @@ async function testOf(ids: CourseIds, p: People, stage: 'draft' | 'published' | 
     attemptid = (handedIn.data as unknown as { attemptid: number }).attemptid;
   }
   return { id, subjectid, attemptid };
+}
+
+/** A published offline test of course A (issue 14), made by its owner. */
+async function offlineTestOf(ids: CourseIds, p: People) {
+  const made = await send(
+    '/TestpaperApi/addTestpaper',
+    { courseid: ids.courseid, title: `线下测验 ${ids.marker}`, fixed: [await questionOf(ids, p)], offline: 1 },
+    p.owner.token,
+  );
+  await send('/TestpaperApi/publishTestpaper', { courseid: ids.courseid, id: made.data?.id }, p.owner.token);
+  return made.data?.id as number;
 }
 
 /** A score column of course A with a score in it, added by its owner. */
