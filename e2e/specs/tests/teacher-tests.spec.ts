@@ -563,6 +563,14 @@ test('grading moves between papers and returns one; a student is sent to their o
   await photoItem.getByTestId('grading-score-input').scrollIntoViewIfNeeded();
   await shot(page, 'tests-teacher-grading-photo');
   await expect(page.getByTestId('grading-prev')).toBeDisabled();
+  // a score typed and not saved: going to the next paper asks first; staying keeps it
+  await photoItem.getByTestId('grading-score-input').fill('3');
+  await page.getByTestId('grading-next').click();
+  await expect(page.getByTestId('grading-unsaved-dialog')).toContainText('有 1 道题的分数还没保存，离开后会丢失。确定离开吗？');
+  await page.getByTestId('grading-unsaved-cancel').click();
+  await expect(page.getByTestId('grading-student')).toHaveText(first);
+  await expect(photoItem.getByTestId('grading-score-input')).toHaveValue('3');
+  await photoItem.getByTestId('grading-score-input').fill('');
   await page.getByTestId('grading-next').click();
   await expect(page.getByTestId('grading-student')).not.toHaveText(first);
   await expect(page.getByTestId('grading-next')).toBeDisabled();

@@ -2,7 +2,7 @@ import { FILE_TYPES, MANUAL_TYPES, OPTION_TYPES, QUESTION_TYPES } from '@paiclas
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tabs, Tag, Toast } from 'antd-mobile';
 import { RightOutline } from 'antd-mobile-icons';
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { confirmDialog } from '../../../components/dialogs';
 import { FilterTabs } from '../../../components/FilterTabs';
 import { LoadingScreen } from '../../../components/LoadingScreen';
@@ -50,13 +50,14 @@ export default function TeacherReviewPage() {
   const goBack = useGoBack(
     courseId && id ? (attemptid ? teacherTestPaths.review(courseId, id) : teacherTestPaths.settings(courseId, id)) : undefined,
   );
-  // an offline test's scores typed and not saved: leaving asks first
+  // scores typed and not saved (a paper's hand grades, an offline test's sheet): leaving asks first
   const [unsaved, setUnsaved] = useState(false);
   const back = async () => {
     if (unsaved && !(await confirmDialog({ content: t('exams.teacher.offline.leaveConfirm'), testid: 'offline-leave' }).result))
       return;
     goBack();
   };
+  useUnloadGuard(unsaved);
   return (
     <div className="page activity-page exam-page" data-testid="teacher-review-page">
       <PageNavBar
@@ -68,7 +69,7 @@ export default function TeacherReviewPage() {
           id === null ? (
             <LoadFailed message={t('exams.teacher.notFound')} />
           ) : attemptid ? (
-            <Grading key={attemptid} courseId={course.id} id={id} attemptid={attemptid} />
+            <Grading key={attemptid} courseId={course.id} id={id} attemptid={attemptid} onDirty={setUnsaved} />
           ) : (
             <Review courseId={course.id} id={id} tab={tab} onDirty={setUnsaved} />
           )
@@ -258,10 +259,55 @@ function ReviewRowView({ row, total, onOpen }: { row: ReviewRow; total: number; 
   );
 }
 
-function Grading({ courseId, id, attemptid }: { courseId: number; id: number; attemptid: number }) {
+/** A reload or a closed tab with scores typed and not saved asks the browser's question first. */
+function useUnloadGuard(dirty: boolean) {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+}
+
+function Grading({
+  courseId,
+  id,
+  attemptid,
+  onDirty,
+}: {
+  courseId: number;
+  id: number;
+  attemptid: number;
+  /** told whether a question's score is typed and not saved */
+  onDirty: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // the questions whose typed score is not saved yet: previous and next ask before losing them
+  const [unsaved, setUnsaved] = useState<ReadonlySet<number>>(new Set());
+  const markDirty = useCallback((subjectid: number, dirty: boolean) => {
+    setUnsaved((now) => {
+      if (now.has(subjectid) === dirty) return now;
+      const next = new Set(now);
+      if (dirty) next.add(subjectid);
+      else next.delete(subjectid);
+      return next;
+    });
+  }, []);
+  useEffect(() => onDirty(unsaved.size > 0), [unsaved, onDirty]);
+  /** goes to another paper, after asking when typed scores would be lost */
+  const leaveTo = async (path: string) => {
+    if (unsaved.size > 0) {
+      const asked = confirmDialog({
+        content: t('exams.teacher.review.unsavedConfirm', { count: unsaved.size }),
+        testid: 'grading-unsaved',
+      });
+      if (!(await asked.result)) return;
+    }
+    onDirty(false);
+    navigate(path, { replace: true });
+  };
   const paper = useQuery({
     queryKey: teacherExamKeys.paper(courseId, id, attemptid),
     queryFn: () => teacherExamsApi.reviewDetail(courseId, id, attemptid),
@@ -333,7 +379,15 @@ function Grading({ courseId, id, attemptid }: { courseId: number; id: number; at
         <ItemView key={item.id} item={item} testid="grading-item">
           <AnswerView item={item} />
           {item.typeid !== QUESTION_TYPES.note ? (
-            <MarkRow courseId={courseId} id={id} attemptid={attemptid} item={item} state={p.state} onMarked={onMarked} />
+            <MarkRow
+              courseId={courseId}
+              id={id}
+              attemptid={attemptid}
+              item={item}
+              state={p.state}
+              onMarked={onMarked}
+              onDirty={markDirty}
+            />
           ) : null}
         </ItemView>
       ))}
@@ -341,7 +395,7 @@ function Grading({ courseId, id, attemptid }: { courseId: number; id: number; at
         <Button
           size="small"
           disabled={!prev}
-          onClick={() => prev && navigate(teacherTestPaths.review(courseId, id, prev.attemptid), { replace: true })}
+          onClick={() => prev && void leaveTo(teacherTestPaths.review(courseId, id, prev.attemptid))}
           data-testid="grading-prev"
         >
           {t('exams.teacher.review.prev')}
@@ -361,7 +415,7 @@ function Grading({ courseId, id, attemptid }: { courseId: number; id: number; at
         <Button
           size="small"
           disabled={!next}
-          onClick={() => next && navigate(teacherTestPaths.review(courseId, id, next.attemptid), { replace: true })}
+          onClick={() => next && void leaveTo(teacherTestPaths.review(courseId, id, next.attemptid))}
           data-testid="grading-next"
         >
           {t('exams.teacher.review.next')}
@@ -420,6 +474,7 @@ function MarkRow({
   item,
   state,
   onMarked,
+  onDirty,
 }: {
   courseId: number;
   id: number;
@@ -427,10 +482,13 @@ function MarkRow({
   item: ReviewItem;
   state: number;
   onMarked: (paper: PaperReview) => void;
+  onDirty: (subjectid: number, dirty: boolean) => void;
 }) {
   const { t } = useTranslation();
   const manual = MANUAL_TYPES.includes(item.typeid) || item.manual === 1;
   const [value, setValue] = useState(item.myscore === null ? '' : String(item.myscore));
+  const saved = item.myscore === null ? '' : String(item.myscore);
+  useEffect(() => onDirty(item.subjectid, value.trim() !== saved), [value, saved, item.subjectid, onDirty]);
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [open, setOpen] = useState(manual);

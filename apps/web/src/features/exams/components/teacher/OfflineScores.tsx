@@ -45,14 +45,8 @@ export function OfflineScoresView({
   const [error, setError] = useState<string>();
   const dirty = Object.keys(typed).length > 0;
 
+  // the page asks before leaving them (and the browser, for a reload or a closed tab)
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
-  // a tab closed or reloaded with unsaved scores asks the browser's question first
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
 
   if (scores.isPending) return <ListLoading testid="offline-loading" />;
   if (scores.isError) return <QueryFailed error={scores.error} onRetry={() => void scores.refetch()} />;
