@@ -346,6 +346,8 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
     const t = await testOf(ids, p, 'handedIn');
     return { courseid: ids.courseid, id: t.id, attemptids: [t.attemptid] };
   },
+  // a batch (issue 14): A's draft test published
+  '/TestpaperApi/batch': async (ids, p) => ({ courseid: ids.courseid, ids: [(await testOf(ids, p, 'draft')).id], action: 'publish' }),
   // an offline test of course A (issue 14): its score sheet, and a score for A's student
   '/TestpaperApi/offlineScores': async (ids, p) => ({ courseid: ids.courseid, id: await offlineTestOf(ids, p) }),
   '/TestpaperApi/setOfflineScores': async (ids, p) => ({

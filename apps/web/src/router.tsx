@@ -86,6 +86,7 @@ const TeacherPreviewPage = lazyPage(() => import('./features/exams/pages/Teacher
 const TeacherReviewPage = lazyPage(() => import('./features/exams/pages/TeacherReviewPage'), 'pages');
 const StudentTestsPage = lazyPage(() => import('./features/exams/pages/StudentTestsPage'), 'pages');
 const ImportFilePage = lazyPage(() => import('./features/exams/pages/ImportFilePage'), 'pages');
+const TeacherBatchPage = lazyPage(() => import('./features/exams/pages/TeacherBatchPage'), 'pages');
 const StudentOnTestingPage = lazyPage(() => import('./features/exams/pages/StudentOnTestingPage'), 'pages');
 const StudentResultPage = lazyPage<{ kind?: 'result' | 'submit' | 'release' }>(
   () => import('./features/exams/pages/StudentResultPage'),
@@ -275,6 +276,7 @@ const pages: Record<string, ComponentType> = {
   // tests: a student's list and test, taking a paper, results (spec 2 §2 Tests routes, issue 14)
   '/testing/stu/detail': StudentTestsPage,
   '/courseware/importFile': ImportFilePage,
+  '/testing/batch': TeacherBatchPage,
   '/testing/ontesting': StudentOnTestingPage,
   '/testing/testingresult': StudentResultPage,
   '/testing/submitresult': () => <StudentResultPage kind="submit" />,

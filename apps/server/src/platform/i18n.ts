@@ -313,7 +313,12 @@ const tables: Record<Language, Record<string, string>> = {
 export function translate(lang: Language, key: string, params?: Record<string, string | number>): string {
   const text = tables[lang][key] ?? tables.zh[key] ?? key;
   if (!text.includes('{')) return text;
-  return text.replace(/\{(\w+)\}/g, (_, name: string) => String(params?.[name] ?? `{${name}}`));
+  // a parameter that is itself a message key (`errors.*`, `validation.*`) is said in the same language
+  return text.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (typeof value === 'string' && /^(errors|validation)\./.test(value) && tables[lang][value]) return translate(lang, value, params);
+    return String(value ?? `{${name}}`);
+  });
 }
 
 /** The caller's language from an Accept-Language header: English when it prefers English, else Chinese. */

@@ -345,6 +345,28 @@ export const testpaperEditInput = z.object({ courseid, id, ...paperFields });
 export type TestpaperEditInput = z.infer<typeof testpaperEditInput>;
 export const testSettingsInput = z.object({ courseid, id, ...optional(testSettingsFields) });
 export type TestSettingsInput = z.infer<typeof testSettingsInput>;
+/** tests one batch acts on at most (`/testing/batch`) */
+export const TEST_BATCH_MAX = 50;
+/**
+ * `/TestpaperApi/batch` (`/testing/batch`): one action on several tests of a course, all or none —
+ * `publish` drafts now, `end` tests under way, or `settings`: the settings sent, on every one.
+ */
+export const testBatchInput = z.object({
+  courseid,
+  ids: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(',').filter((s) => s.trim() !== '') : isNone(v) ? [] : Array.isArray(v) ? v : [v]),
+    z
+      .array(z.coerce.number({ message: 'validation.batchTests' }).int().positive().max(INT_MAX), {
+        message: 'validation.batchTests',
+      })
+      .min(1, { message: 'validation.batchTests' })
+      .max(TEST_BATCH_MAX, { message: 'validation.batchTests' }),
+  ),
+  action: z.enum(['publish', 'end', 'settings'], { message: 'validation.batchAction' }),
+  ...optional(testSettingsFields),
+});
+export type TestBatchInput = z.infer<typeof testBatchInput>;
+export const testBatchAnswer = z.object({ action: z.string(), count: z.number().int(), ids: z.array(z.number().int()) });
 export const testRef = z.object({ courseid, id });
 export const publishTestInput = testRef.extend({ publish_time: wireSeconds() });
 export const extraTimeInput = testRef.extend({

@@ -54,6 +54,8 @@ import {
   switchAnswer,
   switchInput,
   teacherTestAnswer,
+  testBatchAnswer,
+  testBatchInput,
   testDetailsAnswer,
   testListAnswer,
   testPreviewAnswer,
@@ -71,6 +73,7 @@ import { refuseNulBytes } from '../../platform/envelope';
 import { AppError, badField, badInput } from '../../platform/errors';
 import * as attempts from './attempts.service';
 import * as bankIo from './bank-io.service';
+import * as batch from './batch.service';
 import * as mistakes from './mistakes.service';
 import * as offline from './offline.service';
 import * as papers from './papers.service';
@@ -316,6 +319,19 @@ export async function examsRoutes(root: FastifyInstance) {
     '/TestpaperApi/acceptAnswer',
     { schema: { tags: paperTags, body: acceptAnswerInput, response: { 200: acceptAnswerAnswer } }, config: authoring },
     (req) => stats.acceptAnswer(ctx, caller(req), req.body),
+  );
+  // one action on several tests, all or none (`/testing/batch`)
+  app.post(
+    '/TestpaperApi/batch',
+    {
+      schema: {
+        tags: paperTags,
+        body: testBatchInput,
+        response: { 200: testBatchAnswer },
+      },
+      config: authoring,
+    },
+    (req) => batch.batchTests(ctx, caller(req), req.body),
   );
   // an offline test's scores, typed on the test (decision 017)
   app.post(

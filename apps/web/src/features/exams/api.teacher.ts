@@ -85,6 +85,9 @@ export const teacherExamsApi = {
     api<{ count: number }>('/TestpaperApi/returnAttempt', { courseid, id, attemptids: [attemptid] }),
   publishScores: (courseid: number, id: number) => api<{ count: number }>('/TestpaperApi/publishScores', { courseid, id }),
 
+  /** one action on several tests, all or none */
+  batch: (courseid: number, ids: number[], action: 'publish' | 'end' | 'settings', settings: Record<string, number> = {}) =>
+    api<{ action: string; count: number; ids: number[] }>('/TestpaperApi/batch', { courseid, ids, action, ...settings }),
   // an offline test's scores, typed on the test
   offlineScores: (courseid: number, id: number) => api<OfflineScores>('/TestpaperApi/offlineScores', { courseid, id }),
   setOfflineScores: (courseid: number, id: number, scores: { uid: number; score: number | null }[]) =>

@@ -111,13 +111,11 @@ function TestList({ courseId }: { courseId: number }) {
           <TestRow key={row.id} row={row} onOpen={() => navigate(teacherTestPaths.settings(courseId, row.id))} />
         ))}
       </ul>
-      <div className="exam-bottom-action">
-        <Button
-          block
-          color="primary"
-          onClick={() => navigate(teacherTestPaths.create(courseId))}
-          data-testid="tests-create-bottom"
-        >
+      <div className="exam-bottom-action exam-bottom-actions">
+        <Button fill="outline" onClick={() => navigate(teacherTestPaths.batch(courseId))} data-testid="tests-batch">
+          {t('exams.teacher.batch.title')}
+        </Button>
+        <Button color="primary" onClick={() => navigate(teacherTestPaths.create(courseId))} data-testid="tests-create-bottom">
           {t('exams.teacher.create')}
         </Button>
       </div>

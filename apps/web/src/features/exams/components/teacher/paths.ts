@@ -5,6 +5,7 @@ export const teacherTestPaths = {
   update: (courseId: number, id: number) => `/testing/update?courseId=${courseId}&courseRole=1&id=${id}`,
   settings: (courseId: number, id: number) => `/testing/settings?courseId=${courseId}&courseRole=1&id=${id}`,
   preview: (courseId: number, id: number) => `/testing/preview?courseId=${courseId}&courseRole=1&id=${id}`,
+  batch: (courseId: number) => `/testing/batch?courseId=${courseId}&courseRole=1`,
   review: (courseId: number, id: number, attemptid?: number) =>
     `/testing/review?courseId=${courseId}&courseRole=1&id=${id}${attemptid ? `&attemptid=${attemptid}` : ''}`,
 };
