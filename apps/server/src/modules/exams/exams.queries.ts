@@ -1,7 +1,7 @@
 import { CONTENT_TYPES } from '@paiclass/shared';
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
-import { contents, testItems, tests } from '../../db/schema';
+import { contents, courseMembers, testItems, tests } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
@@ -91,4 +91,13 @@ export async function paperItems(ctx: AppContext, contentId: number, version: nu
   cache.set(key, rows);
   if (cache.size > PAPER_CACHE_SIZE) cache.delete(cache.keys().next().value!);
   return rows;
+}
+
+/** Whether every one of `uids` (no repeats) is a student of the course: extra time, offline scores. */
+export async function allStudentsOf(ctx: AppContext, courseId: number, uids: number[]) {
+  const found = await ctx.db
+    .select({ id: courseMembers.userId })
+    .from(courseMembers)
+    .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student'), inArray(courseMembers.userId, uids)));
+  return found.length === uids.length;
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badField, fail } from '../../platform/errors';
 import { inTransaction } from '../../platform/transaction';
 import { scoreReleased } from './exams.policy';
-import { requireManagedTest, type TestAccess } from './exams.queries';
+import { allStudentsOf, requireManagedTest, type TestAccess } from './exams.queries';
 
 /*
  * Offline tests (issue 14, decision 017): taken on paper, so nobody starts them here; the teacher or
@@ -64,13 +64,7 @@ export async function setOfflineScores(ctx: AppContext, user: User, input: Offli
     if (row.score !== null && (row.score < 0 || row.score > max || Math.round(row.score * 10) !== row.score * 10))
       throw new AppError('badInput', 'validation.offlineScore', { max });
   const uids = [...new Set(input.scores.map((r) => r.uid))];
-  const members = await ctx.db
-    .select({ uid: courseMembers.userId })
-    .from(courseMembers)
-    .where(
-      and(eq(courseMembers.courseId, item.courseId), eq(courseMembers.role, 'student'), inArray(courseMembers.userId, uids)),
-    );
-  if (members.length !== uids.length) throw badField('validation.offlineStudent', ['scores']);
+  if (!(await allStudentsOf(ctx, item.courseId, uids))) throw badField('validation.offlineStudent', ['scores']);
   // the last row for a student wins, as a form sends its latest value
   const latest = new Map(input.scores.map((r) => [r.uid, r.score]));
   const set = [...latest].filter((e): e is [number, number] => e[1] !== null);

@@ -36,7 +36,7 @@ import { rooms } from '../../realtime/rooms';
 import { announce, createItem, newEndTime, prepare, presentOneItem, queueJobs, writeEdit } from '../content/content.service';
 import { announceDeadlines, makePaper, PREPARE_JOB, prepareKey, redeadline } from './attempts.service';
 import { pastGrace } from './exams.policy';
-import { paperItems, requireManagedTest, requireTestManager, type Test, type TestAccess } from './exams.queries';
+import { allStudentsOf, paperItems, requireManagedTest, requireTestManager, type Test, type TestAccess } from './exams.queries';
 import { fillDraws } from './generate';
 import { type Item, presentQuestion, presentTeacherItem } from './presenters';
 
@@ -236,13 +236,7 @@ export async function setExtraTime(ctx: AppContext, user: User, input: ExtraTime
   const { item, test } = await requireManagedTest(ctx, user, input.courseid, input.id);
   const uids = [...new Set(input.uids)];
   if (uids.length === 0) throw badField('validation.testStudent', ['uids']);
-  const students = await ctx.db
-    .select({ id: courseMembers.userId })
-    .from(courseMembers)
-    .where(
-      and(eq(courseMembers.courseId, item.courseId), eq(courseMembers.role, 'student'), inArray(courseMembers.userId, uids)),
-    );
-  if (students.length !== uids.length) throw badField('validation.testStudent', ['uids']);
+  if (!(await allStudentsOf(ctx, item.courseId, uids))) throw badField('validation.testStudent', ['uids']);
   const moved = await inTransaction(ctx, async (t) => {
     if (input.minutes === 0)
       await t.db.delete(testExtraTimes).where(and(eq(testExtraTimes.contentId, item.id), inArray(testExtraTimes.userId, uids)));

@@ -4,7 +4,6 @@ import {
   FILE_TYPES,
   PUBLISH_STATES,
   QUESTION_TYPES,
-  SUBMIT_KINDS,
   type studentTestAnswer,
   type testListAnswer,
   type testResultAnswer,

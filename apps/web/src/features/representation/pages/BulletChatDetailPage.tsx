@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBlock, Skeleton, Tag } from 'antd-mobile';
-import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
-import { useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
-import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
-import { useCourseParam } from '../../courses/hooks/useCourseParam';
-import { parseCourseId } from '../../courses/utils';
+import { QueryFailed } from '../../courses/components/CourseGate';
 import { formatTime } from '../../materials/utils';
 import { type BarrageDetail, starKeys, starsApi } from '../api';
+import { ClassTimePage } from '../components/ClassTimePage';
 import { Bar } from '../components/RecordBar';
 import '../representation.css';
 
@@ -21,30 +17,10 @@ const clock = (seconds: number) => new Date(seconds * 1000).toTimeString().slice
  */
 export default function BulletChatDetailPage() {
   const { t } = useTranslation();
-  const courseId = useCourseParam();
-  const [params] = useSearchParams();
-  const classTimeId = parseCourseId(params.get('classtimeid')) ?? 0;
-  const info = useCourseInfo(courseId);
-  const goBack = useGoBack(
-    courseId
-      ? `/analysis/detail?courseId=${courseId}&courseRole=1${classTimeId ? `&classtimeid=${classTimeId}` : ''}`
-      : undefined,
-  );
   return (
-    <div className="page star-page" data-testid="barrage-detail">
-      <PageNavBar title={t('analysis.barrage.title')} onBack={goBack} />
-      <CourseGate courseId={courseId} info={info} ability="teachClass">
-        {(course) =>
-          classTimeId ? (
-            <Detail courseId={course.id} classTimeId={classTimeId} />
-          ) : (
-            <div className="page-body star-body">
-              <ErrorBlock status="empty" title={t('analysis.noClass')} description="" />
-            </div>
-          )
-        }
-      </CourseGate>
-    </div>
+    <ClassTimePage title={t('analysis.barrage.title')} testid="barrage-detail">
+      {(courseId, classTimeId) => <Detail courseId={courseId} classTimeId={classTimeId} />}
+    </ClassTimePage>
   );
 }
 

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
-import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
-import { useNavigate, useSearchParams } from '../../../lib/router';
+import { Button, Skeleton, Tag } from 'antd-mobile';
+import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
-import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
-import { useCourseParam } from '../../courses/hooks/useCourseParam';
-import { parseCourseId } from '../../courses/utils';
+import { QueryFailed } from '../../courses/components/CourseGate';
 import { formatTime } from '../../materials/utils';
 import { type ClassNote, starKeys, starsApi } from '../api';
+import { ClassTimePage } from '../components/ClassTimePage';
 import '../representation.css';
 
 const clock = (seconds: number) => new Date(seconds * 1000).toTimeString().slice(0, 5);
@@ -21,30 +18,10 @@ const clock = (seconds: number) => new Date(seconds * 1000).toTimeString().slice
  */
 export default function ClassNotesDetailsPage() {
   const { t } = useTranslation();
-  const courseId = useCourseParam();
-  const [params] = useSearchParams();
-  const classTimeId = parseCourseId(params.get('classtimeid')) ?? 0;
-  const info = useCourseInfo(courseId);
-  const goBack = useGoBack(
-    courseId
-      ? `/analysis/detail?courseId=${courseId}&courseRole=1${classTimeId ? `&classtimeid=${classTimeId}` : ''}`
-      : undefined,
-  );
   return (
-    <div className="page star-page" data-testid="class-notes">
-      <PageNavBar title={t('analysis.notes.title')} onBack={goBack} />
-      <CourseGate courseId={courseId} info={info} ability="teachClass">
-        {(course) =>
-          classTimeId ? (
-            <Notes courseId={course.id} classTimeId={classTimeId} />
-          ) : (
-            <div className="page-body star-body">
-              <ErrorBlock status="empty" title={t('analysis.noClass')} description="" />
-            </div>
-          )
-        }
-      </CourseGate>
-    </div>
+    <ClassTimePage title={t('analysis.notes.title')} testid="class-notes">
+      {(courseId, classTimeId) => <Notes courseId={courseId} classTimeId={classTimeId} />}
+    </ClassTimePage>
   );
 }
 
