@@ -94,6 +94,15 @@ const onCourseware =
   (extra: Record<string, unknown> = {}) =>
   async (ids: CourseIds, p: People) => ({ interactid: (await coursewareOf(ids, p)).interactid, ...extra });
 
+/** A courseware of course A shown on the classroom screen in a class time its owner then ended (decision 025). */
+async function shownCoursewareOf(ids: CourseIds, p: People) {
+  const { interactid } = await coursewareOf(ids, p);
+  const begun = await send('/Futurev2/AttendClass/beginClass', { courseid: ids.courseid }, p.owner.token);
+  await send('/InteractWithScreenApi/present', { courseid: ids.courseid, interactid }, p.owner.token);
+  await send('/Futurev2/AttendClass/overClass', { courseid: ids.courseid }, p.owner.token);
+  return { interactid, classtimeid: (begun.data as { classtimeid?: number } | null)?.classtimeid };
+}
+
 /** An interactive answer of course A (issue 15) made by its owner from one single-choice bank question. */
 async function interactOf(ids: CourseIds, p: People) {
   const q = await send(
@@ -108,6 +117,15 @@ async function interactOf(ids: CourseIds, p: People) {
 const onStep =
   (extra: Record<string, unknown> = {}) =>
   async (ids: CourseIds, p: People) => ({ stepid: (await interactOf(ids, p)).stepid, ...extra });
+
+/** A step of course A's interactive answer asked in class and answered by A's student (answer review, issue 15). */
+async function answeredStepOf(ids: CourseIds, p: People) {
+  const { stepid, interactid } = await interactOf(ids, p);
+  await send('/Futurev2/AttendClass/beginClass', { courseid: ids.courseid }, p.owner.token);
+  await send('/InteractApi/startStep', { stepid }, p.owner.token);
+  await send('/InteractApi/answer', { stepid, answer: 'A' }, p.student.token);
+  return { stepid, interactid };
+}
 
 /** An ended class time of course A (issue 15): begun and ended by its owner. */
 async function classTimeOf(ids: CourseIds, p: People) {
@@ -184,6 +202,13 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
   '/PrestudyTaskManageApi/listSlides': onCourseware(),
   '/PrestudyTaskManageApi/getDoubtStudentListsV2': onCourseware({ pageindex: 1 }),
   '/PrestudyTaskManageApi/getCommentStudentLists': onCourseware({ pageindex: 1 }),
+  // after class (decision 025): a courseware of A shown in a class of A; its statistics; A's courseware by type
+  '/CoursewareApi/reviewCourseWare': async (ids, p) => ({ courseid: ids.courseid, ...(await shownCoursewareOf(ids, p)) }),
+  '/CoursewareApi/getCoursewareUseStatV2': onCourseware(),
+  '/CoursewareApi/getListsByFileType': async (ids, p) => {
+    await coursewareOf(ids, p);
+    return { courseid: ids.courseid, filetype: 'pdf' };
+  },
   // interactive answers (issue 15): an item of course A made from its bank, and its first step
   '/InteractApi/create': async (ids, p) => ({ courseid: ids.courseid, title: '互动', questionids: [(await interactOf(ids, p)).question] }),
   '/InteractApi/getInteract': async (ids, p) => ({ interactid: (await interactOf(ids, p)).interactid }),
@@ -193,6 +218,13 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
   '/InteractApi/revealStep': onStep(),
   '/InteractApi/stepResult': onStep(),
   '/InteractApi/answer': onStep({ answer: 'A' }),
+  // answer review (issue 15): a step A's student answered; the student's own results
+  '/InteractApi/reviewAnswers': onStep(),
+  '/InteractApi/markAnswer': async (ids, p) => ({ stepid: (await answeredStepOf(ids, p)).stepid, uid: p.student.uid, mark: 1 }),
+  '/InteractApi/exhibitAnswers': async (ids, p) => ({ stepid: (await answeredStepOf(ids, p)).stepid, uids: [p.student.uid] }),
+  '/InteractApi/exhibition': onStep(),
+  '/InteractApi/myResults': async (ids, p) => ({ interactid: (await answeredStepOf(ids, p)).interactid }),
+  '/InteractApi/answerDetail': async (ids, p) => ({ stepid: (await answeredStepOf(ids, p)).stepid, uid: p.student.uid }),
   // questions on slides (issue 15): a courseware of course A, and a step of its interactive answer
   '/InteractPPTApi/subjectLists': onCourseware(),
   '/InteractPPTApi/placeStep': async (ids, p) => ({
@@ -347,7 +379,11 @@ const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Reco
     return { courseid: ids.courseid, id: t.id, attemptids: [t.attemptid] };
   },
   // a batch (issue 14): A's draft test published
-  '/TestpaperApi/batch': async (ids, p) => ({ courseid: ids.courseid, ids: [(await testOf(ids, p, 'draft')).id], action: 'publish' }),
+  '/TestpaperApi/batch': async (ids, p) => ({
+    courseid: ids.courseid,
+    ids: [(await testOf(ids, p, 'draft')).id],
+    action: 'publish',
+  }),
   // an offline test of course A (issue 14): its score sheet, and a score for A's student
   '/TestpaperApi/offlineScores': async (ids, p) => ({ courseid: ids.courseid, id: await offlineTestOf(ids, p) }),
   '/TestpaperApi/setOfflineScores': async (ids, p) => ({

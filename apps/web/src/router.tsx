@@ -40,10 +40,17 @@ const HomePage = lazyPage(() => import('./features/home/pages/HomePage'), 'pages
 const AddCoursewarePage = lazyPage(() => import('./features/courseware/pages/AddCoursewarePage'), 'pages');
 const CoursewareDetailPage = lazyPage(() => import('./features/courseware/pages/CoursewareDetailPage'), 'pages');
 const StartLearningPage = lazyPage(() => import('./features/courseware/pages/StartLearningPage'), 'pages');
+const ReviewCourseWarePage = lazyPage(() => import('./features/courseware/pages/ReviewCourseWarePage'), 'pages');
 const AddInteractPage = lazyPage(() => import('./features/interact/pages/AddInteractPage'), 'pages');
 const AnswerStepPage = lazyPage(() => import('./features/interact/pages/AnswerStepPage'), 'pages');
 const InteractStudentPage = lazyPage(() => import('./features/interact/pages/InteractStudentPage'), 'pages');
 const InteractTeacherPage = lazyPage(() => import('./features/interact/pages/InteractTeacherPage'), 'pages');
+const InteractPreviewPage = lazyPage(() => import('./features/interact/pages/PreviewPage'), 'pages');
+const QuestionExhibitionPage = lazyPage(() => import('./features/interact/pages/QuestionExhibitionPage'), 'pages');
+const InteractSuccessPage = lazyPage(() => import('./features/interact/pages/SuccessPage'), 'pages');
+const AnswerResultsPage = lazyPage(() => import('./features/interact/pages/AnswerResultsPage'), 'pages');
+const ReviewAnswerPage = lazyPage(() => import('./features/interact/pages/ReviewAnswerPage'), 'pages');
+const ReviewAnswerDetailPage = lazyPage(() => import('./features/interact/pages/ReviewAnswerDetailPage'), 'pages');
 const PerformanceStatisticsPage = lazyPage(() => import('./features/representation/pages/PerformanceStatisticsPage'), 'pages');
 const AnalysisDetailPage = lazyPage(() => import('./features/representation/pages/AnalysisDetailPage'), 'pages');
 const StarLogPage = lazyPage(() => import('./features/representation/pages/StarLogPage'), 'pages');
@@ -222,11 +229,20 @@ const pages: Record<string, ComponentType> = {
   '/courseware/detail': CoursewareDetailPage,
   '/courseware/startLearning': StartLearningPage,
   '/addActivity/courseware': AddCoursewarePage,
+  // a class's review of a courseware shown on the classroom screen (spec 2 §2 /reviewCourseWare; decision 025)
+  '/reviewCourseWare': ReviewCourseWarePage,
   // interactive answers (spec 2 §2 /InteractiveAnswers/detailTeacher|detail|answer, /addActivity/interactiveAnswers; issue 15)
   '/InteractiveAnswers/detailTeacher': InteractTeacherPage,
   '/InteractiveAnswers/detail': InteractStudentPage,
   '/InteractiveAnswers/answer': AnswerStepPage,
   '/addActivity/interactiveAnswers': AddInteractPage,
+  // answer review (spec 2 §2 "further interactive answer screens", /reviewAnswer; issue 15, decision 022)
+  '/InteractiveAnswers/preview': InteractPreviewPage,
+  '/InteractiveAnswers/questionExhibition': QuestionExhibitionPage,
+  '/InteractiveAnswers/success': InteractSuccessPage,
+  '/InteractiveAnswers/answerResults': AnswerResultsPage,
+  '/reviewAnswer': ReviewAnswerPage,
+  '/InteractiveAnswers/reviewAnswerDetail': ReviewAnswerDetailPage,
   // stars awarded in class and the star log (spec 2 §2 /representation/performanceStatistics, /representation/starlog; issue 15)
   '/representation/performanceStatistics': PerformanceStatisticsPage,
   '/representation/starlog': StarLogPage,

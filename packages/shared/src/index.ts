@@ -47,6 +47,7 @@ export * from './courseware/constants';
 export * from './courseware/schemas';
 export * from './courseware/responses';
 export * from './courseware/messages';
+export * from './courseware/review';
 export * from './barrage/constants';
 export * from './barrage/schemas';
 export * from './barrage/responses';

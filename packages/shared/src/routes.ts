@@ -154,7 +154,7 @@ export const routes: RouteDef[] = [
   r('/casestudy', 'content', 0),
   r('/growingProcess', 'commerce', 0),
   r('/growingProcessInfo', 'commerce', 0),
-  r('/reviewCourseWare', 'content', 0),
+  r('/reviewCourseWare', 'content', 15),
   r('/courseShare', 'content', 0),
   ...[
     'courseware',

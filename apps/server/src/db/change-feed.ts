@@ -24,6 +24,8 @@ export const UNWATCHED_TABLES = [
   'realtime_events',
   'test_answers',
   'class_presentations',
+  // the pages shown in class: written by every page turn, read by no cached answer (decision 025)
+  'class_slide_views',
   'barrage_switches',
   'barrage_messages',
   'races',

@@ -14,9 +14,20 @@ export const COURSEWARE_POLL_MS = 2000;
 /** the socket event the course's staff get when a page's "don't understand" count changes */
 export const COURSEWARE_DOUBT_EVENT = 'Courseware.doubt';
 
+/**
+ * the socket event the course's staff get when a member comments on a page of the courseware on the
+ * classroom screen (decision 025): the page's comment count and the newest comment
+ */
+export const COURSEWARE_COMMENT_EVENT = 'Courseware.comment';
+/** the file types `getListsByFileType` groups the course's courseware by (ppt takes pptx too) */
+export const COURSEWARE_FILE_KINDS = ['ppt', 'pdf'] as const;
+/** the classes a courseware's review and statistics list at most (the newest) */
+export const COURSEWARE_CLASSES_SHOWN = 100;
+
 /** Refusal codes of the courseware calls (31001-31009). */
 export const COURSEWARE_CODES = {
   slidesNotReady: 31001, // the slides are still being converted (or failed): there are no pages to learn yet
+  notShownInClass: 31002, // the courseware was not shown on the classroom screen in that class
 } as const;
 
 /** Whether a file name is one a courseware is made from. */

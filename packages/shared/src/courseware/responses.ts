@@ -88,6 +88,8 @@ export const preStudyInfoAnswer = slidesAnswer.extend({
   doubts: z.array(int),
   /** comments per page, each with replies */
   comments: z.array(pageCommentThread),
+  /** the class times it was shown on the classroom screen in (its class reviews, decision 025) */
+  presented: int,
 });
 export type PreStudyInfo = z.infer<typeof preStudyInfoAnswer>;
 

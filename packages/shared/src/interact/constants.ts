@@ -24,4 +24,17 @@ export const INTERACT_EVENTS = {
   closed: 'Interact.stepClose',
   revealed: 'Interact.reveal',
   answered: 'Interact.answered',
+  /** answer review: the answers shown to the class changed (to the course) */
+  exhibited: 'Interact.exhibit',
+  /** answer review: an answer was marked (to its author and the staff) */
+  marked: 'Interact.mark',
 } as const;
+
+/** the teacher's marks on an answer (answer review, decision 022): 0 none */
+export const INTERACT_MARKS = { none: 0, excellent: 1, good: 2, improve: 3 } as const;
+/** how an answer is shown to the class: not, without its author's name, or with it (never on an anonymous question) */
+export const INTERACT_EXHIBIT = { no: 0, unnamed: 1, named: 2 } as const;
+/** a teacher's comment on an answer, at most */
+export const INTERACT_COMMENT_MAX = 200;
+/** answers shown to the class at once, at most */
+export const INTERACT_EXHIBIT_MAX = 12;

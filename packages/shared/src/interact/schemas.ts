@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { CONTENT_TITLE_MAX } from '../constants';
-import { INT_MAX, wireId, wireOptionalId } from '../wire';
-import { INTERACT_STEPS_MAX, STEP_SECONDS_DEFAULT, STEP_SECONDS_MAX, STEP_SECONDS_MIN } from './constants';
+import { INT_MAX, wireId, wireIntList, wireOptionalId } from '../wire';
+import {
+  INTERACT_COMMENT_MAX,
+  INTERACT_EXHIBIT_MAX,
+  INTERACT_STEPS_MAX,
+  STEP_SECONDS_DEFAULT,
+  STEP_SECONDS_MAX,
+  STEP_SECONDS_MIN,
+} from './constants';
 
 const isNone = (v: unknown) => v === undefined || v === null || v === '';
 const courseid = wireId();
@@ -47,3 +54,43 @@ export const stepAnswerInput = stepRef.extend({
 });
 /** `/InteractPPTApi/placeStep`: a step on page `pageindex` of courseware `interactid`; page 0 takes it off */
 export const placeStepInput = stepRef.extend({ interactid: wireId(), pageindex: wireOptionalId() });
+
+/*
+ * Answer review (decision 022): the staff mark the answers of a step and show some to the class. An
+ * answer is named by its `answerid` (which an anonymous question's answers have too), or by its
+ * author's `uid` on a question that is not anonymous.
+ */
+const answerRef = { answerid: wireOptionalId(), uid: wireOptionalId() };
+/** a mark 0-3 (none, excellent, good, needs work); missing keeps the one given before */
+const answerMark = z.preprocess(
+  (v) => (isNone(v) ? undefined : v),
+  z.coerce
+    .number({ message: 'validation.answerMark' })
+    .int({ message: 'validation.answerMark' })
+    .min(0, { message: 'validation.answerMark' })
+    .max(3, { message: 'validation.answerMark' })
+    .optional(),
+);
+/** `/InteractApi/markAnswer`: a mark, a comment, or both; what is left out stays as it was */
+export const answerMarkInput = stepRef.extend({
+  ...answerRef,
+  mark: answerMark,
+  comment: z.preprocess(
+    (v) => (v === null ? '' : typeof v === 'number' ? String(v) : v),
+    z
+      .string({ message: 'validation.answerComment' })
+      .trim()
+      .max(INTERACT_COMMENT_MAX, { message: 'validation.answerComment' })
+      .optional(),
+  ),
+});
+/** `/InteractApi/exhibitAnswers`: the answers shown to the class from now on (none clears them), with or without names */
+export const exhibitInput = stepRef.extend({
+  answerids: wireIntList(INTERACT_EXHIBIT_MAX),
+  uids: wireIntList(INTERACT_EXHIBIT_MAX),
+  named: z.preprocess((v) => (isNone(v) || v === false ? 0 : v === true ? 1 : v), z.coerce.number().int().min(0).max(1)),
+});
+/** `/InteractApi/answerDetail`: one student's answers of the item, from one of its steps */
+export const answerDetailInput = stepRef.extend({ uid: wireId() });
+/** `/InteractApi/myResults`: an interactive answer named by its id or by one of its steps */
+export const myResultsInput = z.object({ interactid: wireOptionalId(), stepid: wireOptionalId() });

@@ -230,11 +230,13 @@ export const classNotesAnswer = z.object({
   students: z.number().int(),
   barrage: z.number().int(),
   notes: z.array(classNote),
-  /** the courseware on the screen now (in progress only; page history is not kept) */
+  /** the courseware on the screen now (in progress only) */
   showing: z
     .object({ contentid: z.number().int(), title: z.string(), page: z.number().int(), total: z.number().int() })
     .nullable(),
   /** "don't understand" marks made during the class, per courseware page */
   doubts: z.array(z.object({ contentid: z.number().int(), title: z.string(), page: z.number().int(), count: z.number().int() })),
+  /** the courseware the classroom screen showed, in the order first shown: pages reached, distinct pages (decision 025) */
+  slides: z.array(z.object({ contentid: z.number().int(), title: z.string(), views: z.number().int(), pages: z.number().int() })),
 });
 export type ClassNotesAnswer = z.infer<typeof classNotesAnswer>;

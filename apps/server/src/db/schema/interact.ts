@@ -73,10 +73,23 @@ export const interactAnswers = pgTable(
     /** 1 right, 2 partly, 0 wrong, 3 for the teacher (short answer); null: nothing to be right about (votes, ratings) */
     correct: smallint('correct'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The answer's own number (answer review, decision 022): staff mark and exhibit answers by it, so
+     * that an anonymous question's answers can be reviewed without ever naming their authors.
+     */
+    id: serial('id').notNull(),
+    /** the teacher's mark (INTERACT_MARKS): 0 none, 1 excellent, 2 good, 3 needs work */
+    mark: smallint('mark').notNull().default(0),
+    /** the teacher's comment, for its author only */
+    comment: text('comment').notNull().default(''),
+    /** shown to the class (INTERACT_EXHIBIT): 0 no, 1 without the name, 2 with it (never on an anonymous question) */
+    exhibit: smallint('exhibit').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.stepId, t.userId] }),
     index('interact_answers_user_idx').on(t.userId),
     index('interact_answers_course_idx').on(t.courseId),
+    check('interact_answers_mark_check', sql`${t.mark} between 0 and 3`),
+    check('interact_answers_exhibit_check', sql`${t.exhibit} between 0 and 2`),
   ],
 );

@@ -1,6 +1,6 @@
 import { PPT_PAGE_EVENT, PPT_STOP_EVENT, type PptPageEvent, type Presentation } from '@paiclass/shared';
-import { and, eq, sql } from 'drizzle-orm';
-import { classPresentations } from '../../db/schema';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { classPresentations, classSlideViews } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badField, fail } from '../../platform/errors';
@@ -17,10 +17,37 @@ import { openClassTime } from './classtime.service';
  * opens the class late starts on the same page. The remote controller turns pages through the
  * classroom socket (`goto_page`, `ppt_next`, `ppt_pre`); the web app's screen through the same
  * commands or the calls below. Only staff turn pages; a page outside the courseware is refused
- * before anything is written.
+ * before anything is written. Every page the screen reaches is recorded as shown in the class
+ * (`class_slide_views`, decision 025) by the same statement that moves it, for the class's review.
  */
 
-type Row = typeof classPresentations.$inferSelect;
+/** The screen's row as a showing or a turn answers it. */
+type Row = Pick<typeof classPresentations.$inferSelect, 'classTimeId' | 'courseId' | 'contentId' | 'page' | 'total'>;
+
+/**
+ * Runs `write` (an insert or update of `class_presentations`, without its `returning`) and records the
+ * page it leaves on the screen as shown, in one statement: a turn stays one round trip, and the
+ * record can never disagree with the screen. Answers the row written, or undefined when none was.
+ */
+async function writeShown(ctx: AppContext, write: SQL): Promise<Row | undefined> {
+  const result = await ctx.db.execute(sql`
+    with shown as (${write} returning class_time_id, course_id, content_id, page, total),
+    viewed as (
+      insert into ${classSlideViews} (class_time_id, content_id, page) select class_time_id, content_id, page from shown
+    )
+    select class_time_id as "classTimeId", course_id as "courseId", content_id as "contentId", page, total from shown`);
+  const [row] = (result as unknown as { rows: Row[] }).rows;
+  return (
+    row && {
+      ...row,
+      classTimeId: Number(row.classTimeId),
+      courseId: Number(row.courseId),
+      contentId: Number(row.contentId),
+      page: Number(row.page),
+      total: Number(row.total),
+    }
+  );
+}
 
 const none = (courseId: number, classTimeId = 0): Presentation => ({
   presenting: 0,
@@ -85,21 +112,16 @@ export async function present(ctx: AppContext, user: User, courseId: number, con
   const slides = await slidesOf(ctx, user, contentId);
   if (slides.courseId !== courseId) throw fail('notFound');
   if (slides.state !== 'ready' || slides.total === 0) throw fail('slidesNotReady');
-  const [row] = await ctx.db
-    .insert(classPresentations)
-    .values({ classTimeId: open.id, courseId, contentId, page: 1, total: slides.total, presentedBy: user.id })
-    .onConflictDoUpdate({
-      target: classPresentations.classTimeId,
-      set: {
-        // the same courseware again keeps its page; another starts from the first
-        page: sql`case when ${classPresentations.contentId} = ${contentId} then least(${classPresentations.page}, ${slides.total}) else 1 end`,
-        contentId,
-        total: slides.total,
-        presentedBy: user.id,
-        updatedAt: new Date(),
-      },
-    })
-    .returning();
+  const row = await writeShown(
+    ctx,
+    sql`insert into ${classPresentations} (class_time_id, course_id, content_id, page, total, presented_by)
+      values (${open.id}, ${courseId}, ${contentId}, 1, ${slides.total}, ${user.id})
+      on conflict (class_time_id) do update set
+        -- the same courseware again keeps its page; another starts from the first
+        page = case when ${classPresentations.contentId} = excluded.content_id
+          then least(${classPresentations.page}, excluded.total) else 1 end,
+        content_id = excluded.content_id, total = excluded.total, presented_by = excluded.presented_by, updated_at = now()`,
+  );
   await announcePage(ctx, user, row!);
   return currentPresentation(ctx, user, courseId);
 }
@@ -120,12 +142,12 @@ export async function turnPage(ctx: AppContext, user: User, courseId: number, tu
     'to' in turn
       ? sql`${turn.to}`
       : sql`greatest(1, least(${classPresentations.total}, ${classPresentations.page} + ${turn.by}))`;
-  // one statement: two remotes pressing "next" at once move two pages, never one twice
-  const [moved] = await ctx.db
-    .update(classPresentations)
-    .set({ page: target, updatedAt: new Date() })
-    .where(and(eq(classPresentations.classTimeId, open.id), sql`${classPresentations.page} <> ${target}`))
-    .returning();
+  // one statement: two remotes pressing "next" at once move two pages, never one twice; the page reached is recorded
+  const moved = await writeShown(
+    ctx,
+    sql`update ${classPresentations} set page = ${target}, updated_at = now()
+      where ${classPresentations.classTimeId} = ${open.id} and ${classPresentations.page} <> ${target}`,
+  );
   if (moved) await announcePage(ctx, user, moved);
   const shown = moved ?? row;
   return { courseid: courseId, classtimeid: open.id, interactid: shown.contentId, page: shown.page, total: shown.total };

@@ -3,10 +3,16 @@ import {
   closeAnswer,
   coursewareCommentInput,
   coursewareCommentRef,
+  coursewareFileTypeAnswer,
+  coursewareFileTypeInput,
   coursewareListInput,
   coursewareOptionalPageInput,
   coursewarePageInput,
   coursewareRef,
+  coursewareReviewAnswer,
+  coursewareReviewInput,
+  coursewareUseStatAnswer,
+  coursewareUseStatInput,
   deletedAnswer,
   doubtAnswer,
   doubtInput,
@@ -26,8 +32,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../platform/auth';
 import * as courseware from './courseware.service';
+import * as review from './review.service';
 
-/** Courseware calls (spec 2 §7 InteractPPTApi, PrestudyTaskApi, PrestudyTaskManageApi; issue 15). */
+/** Courseware calls (spec 2 §7 InteractPPTApi, PrestudyTaskApi, PrestudyTaskManageApi, CoursewareApi; issue 15). */
 export async function coursewareRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
@@ -117,5 +124,22 @@ export async function coursewareRoutes(root: FastifyInstance) {
     '/PrestudyTaskManageApi/getCommentStudentLists',
     { schema: { tags, body: coursewareOptionalPageInput, response: { 200: pageCommentsAnswer } } },
     (req) => courseware.commentStudents(ctx, caller(req), req.body.interactid, req.body.pageindex),
+  );
+
+  // after class: a class's review of the courseware (ours), its use statistics and the course's courseware by file type (decision 025)
+  app.post(
+    '/CoursewareApi/reviewCourseWare',
+    { schema: { tags, body: coursewareReviewInput, response: { 200: coursewareReviewAnswer } } },
+    (req) => review.reviewCourseware(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/CoursewareApi/getCoursewareUseStatV2',
+    { schema: { tags, body: coursewareUseStatInput, response: { 200: coursewareUseStatAnswer } } },
+    (req) => review.coursewareUseStat(ctx, caller(req), req.body.interactid),
+  );
+  app.post(
+    '/CoursewareApi/getListsByFileType',
+    { schema: { tags, body: coursewareFileTypeInput, response: { 200: coursewareFileTypeAnswer } } },
+    (req) => review.coursewareByFileType(ctx, caller(req), req.body.courseid, req.body.filetype),
   );
 }

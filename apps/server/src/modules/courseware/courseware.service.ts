@@ -1,7 +1,9 @@
 import {
   CONTENT_TYPES,
+  COURSEWARE_COMMENT_EVENT,
   COURSEWARE_COMMENTS_SHOWN,
   COURSEWARE_DOUBT_EVENT,
+  type CoursewareCommentEvent,
   type coursewareCommentInput,
   type doubtInput,
   type LearningAnswer,
@@ -14,6 +16,9 @@ import {
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  classPresentations,
+  classSlideViews,
+  classTimes,
   contentFiles,
   contents,
   courseMembers,
@@ -49,7 +54,7 @@ const seconds = (d: Date | null | undefined) => (d ? Math.floor(d.getTime() / 10
  * A courseware the caller may see, with their course role and its conversion. A stranger gets
  * 30202; an item that is no courseware, deleted, or (to a student) unpublished, 40004 alike.
  */
-async function loadCourseware(ctx: AppContext, user: User, interactid: number) {
+export async function loadCourseware(ctx: AppContext, user: User, interactid: number) {
   const found = await unscopedCourseware(ctx, interactid);
   if (!found) throw fail('notFound');
   const m = await courseRole(ctx, user, found.item.courseId);
@@ -58,7 +63,7 @@ async function loadCourseware(ctx: AppContext, user: User, interactid: number) {
   const total = preview?.state === PREVIEW_STATE.ready ? preview.pages : 0;
   return { ...found, role: m.role, total };
 }
-type Loaded = Awaited<ReturnType<typeof loadCourseware>>;
+export type Loaded = Awaited<ReturnType<typeof loadCourseware>>;
 
 /** The slides must be ready, and the page one of them (refused naming `pageindex`). */
 function requirePage(c: Loaded, page: number) {
@@ -89,7 +94,7 @@ async function learnerRow(ctx: AppContext, contentId: number, userId: number) {
   return row;
 }
 
-const isClosed = (item: Item) =>
+export const isClosed = (item: Item) =>
   item.publishState === PUBLISH_STATES.ended || Boolean(item.endAt && item.endAt.getTime() <= Date.now());
 
 /** `/InteractPPTApi/listSlides`: the conversion state and, once ready, the page images. */
@@ -106,7 +111,7 @@ export async function listSlides(ctx: AppContext, user: User, interactid: number
 }
 
 /** Comment counts per page of a courseware. */
-async function commentCounts(ctx: AppContext, contentId: number) {
+export async function commentCounts(ctx: AppContext, contentId: number) {
   const rows = await ctx.db
     .select({ page: coursewareComments.page, n: count() })
     .from(coursewareComments)
@@ -211,7 +216,7 @@ export async function preStudyList(ctx: AppContext, user: User, courseId: number
 }
 
 /** Comments of a courseware (one page, or every page with `page` 0) as threads, newest first. */
-async function pageComments(ctx: AppContext, user: User, c: Loaded, page: number): Promise<PageComment[]> {
+export async function pageComments(ctx: AppContext, user: User, c: Loaded, page: number): Promise<PageComment[]> {
   const onPage = page ? eq(coursewareComments.page, page) : undefined;
   const roots = await ctx.db
     .select()
@@ -259,7 +264,7 @@ async function pageComments(ctx: AppContext, user: User, c: Loaded, page: number
   return roots.map((r) => ({ ...present(r), replies: replies.filter((x) => x.parentId === r.id).map(present) }));
 }
 
-/** `/PrestudyTaskApi/getPreStudyInfo`: the slides, the caller's learning and marks, and the comments. */
+/** `/PrestudyTaskApi/getPreStudyInfo`: the slides, the caller's learning and marks, the comments, and how many classes showed it. */
 export async function getPreStudyInfo(ctx: AppContext, user: User, interactid: number) {
   const slides = await listSlides(ctx, user, interactid);
   const c = await loadCourseware(ctx, user, interactid);
@@ -272,7 +277,17 @@ export async function getPreStudyInfo(ctx: AppContext, user: User, interactid: n
     learning: presentLearning(await learnerRow(ctx, c.item.id, user.id)),
     doubts: await myDoubts(ctx, c.item.id, user.id),
     comments: await pageComments(ctx, user, c, 0),
+    presented: await classesPresented(ctx, c.item.id),
   };
+}
+
+/** How many class times showed a courseware on the classroom screen. */
+async function classesPresented(ctx: AppContext, contentId: number) {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(distinct ${classSlideViews.classTimeId})::int`.mapWith(Number) })
+    .from(classSlideViews)
+    .where(eq(classSlideViews.contentId, contentId));
+  return row?.n ?? 0;
 }
 
 /**
@@ -414,7 +429,39 @@ export async function addComment(ctx: AppContext, user: User, input: z.infer<typ
   const threads = await pageComments(ctx, user, c, row!.page);
   const thread = threads.find((t) => t.id === (row!.parentId ?? row!.id));
   const mine = thread?.id === row!.id ? thread : thread?.replies.find((r) => r.id === row!.id);
-  return { ...(mine ?? thread!), replies: thread?.id === row!.id ? thread.replies : [] };
+  const answer = { ...(mine ?? thread!), replies: thread?.id === row!.id ? thread.replies : [] };
+  await announceLiveComment(ctx, c, answer, threads);
+  return answer;
+}
+
+/**
+ * While the courseware is on the classroom screen of a class in progress, the course's staff hear a
+ * new comment at once (`Courseware.comment`, decision 025): the teacher's screen shows the page's
+ * count and the newest comment. Students hear nothing: the comments are read from the page.
+ */
+async function announceLiveComment(ctx: AppContext, c: Loaded, comment: PageComment, onPage: PageComment[]) {
+  const [live] = await ctx.db
+    .select({ classTimeId: classPresentations.classTimeId })
+    .from(classPresentations)
+    .innerJoin(classTimes, and(eq(classTimes.id, classPresentations.classTimeId), isNull(classTimes.endedAt)))
+    .where(eq(classPresentations.contentId, c.item.id));
+  if (!live) return;
+  const event: CoursewareCommentEvent = {
+    courseid: c.item.courseId,
+    classtimeid: live.classTimeId,
+    interactid: c.item.id,
+    pageindex: comment.pageindex,
+    comments: onPage.reduce((n, t) => n + 1 + t.replies.length, 0),
+    comment: {
+      id: comment.id,
+      uid: comment.uid,
+      username: comment.username,
+      comment: comment.comment,
+      createtime: comment.createtime,
+      replyid: comment.replyid,
+    },
+  };
+  await ctx.realtime.publish(rooms.courseStaff(c.item.courseId), COURSEWARE_COMMENT_EVENT, event);
 }
 
 /** `/PrestudyTaskApi/delComment` {id}: a comment (with its replies) by its writer, or by a teacher or assistant. */
@@ -430,7 +477,7 @@ export async function deleteComment(ctx: AppContext, user: User, id: number) {
   return { count: gone.length };
 }
 
-async function requireStaff(ctx: AppContext, user: User, interactid: number) {
+export async function requireStaff(ctx: AppContext, user: User, interactid: number) {
   const c = await loadCourseware(ctx, user, interactid);
   if (!seesStatistics(c.role)) throw fail('forbidden');
   return c;

@@ -1,10 +1,19 @@
 import {
+  answerDetailAnswer,
+  answerDetailInput,
+  answerMarkInput,
+  exhibitInput,
+  exhibitionAnswer,
   interactAnswer,
   interactCreateInput,
   interactListAnswer,
   interactListInput,
   interactRef,
+  myResultsAnswer,
+  myResultsInput,
   pendingStepsAnswer,
+  reviewAnswersAnswer,
+  reviewedAnswer,
   placeStepInput,
   slideQuestionsAnswer,
   stepAnswer,
@@ -17,6 +26,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../platform/auth';
 import * as service from './interact.service';
+import * as review from './review.service';
 import * as slides from './slide-questions.service';
 
 /** Interactive answers (content type 3, issue 15, decision 022): Ketangpai's `InteractApi` and ours beside it. */
@@ -67,5 +77,28 @@ export async function interactRoutes(root: FastifyInstance) {
     '/InteractPPTApi/placeStep',
     { schema: { tags, body: placeStepInput, response: { 200: slideQuestionsAnswer } } },
     (req) => slides.placeStep(ctx, caller(req), req.body),
+  );
+  // answer review (decision 022): the staff mark answers and show some to the class; students read their results
+  app.post('/InteractApi/reviewAnswers', { schema: { tags, body: stepRef, response: { 200: reviewAnswersAnswer } } }, (req) =>
+    review.reviewAnswers(ctx, caller(req), req.body.stepid),
+  );
+  app.post('/InteractApi/markAnswer', { schema: { tags, body: answerMarkInput, response: { 200: reviewedAnswer } } }, (req) =>
+    review.markAnswer(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/InteractApi/exhibitAnswers',
+    { schema: { tags, body: exhibitInput, response: { 200: reviewAnswersAnswer } } },
+    (req) => review.exhibitAnswers(ctx, caller(req), req.body),
+  );
+  app.post('/InteractApi/exhibition', { schema: { tags, body: stepRef, response: { 200: exhibitionAnswer } } }, (req) =>
+    review.exhibition(ctx, caller(req), req.body.stepid),
+  );
+  app.post('/InteractApi/myResults', { schema: { tags, body: myResultsInput, response: { 200: myResultsAnswer } } }, (req) =>
+    review.myResults(ctx, caller(req), req.body),
+  );
+  app.post(
+    '/InteractApi/answerDetail',
+    { schema: { tags, body: answerDetailInput, response: { 200: answerDetailAnswer } } },
+    (req) => review.answerDetail(ctx, caller(req), req.body.stepid, req.body.uid),
   );
 }

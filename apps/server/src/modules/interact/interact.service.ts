@@ -11,6 +11,7 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { contents, courseMembers, interactAnswers, interactSteps, questions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
+import { Coalescer } from '../../platform/coalesce';
 import type { AppContext } from '../../platform/context';
 import { badField, fail } from '../../platform/errors';
 import { inTransaction } from '../../platform/transaction';
@@ -43,15 +44,15 @@ export function stepState(step: Pick<Step, 'openedAt' | 'closesAt'>, now = Date.
 /** Types whose answers are counted per choice, true/false or rating value. */
 const COUNTED: readonly number[] = [Q.trueFalse, Q.single, Q.multiple, Q.indefinite, Q.singleVote, Q.multiVote, Q.rating];
 /** Types with a key to be right about. */
-const KEYED: readonly number[] = [Q.trueFalse, Q.single, Q.multiple, Q.indefinite, Q.fillBlank];
+export const KEYED: readonly number[] = [Q.trueFalse, Q.single, Q.multiple, Q.indefinite, Q.fillBlank];
 
 /** The key as students see it after the reveal (fill in blank: each blank's first accepted answer). */
-function keyOf(step: Step) {
+export function keyOf(step: Step) {
   if (step.type === Q.fillBlank) return (step.answer.blanks ?? []).map((b) => b[0] ?? '').join(' | ');
   return keyText(step.type, step.answer);
 }
 
-function presentStep(step: Step, staff: boolean, mine?: { answer: unknown; correct: number | null }, answered = 0): StepView {
+export function presentStep(step: Step, staff: boolean, mine?: { answer: unknown; correct: number | null }, answered = 0): StepView {
   const revealed = step.revealedAt ? 1 : 0;
   const showKey = staff || revealed === 1;
   return {
@@ -77,7 +78,7 @@ function presentStep(step: Step, staff: boolean, mine?: { answer: unknown; corre
 }
 
 /** A step with the item it belongs to, checked against the caller (students: published items only). */
-async function loadStep(ctx: AppContext, user: User, stepId: number) {
+export async function loadStep(ctx: AppContext, user: User, stepId: number) {
   const [step] = await ctx.db.select().from(interactSteps).where(eq(interactSteps.id, stepId));
   if (!step) throw fail('notFound');
   const { item, m } = await loadItem(ctx, user, step.courseId, step.contentId);
@@ -309,16 +310,31 @@ export async function answerStep(ctx: AppContext, user: User, stepId: number, ra
     .onConflictDoNothing()
     .returning();
   if (!stored) throw fail('alreadyAnswered');
-  const [{ n }] = (await ctx.db.select({ n: count() }).from(interactAnswers).where(eq(interactAnswers.stepId, step.id))) as [
-    { n: number },
-  ];
-  await ctx.realtime.publish(rooms.courseStaff(step.courseId), INTERACT_EVENTS.answered, {
-    courseid: step.courseId,
-    interactid: step.contentId,
-    stepid: step.id,
-    answered: Number(n),
-  });
+  await tellAnswered(ctx, step);
   return presentStep(step, false, stored);
+}
+
+const tallies = new WeakMap<AppContext, Coalescer>();
+
+/**
+ * Tells the course's staff how many have answered a step. A class answers at once: the answers that
+ * arrive while a count is being taken share the next count (decision 022), so 2,000 answers cost a
+ * few counts, not 2,000 counts of a growing table, and the last count told is the true one.
+ */
+function tellAnswered(ctx: AppContext, step: Step) {
+  let tally = tallies.get(ctx);
+  if (!tally) tallies.set(ctx, (tally = new Coalescer()));
+  return tally.run(String(step.id), async () => {
+    const [{ n }] = (await ctx.db.select({ n: count() }).from(interactAnswers).where(eq(interactAnswers.stepId, step.id))) as [
+      { n: number },
+    ];
+    await ctx.realtime.publish(rooms.courseStaff(step.courseId), INTERACT_EVENTS.answered, {
+      courseid: step.courseId,
+      interactid: step.contentId,
+      stepid: step.id,
+      answered: Number(n),
+    });
+  });
 }
 
 /** The values an answer counts for: its keys, its true/false, its rating. */

@@ -11,12 +11,13 @@ import {
   type StudyAnalysisInput,
   type StudyClassLine,
 } from '@paiclass/shared';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, min, sql } from 'drizzle-orm';
 import {
   attendanceRecords,
   attendances,
   barrageMessages,
   classPresentations,
+  classSlideViews,
   classTimes,
   contents,
   courseMembers,
@@ -303,9 +304,9 @@ export async function barrageDetail(ctx: AppContext, user: User, input: ClassTim
 /**
  * `/FutureV2/ClassRecord/classNotes`: what happened in one class time in time order (began, the
  * attendances started with their results, questions asked with answered and right, races and winners,
- * stars given, ended), the bullet-comment count, the courseware on the screen while in progress and the
- * doubts marked per courseware page during it (page turns are not kept). Staff only; another course's
- * class time 40004.
+ * stars given, ended), the bullet-comment count, the courseware on the screen while in progress, the
+ * courseware the screen showed (its pages are in the courseware's review, decision 025) and the
+ * doubts marked per courseware page during it. Staff only; another course's class time 40004.
  */
 export async function classNotes(ctx: AppContext, user: User, input: ClassTimeAnalysisInput): Promise<ClassNotesAnswer> {
   const courseId = input.courseid;
@@ -314,7 +315,7 @@ export async function classNotes(ctx: AppContext, user: User, input: ClassTimeAn
   const end = t.endedAt ?? new Date();
   const inWindow = (at: typeof attendances.createdAt | typeof coursewareDoubts.createdAt) =>
     and(gte(at, t.startedAt), lt(at, end));
-  const [[students], [comments], attended, steps, raceRows, starRows, [showing], doubts] = await Promise.all([
+  const [[students], [comments], attended, steps, raceRows, starRows, [showing], doubts, slides] = await Promise.all([
     ctx.db
       .select({ n: count() })
       .from(courseMembers)
@@ -377,6 +378,18 @@ export async function classNotes(ctx: AppContext, user: User, input: ClassTimeAn
       .where(inWindow(coursewareDoubts.createdAt))
       .groupBy(contents.id, contents.title, coursewareDoubts.page)
       .orderBy(asc(contents.id), asc(coursewareDoubts.page)),
+    ctx.db
+      .select({
+        contentid: contents.id,
+        title: contents.title,
+        views: count(classSlideViews.id),
+        pages: sql<number>`count(distinct ${classSlideViews.page})::int`.mapWith(Number),
+      })
+      .from(classSlideViews)
+      .innerJoin(contents, and(eq(contents.id, classSlideViews.contentId), isNull(contents.deletedAt)))
+      .where(eq(classSlideViews.classTimeId, t.id))
+      .groupBy(contents.id, contents.title)
+      .orderBy(min(classSlideViews.id)),
   ]);
   const n = students?.n ?? 0;
   const notes: ClassNote[] = [
@@ -425,5 +438,6 @@ export async function classNotes(ctx: AppContext, user: User, input: ClassTimeAn
     notes: sorted,
     showing: t.endedAt ? null : (showing ?? null),
     doubts,
+    slides: slides.map((x) => ({ ...x, views: Number(x.views) })),
   };
 }

@@ -2,6 +2,9 @@ import {
   type allSlidesAnswer,
   COURSEWARE_POLL_MS,
   type closeAnswer,
+  type CoursewareFileTypes,
+  type CoursewareReview,
+  type CoursewareUseStat,
   type deletedAnswer,
   type doubtAnswer,
   type doubtStudentsAnswer,
@@ -44,6 +47,12 @@ export const coursewareApi = {
     api<z.output<typeof doubtStudentsAnswer>>('/PrestudyTaskManageApi/getDoubtStudentListsV2', { interactid, pageindex }),
   comments: (interactid: number, pageindex = 0) =>
     api<{ total: number; list: PageComment[] }>('/PrestudyTaskManageApi/getCommentStudentLists', { interactid, pageindex }),
+  /** a courseware as a class saw it (decision 025): by courseware, class time, or both */
+  review: (target: { interactid?: number; classtimeid?: number; courseid?: number }) =>
+    api<CoursewareReview>('/CoursewareApi/reviewCourseWare', target),
+  usage: (interactid: number) => api<CoursewareUseStat>('/CoursewareApi/getCoursewareUseStatV2', { interactid }),
+  byFileType: (courseid: number, filetype = '') =>
+    api<CoursewareFileTypes>('/CoursewareApi/getListsByFileType', { courseid, filetype }),
 };
 
 export const coursewareKeys = {
@@ -53,6 +62,8 @@ export const coursewareKeys = {
   stats: (id: number) => ['courseware', 'stats', id] as const,
   comments: (id: number) => ['courseware', 'comments', id] as const,
   doubters: (id: number, page: number) => ['courseware', 'doubters', id, page] as const,
+  review: (id: number, classTimeId: number) => ['courseware', 'review', id, classTimeId] as const,
+  useStat: (id: number) => ['courseware', 'useStat', id] as const,
 };
 
 const converting = (state: string | undefined) => state === 'waiting' || state === 'converting';
@@ -93,4 +104,23 @@ export function useCoursewareStats(id: number) {
 
 export function usePageComments(id: number) {
   return useQuery({ queryKey: coursewareKeys.comments(id), queryFn: () => coursewareApi.comments(id), retry: retryNetworkOnly });
+}
+
+/** A courseware's review of one class (either may be 0: the latest class, or the first courseware shown). */
+export function useCoursewareReview(id: number, classTimeId: number, courseId: number) {
+  return useQuery({
+    queryKey: coursewareKeys.review(id, classTimeId),
+    queryFn: () =>
+      coursewareApi.review({
+        interactid: id || undefined,
+        classtimeid: classTimeId || undefined,
+        courseid: courseId || undefined,
+      }),
+    retry: retryNetworkOnly,
+  });
+}
+
+/** The teacher's use statistics of a courseware. */
+export function useCoursewareUseStat(id: number) {
+  return useQuery({ queryKey: coursewareKeys.useStat(id), queryFn: () => coursewareApi.usage(id), retry: retryNetworkOnly });
 }

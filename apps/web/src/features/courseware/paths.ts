@@ -6,6 +6,9 @@ const q = (courseId: number, role: Role) => `courseId=${courseId}&courseRole=${r
 export const coursewarePath = (courseId: number, role: Role, id?: number) =>
   `${role ? '/courseware/detail' : '/courseware/startLearning'}?${q(courseId, role)}${id ? `&id=${id}` : ''}`;
 export const addCoursewarePath = (courseId: number) => `/addActivity/courseware?${q(courseId, 1)}`;
+/** A class's review of a courseware (spec 2 §2 /reviewCourseWare; decision 025): a courseware, a class time, or both. */
+export const reviewPath = (courseId: number, role: Role, target: { id?: number; classtimeid?: number }) =>
+  `/reviewCourseWare?${q(courseId, role)}${target.id ? `&id=${target.id}` : ''}${target.classtimeid ? `&classtimeid=${target.classtimeid}` : ''}`;
 
 /** "1:05:03", "12:30", "0:45" from seconds. */
 export function formatDuration(total: number) {

@@ -1,5 +1,12 @@
 import type {
+  AnswerDetail,
+  Exhibition,
   interactAnswer,
+  MyResults,
+  MyStep,
+  ReviewAnswers,
+  ReviewedAnswer,
+  ShownAnswer,
   interactListAnswer,
   pendingStepsAnswer,
   SlideQuestions,
@@ -17,6 +24,7 @@ export type InteractList = z.output<typeof interactListAnswer>;
 export type InteractRow = InteractList['list'][number];
 export type PendingSteps = z.output<typeof pendingStepsAnswer>;
 export type { SlideQuestions, SlideStep, StepResult, StepView };
+export type { AnswerDetail, Exhibition, MyResults, MyStep, ReviewAnswers, ReviewedAnswer, ShownAnswer };
 
 /** The interactive-answer calls of docs/api.md (`/InteractApi/*`), typed. */
 export const interactApi = {
@@ -35,6 +43,17 @@ export const interactApi = {
   /** puts a step on page `pageindex` of courseware `interactid` (0 takes it off) */
   placeStep: (stepid: number, interactid: number, pageindex: number) =>
     api<SlideQuestions>('/InteractPPTApi/placeStep', { stepid, interactid, pageindex }),
+  /** answer review (staff): every answer of a step; marking one; the answers shown to the class */
+  review: (stepid: number) => api<ReviewAnswers>('/InteractApi/reviewAnswers', { stepid }),
+  mark: (stepid: number, answerid: number, change: { mark?: number; comment?: string }) =>
+    api<ReviewedAnswer>('/InteractApi/markAnswer', { stepid, answerid, ...change }),
+  exhibit: (stepid: number, answerids: number[], named: boolean) =>
+    api<ReviewAnswers>('/InteractApi/exhibitAnswers', { stepid, answerids, named: named ? 1 : 0 }),
+  answerDetail: (stepid: number, uid: number) => api<AnswerDetail>('/InteractApi/answerDetail', { stepid, uid }),
+  /** a step as the class sees it on the screen, with the answers shown */
+  exhibition: (stepid: number) => api<Exhibition>('/InteractApi/exhibition', { stepid }),
+  /** a student's own results of an item, named by the item or one of its steps */
+  myResults: (ref: { interactid?: number; stepid?: number }) => api<MyResults>('/InteractApi/myResults', ref),
 };
 
 export const interactKeys = {
@@ -44,6 +63,10 @@ export const interactKeys = {
   result: (stepid: number) => ['interact', 'result', stepid] as const,
   pending: (courseId: number) => ['interact', 'pending', courseId] as const,
   slides: (coursewareId: number) => ['interact', 'slides', coursewareId] as const,
+  review: (stepid: number) => ['interact', 'review', stepid] as const,
+  answerDetail: (stepid: number, uid: number) => ['interact', 'answerDetail', stepid, uid] as const,
+  exhibition: (stepid: number) => ['interact', 'exhibition', stepid] as const,
+  myResults: (interactid: number, stepid: number) => ['interact', 'myResults', interactid, stepid] as const,
 };
 
 export function useInteractList(courseId: number) {
@@ -65,5 +88,35 @@ export function useStepResult(stepid: number, enabled = true) {
     queryFn: () => interactApi.result(stepid),
     retry: retryNetworkOnly,
     enabled,
+  });
+}
+
+export function useReviewAnswers(stepid: number) {
+  return useQuery({ queryKey: interactKeys.review(stepid), queryFn: () => interactApi.review(stepid), retry: retryNetworkOnly });
+}
+
+export function useAnswerDetail(stepid: number, uid: number) {
+  return useQuery({
+    queryKey: interactKeys.answerDetail(stepid, uid),
+    queryFn: () => interactApi.answerDetail(stepid, uid),
+    retry: retryNetworkOnly,
+  });
+}
+
+export function useExhibition(stepid: number) {
+  return useQuery({
+    queryKey: interactKeys.exhibition(stepid),
+    queryFn: () => interactApi.exhibition(stepid),
+    retry: retryNetworkOnly,
+  });
+}
+
+/** a student's results: by the item (`interactid`), or by one of its steps when only that is known */
+export function useMyResults(interactid: number, stepid = 0) {
+  return useQuery({
+    queryKey: interactKeys.myResults(interactid, interactid ? 0 : stepid),
+    queryFn: () => interactApi.myResults(interactid ? { interactid } : { stepid }),
+    retry: retryNetworkOnly,
+    enabled: interactid > 0 || stepid > 0,
   });
 }

@@ -1,4 +1,9 @@
-import { COURSEWARE_DOUBT_EVENT } from '@paiclass/shared';
+import {
+  COURSEWARE_COMMENT_EVENT,
+  COURSEWARE_DOUBT_EVENT,
+  type CoursewareCommentEvent,
+  type ManageSlides,
+} from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, List, Popup, Skeleton, Tag, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
@@ -14,6 +19,7 @@ import { hasAbility, useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { courseHomePath } from '../../courses/utils';
 import { coursewareApi } from '../../courseware/api';
+import { PageComments } from '../../courseware/components/PageComments';
 import { interactApi, interactKeys } from '../../interact/api';
 import { JoinStepPrompt } from '../../interact/components/JoinStepPrompt';
 import { useInteractEvents } from '../../interact/hooks/useInteractEvents';
@@ -24,13 +30,15 @@ import { SlideStage } from '../components/SlideStage';
 import { usePresentation } from '../hooks/usePresentation';
 import { inClassPaths } from '../paths';
 import '../classtime.css';
+// the page comments' own look, in the students' comment sheet
+import '../../courseware/courseware.css';
 
 /**
  * /courseware/inClass?courseId=&courseRole= (ours, issue 15): the class's slides. The teacher's
  * view is the classroom screen — pick a converted courseware, turn its pages (buttons, swipe, or the
- * remote controller on their phone), see how many students do not understand the page, stop. A
- * student's view follows the screen's page live; they may page back on their own and return to live,
- * and mark a page "don't understand".
+ * remote controller on their phone), see how many students do not understand the page and the
+ * comments written on it live, stop. A student's view follows the screen's page live; they may page
+ * back on their own and return to live, mark a page "don't understand" and comment on it.
  */
 export default function InClassPage() {
   const { t } = useTranslation();
@@ -181,20 +189,30 @@ function PickCourseware({ courseId }: { courseId: number }) {
 }
 
 /**
- * How many students marked the page "don't understand": read as the page turns, and again when a
- * student marks or unmarks one (`Courseware.doubt`, pushed to the course's staff).
+ * How many students marked the page "don't understand", and its comments: read as the page turns, and
+ * again when a student marks or unmarks one (`Courseware.doubt`, pushed to the course's staff); a
+ * comment written meanwhile (`Courseware.comment`, decision 025) shows at once with its count.
  */
-function useDoubtCount(interactid: number, page: number) {
+function usePageCounts(interactid: number, page: number) {
   const queryClient = useQueryClient();
-  const per = useQuery({
-    queryKey: ['presenting', 'doubts', interactid, page],
-    queryFn: () => coursewareApi.manageSlides(interactid),
-  });
+  const key = ['presenting', 'doubts', interactid, page];
+  const per = useQuery({ queryKey: key, queryFn: () => coursewareApi.manageSlides(interactid) });
+  const [newest, setNewest] = useState<Record<number, CoursewareCommentEvent['comment']>>({});
   useSocketEvent(COURSEWARE_DOUBT_EVENT, (data: { interactid?: number }) => {
     if (Number(data?.interactid) === interactid)
       void queryClient.invalidateQueries({ queryKey: ['presenting', 'doubts', interactid] });
   });
-  return per.data?.pages.find((x) => x.pageindex === page)?.doubts ?? 0;
+  useSocketEvent(COURSEWARE_COMMENT_EVENT, (data: CoursewareCommentEvent) => {
+    if (Number(data?.interactid) !== interactid) return;
+    setNewest((was) => ({ ...was, [data.pageindex]: data.comment }));
+    queryClient.setQueriesData<ManageSlides>({ queryKey: ['presenting', 'doubts', interactid] }, (old) =>
+      old
+        ? { ...old, pages: old.pages.map((x) => (x.pageindex === data.pageindex ? { ...x, comments: data.comments } : x)) }
+        : old,
+    );
+  });
+  const counts = per.data?.pages.find((x) => x.pageindex === page);
+  return { doubts: counts?.doubts ?? 0, comments: counts?.comments ?? 0, newest: newest[page] };
 }
 
 /**
@@ -215,7 +233,7 @@ function Screen({ p }: { p: Presentation }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [remoteOpen, setRemoteOpen] = useState(false);
-  const doubtCount = useDoubtCount(p.interactid, p.page);
+  const counts = usePageCounts(p.interactid, p.page);
   const question = usePageQuestion(p);
   const key = presentingKeys.current(p.courseid);
 
@@ -252,12 +270,23 @@ function Screen({ p }: { p: Presentation }) {
       <SlideStage pages={p.pages} page={p.page} onSwipe={(by) => void turn(p.page + by)}>
         {/* the class's bullet comments fly over the slide, as on Ketangpai's classroom screen */}
         <BarrageLayer courseId={p.courseid} lanes={3} />
-        {doubtCount > 0 ? (
+        {counts.doubts > 0 ? (
           <Tag color="warning" className="slide-doubts" data-testid="slide-doubts">
-            {t('presenting.doubts', { count: doubtCount })}
+            {t('presenting.doubts', { count: counts.doubts })}
+          </Tag>
+        ) : null}
+        {counts.comments > 0 ? (
+          <Tag color="primary" className="slide-comments" data-testid="slide-comments" data-count={counts.comments}>
+            {t('presenting.comments', { count: counts.comments })}
           </Tag>
         ) : null}
       </SlideStage>
+      {counts.newest ? (
+        <p className="in-class-newest" data-testid="in-class-newest-comment">
+          <strong>{counts.newest.username}</strong>
+          <span>{counts.newest.comment}</span>
+        </p>
+      ) : null}
       {question ? (
         <Link
           to={interactPaths.detail(p.courseid, 1, question.itemid)}
@@ -337,6 +366,7 @@ function Follow({ p }: { p: Presentation }) {
   const [marked, setMarked] = useState<Set<number> | null>(null);
   const doubts = marked ?? new Set(mine.data?.doubts ?? []);
   const [busy, setBusy] = useState(false);
+  const [commenting, setCommenting] = useState(false);
 
   const look = (to: number) => {
     if (to < 1 || to > p.total) return;
@@ -400,7 +430,27 @@ function Follow({ p }: { p: Presentation }) {
         >
           {t(doubts.has(page) ? 'presenting.doubtOn' : 'presenting.doubt')}
         </Button>
+        <Button fill="outline" onClick={() => setCommenting(true)} data-testid="in-class-comment">
+          {t('presenting.comment')}
+        </Button>
       </div>
+      {/* a comment on the page looked at: the teacher's screen shows it at once (decision 025) */}
+      <Popup
+        visible={commenting}
+        onMaskClick={() => setCommenting(false)}
+        onClose={() => setCommenting(false)}
+        bodyClassName="in-class-comment-popup"
+        destroyOnClose
+      >
+        <div data-testid="in-class-comment-popup">
+          <PageComments
+            interactid={p.interactid}
+            page={page}
+            comments={mine.data?.comments ?? []}
+            onChanged={() => mine.refetch()}
+          />
+        </div>
+      </Popup>
     </div>
   );
 }

@@ -18,14 +18,16 @@ import { DownloadButton } from '../components/DownloadButton';
 import { PageBars } from '../components/PageBars';
 import { PageComments } from '../components/PageComments';
 import { SlideViewer } from '../components/SlideViewer';
+import { UseStats } from '../components/UseStats';
 import { formatDuration } from '../paths';
 import '../courseware.css';
 
 /**
  * /courseware/detail?courseId=&courseRole=1[&id=]: the teacher's courseware. Without an id, the
  * course's courseware list with "add"; with one, the slides, the conversion's progress while it runs,
- * per page the "don't understand" marks and comments charted, who marked and who commented, and who
- * learned it for how long.
+ * per page the "don't understand" marks and comments charted, who marked and who commented, its use
+ * statistics with the classes that showed it (each opening that class's review), and who learned it
+ * for how long.
  */
 export default function CoursewareDetailPage() {
   const { t } = useTranslation();
@@ -108,6 +110,7 @@ function TeacherCourseware({ courseId, id }: { courseId: number; id: number }) {
           </section>
           <Doubters key={page} id={id} page={page} count={current?.doubts ?? 0} />
           <TeacherComments id={id} page={page} onChanged={refresh} />
+          <UseStats courseId={courseId} id={id} />
           <Statistics id={id} />
           {closed ? null : (
             <Button block shape="rounded" color="danger" fill="outline" onClick={() => void close()} data-testid="cw-close">

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
-import { useSearchParams } from '../../../lib/router';
+import { Link, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
@@ -16,8 +16,9 @@ import { CoursewareList } from '../components/CoursewareList';
 import { DownloadButton } from '../components/DownloadButton';
 import { PageComments } from '../components/PageComments';
 import { SlideViewer } from '../components/SlideViewer';
-import { formatDuration } from '../paths';
+import { formatDuration, reviewPath } from '../paths';
 import '../courseware.css';
+import '../review.css';
 
 /** How often the learning time is reported while the page is in view, seconds. */
 const REPORT_EVERY = 15;
@@ -39,14 +40,18 @@ export default function StartLearningPage() {
       <PageNavBar title={t('courseware.title')} />
       <CourseGate courseId={courseId} info={info}>
         {(course) =>
-          id ? <Learner id={id} /> : <CoursewareList courseId={course.id} courseRole={Number(course.courseRole) ? 1 : 0} />
+          id ? (
+            <Learner courseId={course.id} id={id} />
+          ) : (
+            <CoursewareList courseId={course.id} courseRole={Number(course.courseRole) ? 1 : 0} />
+          )
         }
       </CourseGate>
     </div>
   );
 }
 
-function Learner({ id }: { id: number }) {
+function Learner({ courseId, id }: { courseId: number; id: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const info = usePreStudyInfo(id);
@@ -173,6 +178,12 @@ function Learner({ id }: { id: number }) {
             <Button block color="primary" shape="rounded" loading={busy} onClick={() => void finish()} data-testid="cw-finish">
               <CheckCircleOutline /> {t('courseware.finish')}
             </Button>
+          ) : null}
+          {d.presented > 0 ? (
+            // the classes that showed it on the classroom screen: the pages shown there, with the marks and comments (decision 025)
+            <Link to={reviewPath(courseId, d.manage ? 1 : 0, { id })} className="cwr-review-entry" data-testid="cw-review-entry">
+              {t('cwReview.entry', { count: d.presented })}
+            </Link>
           ) : null}
           {d.closed ? <p className="muted small">{t('courseware.closedHint')}</p> : null}
         </>

@@ -102,7 +102,7 @@ function AnswerStep({ courseId, id, stepid }: { courseId: number; id: number; st
           <RichTextView html={step.stem} testid="ia-stem" />
         </div>
         {step.state === 1 && step.mine === null ? (
-          <AnswerForm step={step} id={id} />
+          <AnswerForm step={step} id={id} courseId={courseId} />
         ) : (
           <>
             {step.mine !== null ? (
@@ -128,8 +128,9 @@ function AnswerStep({ courseId, id, stepid }: { courseId: number; id: number; st
   );
 }
 
-function AnswerForm({ step, id }: { step: StepView; id: number }) {
+function AnswerForm({ step, id, courseId }: { step: StepView; id: number; courseId: number }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [value, setValue] = useState<AnswerValue>(null);
   const [busy, setBusy] = useState(false);
@@ -139,10 +140,15 @@ function AnswerForm({ step, id }: { step: StepView; id: number }) {
     try {
       await interactApi.answer(step.stepid, value);
       Toast.show({ content: t('interact.student.submitted') });
+      // the answer is in: the success page waits for the reveal (decision 022, answer review)
+      navigate(interactPaths.success(courseId, step.stepid, id), { replace: true });
     } catch (e) {
-      if (e instanceof ApiError && (e.code === INTERACT_CODES.alreadyAnswered || e.code === INTERACT_CODES.stepNotOpen))
+      if (e instanceof ApiError && (e.code === INTERACT_CODES.alreadyAnswered || e.code === INTERACT_CODES.stepNotOpen)) {
         Toast.show({ content: e.message });
-      else showApiError(e);
+        // answered on another device: its answer is the one that counts, shown where answers wait
+        if (e.code === INTERACT_CODES.alreadyAnswered)
+          navigate(interactPaths.success(courseId, step.stepid, id), { replace: true });
+      } else showApiError(e);
     } finally {
       setBusy(false);
       await queryClient.invalidateQueries({ queryKey: interactKeys.item(id) });

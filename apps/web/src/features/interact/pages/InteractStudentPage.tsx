@@ -44,6 +44,7 @@ function LiveList({ courseId }: { courseId: number }) {
 
 function StudentInteract({ courseId, id }: { courseId: number; id: number }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const item = useInteract(id);
   useInteractEvents(courseId);
   if (item.isPending) return <LoadingScreen text={t('common.loading')} />;
@@ -53,6 +54,16 @@ function StudentInteract({ courseId, id }: { courseId: number; id: number }) {
       <h2 className="ia-title" data-testid="ia-title">
         {item.data.title}
       </h2>
+      <Button
+        size="small"
+        fill="outline"
+        color="primary"
+        className="ia-link"
+        onClick={() => navigate(interactPaths.results(courseId, id))}
+        data-testid="ia-to-results"
+      >
+        {t('interact.results.entry')}
+      </Button>
       {item.data.steps.map((step) => (
         <StudentStep
           key={step.stepid}

@@ -8,7 +8,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { RichTextView } from '../../../components/RichTextView';
 import { ApiError, errorMessage, showApiError } from '../../../lib/api';
-import { useSearchParams } from '../../../lib/router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { testId } from '../../../lib/testid';
 import { useTranslation } from '../../../lib/translations';
 import { classTimeApi, classTimeKeys } from '../../classtime/api';
@@ -23,6 +23,7 @@ import { ResultBars } from '../components/ResultBars';
 import { StepStateTag } from '../components/StepStateTag';
 import { useCountdown } from '../hooks/useCountdown';
 import { useInteractEvents } from '../hooks/useInteractEvents';
+import { interactPaths } from '../paths';
 import '../interact.css';
 
 /** the answering times offered when starting a step, in seconds (the step's own is added when not among them) */
@@ -57,6 +58,7 @@ function LiveList({ courseId }: { courseId: number }) {
 
 function TeacherInteract({ courseId, id }: { courseId: number; id: number }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const item = useInteract(id);
   useInteractEvents(courseId);
   if (item.isPending) return <LoadingScreen text={t('common.loading')} />;
@@ -68,6 +70,16 @@ function TeacherInteract({ courseId, id }: { courseId: number; id: number }) {
         {data.title}
       </h2>
       <p className="small muted">{t('interact.teacherHint')}</p>
+      <Button
+        size="small"
+        fill="outline"
+        color="primary"
+        className="ia-link"
+        onClick={() => navigate(interactPaths.preview(courseId, id))}
+        data-testid="ia-preview"
+      >
+        {t('interact.preview.entry')}
+      </Button>
       {data.steps.map((step) => (
         <TeacherStep key={step.stepid} courseId={courseId} id={id} step={step} receivedAt={item.dataUpdatedAt} />
       ))}
@@ -77,6 +89,7 @@ function TeacherInteract({ courseId, id }: { courseId: number; id: number }) {
 
 function TeacherStep({ courseId, id, step, receivedAt }: { courseId: number; id: number; step: StepView; receivedAt: number }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [seconds, setSeconds] = useState(step.seconds);
   const [busy, setBusy] = useState(false);
@@ -199,6 +212,22 @@ function TeacherStep({ courseId, id, step, receivedAt }: { courseId: number; id:
         <>
           <LiveResult stepid={step.stepid} />
           <div className="ia-actions">
+            <Button
+              size="small"
+              fill="outline"
+              onClick={() => navigate(interactPaths.exhibition(courseId, step.stepid))}
+              data-testid="ia-to-screen"
+            >
+              {t('interact.screen.entry')}
+            </Button>
+            <Button
+              size="small"
+              fill="outline"
+              onClick={() => navigate(interactPaths.review(courseId, step.stepid))}
+              data-testid="ia-to-review"
+            >
+              {t('interact.review.entry')}
+            </Button>
             {step.state === 1 ? (
               <Button
                 size="small"

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Skeleton, Tag } from 'antd-mobile';
-import { useNavigate } from '../../../lib/router';
+import { Link, useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { QueryFailed } from '../../courses/components/CourseGate';
+import { reviewPath } from '../../courseware/paths';
 import { formatTime } from '../../materials/utils';
 import { type ClassNote, starKeys, starsApi } from '../api';
 import { ClassTimePage } from '../components/ClassTimePage';
@@ -13,8 +14,9 @@ const clock = (seconds: number) => new Date(seconds * 1000).toTimeString().slice
 /**
  * /analysis/classNotesDetails?courseId=&courseRole=1&classtimeid=: what happened in one class time in
  * time order (began, attendance and its result, questions with answered/right, races and winners, stars,
- * ended), the bullet-comment count, and the "don't understand" marks per courseware page. The teacher
- * and assistants only (decision 023).
+ * ended), the bullet-comment count, the courseware the screen showed (each opening its review of this
+ * class, decision 025), and the "don't understand" marks per courseware page. The teacher and
+ * assistants only (decision 023).
  */
 export default function ClassNotesDetailsPage() {
   const { t } = useTranslation();
@@ -81,6 +83,22 @@ function Notes({ courseId, classTimeId }: { courseId: number; classTimeId: numbe
           <span>{t('analysis.notes.showing', { title: d.showing.title, page: d.showing.page, total: d.showing.total })}</span>
         </section>
       ) : null}
+      <section className="star-card" data-testid="notes-slides">
+        <h2 className="record-title">{t('analysis.notes.slides')}</h2>
+        {d.slides.length === 0 ? <span className="muted small">{t('analysis.notes.noSlides')}</span> : null}
+        {d.slides.map((x) => (
+          // the pages the screen showed, in order, with the marks and comments (decision 025)
+          <Link
+            key={x.contentid}
+            to={reviewPath(courseId, 1, { id: x.contentid, classtimeid: d.classtimeid })}
+            className="small"
+            data-testid="notes-slide"
+            data-id={x.contentid}
+          >
+            {t('analysis.notes.slide', { title: x.title, pages: x.pages, views: x.views })}
+          </Link>
+        ))}
+      </section>
       <section className="star-card" data-testid="notes-doubts">
         <h2 className="record-title">{t('analysis.notes.doubts')}</h2>
         {d.doubts.length === 0 ? <span className="muted small">{t('analysis.notes.noDoubts')}</span> : null}
@@ -89,7 +107,6 @@ function Notes({ courseId, classTimeId }: { courseId: number; classTimeId: numbe
             {t('analysis.notes.doubt', { title: x.title, page: x.page, count: x.count })}
           </span>
         ))}
-        <span className="muted small">{t('analysis.notes.pagesNotKept')}</span>
       </section>
     </div>
   );
