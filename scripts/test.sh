@@ -24,7 +24,8 @@ env -u DATABASE_URL -u REDIS_URL npx vitest run --reporter=default --reporter=js
 
 if [ -n "${DATABASE_URL:-}" ]; then
   echo "== integration tests (PostgreSQL${REDIS_URL:+ and Redis})"
-  TEST_DB=postgres npx vitest run apps/server --reporter=default --reporter=json --outputFile=.tmp/vitest-postgres.json
+  # the workers wait on PostgreSQL's own processes: one more than the cores keeps the machine busy
+  TEST_DB=postgres TEST_DB_WORKERS=$(( $(nproc) + 1 )) npx vitest run apps/server --reporter=default --reporter=json --outputFile=.tmp/vitest-postgres.json
 fi
 
 echo "== browser journeys (Chromium, 375x812)"

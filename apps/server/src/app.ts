@@ -151,8 +151,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   // Redis and S3 clients are loaded only when configured: the embedded start does not pay for them
+  const secret = await loadSecret(database, config.secret);
+  // Redis is namespaced by the installation (a digest of its secret): two installations sharing a Redis
+  // never hear each other's events (user 1 of one school is not user 1 of another) nor share counters;
+  // the instances of one installation share its secret, so they share the bus
+  const redisSpace = `${sha256(secret).slice(0, 12)}:`;
   const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
-  const bus: Bus = config.redisUrl ? new (await import('./platform/bus-redis')).RedisBus(config.redisUrl) : new MemoryBus();
+  const bus: Bus = config.redisUrl
+    ? new (await import('./platform/bus-redis')).RedisBus(config.redisUrl, `paiclass:${redisSpace}`)
+    : new MemoryBus();
   const storage: Storage = config.s3
     ? new (await import('./platform/storage-s3')).S3Storage(config.s3)
     : new LocalStorage(path.join(config.dataDir, 'files'));
@@ -160,7 +167,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   const transports: { sms?: Transport; email?: Transport } = {};
   if (config.smtpUrl) transports.email = new SmtpTransport(config.smtpUrl, config.mailFrom);
   if (config.smsWebhookUrl) transports.sms = new WebhookSmsTransport(config.smsWebhookUrl);
-  const secret = await loadSecret(database, config.secret);
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -175,10 +181,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     realtime: new RealtimeHub(database.db, bus, app.log),
     sessions: new SessionCache(bus),
     reads: new ReadCache(database.changes),
-    // Redis keys are namespaced by the installation (a digest of its secret): two sharing a Redis never share counters
-    loginLimits: new LoginLimits(
-      redis ? new RedisCounters(redis, `paiclass-login:${sha256(secret).slice(0, 12)}:`) : new MemoryCounters(),
-    ),
+    loginLimits: new LoginLimits(redis ? new RedisCounters(redis, `paiclass-login:${redisSpace}`) : new MemoryCounters()),
   };
   await ctx.sessions.start();
   ctx.jobs.register(MEMBER_NOTICE_JOB, memberNoticeJob(ctx));

@@ -84,6 +84,34 @@ describe('notices over the socket', () => {
     onB.socket.close();
     await other.close();
   });
+
+  it.runIf(redisUrl)('keeps another installation on the same Redis apart, though its users have the same ids', async () => {
+    // a second school: its own database (so its own secret), the same Redis
+    const otherDb = await testDatabase();
+    const school = await testApp(otherDb);
+    try {
+      await school.listen({ port: 0, host: '127.0.0.1' });
+      const url = `ws://127.0.0.1:${(school.server.address() as { port: number }).port}/ws/classroom`;
+      const here = await registerUser(app);
+      // registered until the other school has a user of the same id
+      let there = await registerUser(school);
+      while (there.uid < here.uid) there = await registerUser(school);
+      expect(there.uid).toBe(here.uid);
+      const theirs = await openAs(there.token, url);
+      const mine = await openAs(here.token);
+      await createNotices(app.ctx, [{ userId: here.uid, action: 'member_change', title: '只给本校' }]);
+      await expect.poll(() => mine.messages.map((m) => m.data?.title)).toContain('只给本校');
+      // a ping round trip on the other school's socket: anything sent before it has arrived
+      theirs.socket.send(JSON.stringify({ cmd: 'ping', data: 2 }));
+      await expect.poll(() => theirs.messages.length).toBe(2);
+      expect(theirs.messages.map((m) => m.cmd)).toEqual(['System.pong', 'System.pong']);
+      mine.socket.close();
+      theirs.socket.close();
+    } finally {
+      await school.close();
+      await otherDb.drop();
+    }
+  });
 });
 
 describe('a socket ends with its session', () => {
