@@ -322,8 +322,8 @@ const tallies = new WeakMap<AppContext, Coalescer>();
  * few counts, not 2,000 counts of a growing table, and the last count told is the true one.
  */
 function tellAnswered(ctx: AppContext, step: Step) {
-  let tally = tallies.get(ctx);
-  if (!tally) tallies.set(ctx, (tally = new Coalescer()));
+  const tally = tallies.get(ctx) ?? new Coalescer();
+  tallies.set(ctx, tally);
   return tally.run(String(step.id), async () => {
     const [{ n }] = (await ctx.db.select({ n: count() }).from(interactAnswers).where(eq(interactAnswers.stepId, step.id))) as [
       { n: number },
