@@ -175,6 +175,8 @@ async function databaseBefore(tag: string) {
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  // the drop below ends any connection still closing; without a listener its error would end the worker
+  pool.on('error', () => {});
   const db = drizzlePg(pool);
   await migratePg(db, { migrationsFolder: partial });
   return {
