@@ -1,14 +1,11 @@
 import { Button } from 'antd-mobile';
 import { LoadingScreen } from '../../../components/LoadingScreen';
-import { PageNavBar } from '../../../components/PageNavBar';
 import { RichTextView } from '../../../components/RichTextView';
-import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
-import { LoadFailed } from '../../courses/components/NoPermission';
-import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
-import { useCourseParam } from '../../courses/hooks/useCourseParam';
+import { QueryFailed } from '../../courses/components/CourseGate';
 import { type MyStep, useMyResults } from '../api';
+import { InteractPage } from '../components/InteractPage';
 import { MyReview } from '../components/MyReview';
 import { MyStepOutcome } from '../components/MyStepOutcome';
 import { ShownAnswers } from '../components/ShownAnswers';
@@ -29,17 +26,10 @@ import '../review.css';
  */
 export default function AnswerResultsPage() {
   const { t } = useTranslation();
-  const courseId = useCourseParam();
-  const info = useCourseInfo(courseId);
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
   return (
-    <div className="page ia-page" data-testid="iar-results-page">
-      <PageNavBar title={t('interact.results.title')} />
-      <CourseGate courseId={courseId} info={info}>
-        {(course) => (id ? <Results courseId={course.id} id={id} /> : <LoadFailed message={t('interact.student.noStep')} />)}
-      </CourseGate>
-    </div>
+    <InteractPage testId="iar-results-page" title={t('interact.results.title')} need={['id']}>
+      {(courseId, { id }) => <Results courseId={courseId} id={id} />}
+    </InteractPage>
   );
 }
 

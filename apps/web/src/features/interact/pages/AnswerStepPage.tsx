@@ -3,20 +3,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { LoadingScreen } from '../../../components/LoadingScreen';
-import { PageNavBar } from '../../../components/PageNavBar';
 import { RichTextView } from '../../../components/RichTextView';
 import { ApiError, errorMessage, showApiError } from '../../../lib/api';
-import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
-import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
+import { QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
-import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
-import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { AnswerInput } from '../../exams/components/student/QuestionCard';
 import type { AnswerValue } from '../../exams/hooks/answerJournal';
 import { interactApi, interactKeys, type StepView, useInteract, useStepResult } from '../api';
 import { asPaperItem } from '../components/asPaperItem';
+import { InteractPage } from '../components/InteractPage';
 import { MyStepOutcome } from '../components/MyStepOutcome';
 import { ResultBars } from '../components/ResultBars';
 import { StepStateTag } from '../components/StepStateTag';
@@ -34,24 +32,10 @@ import '../interact.css';
  */
 export default function AnswerStepPage() {
   const { t } = useTranslation();
-  const courseId = useCourseParam();
-  const info = useCourseInfo(courseId);
-  const [params] = useSearchParams();
-  const stepid = Number(params.get('stepid')) || 0;
-  const id = Number(params.get('id')) || 0;
   return (
-    <div className="page ia-page" data-testid="ia-answer-page">
-      <PageNavBar title={t('interact.answerTitle')} />
-      <CourseGate courseId={courseId} info={info}>
-        {(course) =>
-          stepid ? (
-            <FindItem courseId={course.id} stepid={stepid} id={id} />
-          ) : (
-            <LoadFailed message={t('interact.student.noStep')} />
-          )
-        }
-      </CourseGate>
-    </div>
+    <InteractPage testId="ia-answer-page" title={t('interact.answerTitle')} need={['stepid']} optional={['id']}>
+      {(courseId, { stepid, id }) => <FindItem courseId={courseId} stepid={stepid} id={id} />}
+    </InteractPage>
   );
 }
 

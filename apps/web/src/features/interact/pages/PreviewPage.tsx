@@ -1,18 +1,16 @@
 import { Button } from 'antd-mobile';
 import { LeftOutline, RightOutline } from 'antd-mobile-icons';
 import { LoadingScreen } from '../../../components/LoadingScreen';
-import { PageNavBar } from '../../../components/PageNavBar';
 import { RichTextView } from '../../../components/RichTextView';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
+import { QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
-import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
-import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { AnswerInput } from '../../exams/components/student/QuestionCard';
 import { useInteract } from '../api';
 import { answerText } from '../components/answerText';
 import { asPaperItem } from '../components/asPaperItem';
+import { InteractPage } from '../components/InteractPage';
 import { StepStateTag } from '../components/StepStateTag';
 import { useCountdown } from '../hooks/useCountdown';
 import { useInteractEvents } from '../hooks/useInteractEvents';
@@ -30,17 +28,10 @@ import '../review.css';
  */
 export default function PreviewPage() {
   const { t } = useTranslation();
-  const courseId = useCourseParam();
-  const info = useCourseInfo(courseId);
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || 0;
   return (
-    <div className="page ia-page" data-testid="iar-preview-page">
-      <PageNavBar title={t('interact.preview.title')} />
-      <CourseGate courseId={courseId} info={info} ability="manageContent">
-        {(course) => (id ? <Preview courseId={course.id} id={id} /> : <LoadFailed message={t('interact.student.noStep')} />)}
-      </CourseGate>
-    </div>
+    <InteractPage testId="iar-preview-page" title={t('interact.preview.title')} ability="manageContent" need={['id']}>
+      {(courseId, { id }) => <Preview courseId={courseId} id={id} />}
+    </InteractPage>
   );
 }
 

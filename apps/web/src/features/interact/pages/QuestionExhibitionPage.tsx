@@ -4,17 +4,14 @@ import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { confirmDialog } from '../../../components/dialogs';
 import { LoadingScreen } from '../../../components/LoadingScreen';
-import { PageNavBar } from '../../../components/PageNavBar';
 import { RichTextView } from '../../../components/RichTextView';
 import { errorMessage, showApiError } from '../../../lib/api';
-import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
-import { LoadFailed } from '../../courses/components/NoPermission';
-import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
-import { useCourseParam } from '../../courses/hooks/useCourseParam';
+import { QueryFailed } from '../../courses/components/CourseGate';
 import { type Exhibition, interactApi, interactKeys, useExhibition, useStepResult } from '../api';
 import { answerText } from '../components/answerText';
+import { InteractPage } from '../components/InteractPage';
 import { ResultBars } from '../components/ResultBars';
 import { ShownAnswers } from '../components/ShownAnswers';
 import { clockText, useCountdown } from '../hooks/useCountdown';
@@ -32,19 +29,16 @@ import '../review.css';
  */
 export default function QuestionExhibitionPage() {
   const { t } = useTranslation();
-  const courseId = useCourseParam();
-  const info = useCourseInfo(courseId);
-  const [params] = useSearchParams();
-  const stepid = Number(params.get('stepid')) || 0;
   return (
-    <div className="page ia-page iar-screen-page" data-testid="iar-screen-page">
-      <PageNavBar title={t('interact.screen.title')} />
-      <CourseGate courseId={courseId} info={info} ability="manageContent">
-        {(course) =>
-          stepid ? <Screen courseId={course.id} stepid={stepid} /> : <LoadFailed message={t('interact.student.noStep')} />
-        }
-      </CourseGate>
-    </div>
+    <InteractPage
+      testId="iar-screen-page"
+      className="iar-screen-page"
+      title={t('interact.screen.title')}
+      ability="manageContent"
+      need={['stepid']}
+    >
+      {(courseId, { stepid }) => <Screen courseId={courseId} stepid={stepid} />}
+    </InteractPage>
   );
 }
 

@@ -1,16 +1,12 @@
 import { LoadingScreen } from '../../../components/LoadingScreen';
-import { PageNavBar } from '../../../components/PageNavBar';
 import { RichTextView } from '../../../components/RichTextView';
-import { useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
-import { LoadFailed } from '../../courses/components/NoPermission';
-import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
-import { useCourseParam } from '../../courses/hooks/useCourseParam';
+import { QueryFailed } from '../../courses/components/CourseGate';
 import { CorrectTag } from '../../exams/components/student/CorrectTag';
 import { plainText } from '../../exams/components/teacher/utils';
 import { type AnswerDetail, useAnswerDetail } from '../api';
 import { answerText } from '../components/answerText';
+import { InteractPage } from '../components/InteractPage';
 import { MarkControl, MarkTag } from '../components/MarkControl';
 import { useReviewEvents } from '../hooks/useReviewEvents';
 import '../../exams/components/student/student.css';
@@ -25,24 +21,10 @@ import '../review.css';
  */
 export default function ReviewAnswerDetailPage() {
   const { t } = useTranslation();
-  const courseId = useCourseParam();
-  const info = useCourseInfo(courseId);
-  const [params] = useSearchParams();
-  const stepid = Number(params.get('stepid')) || 0;
-  const uid = Number(params.get('uid')) || 0;
   return (
-    <div className="page ia-page" data-testid="iar-detail-page">
-      <PageNavBar title={t('interact.detail.title')} />
-      <CourseGate courseId={courseId} info={info} ability="manageContent">
-        {(course) =>
-          stepid && uid ? (
-            <Detail courseId={course.id} stepid={stepid} uid={uid} />
-          ) : (
-            <LoadFailed message={t('interact.student.noStep')} />
-          )
-        }
-      </CourseGate>
-    </div>
+    <InteractPage testId="iar-detail-page" title={t('interact.detail.title')} ability="manageContent" need={['stepid', 'uid']}>
+      {(courseId, { stepid, uid }) => <Detail courseId={courseId} stepid={stepid} uid={uid} />}
+    </InteractPage>
   );
 }
 

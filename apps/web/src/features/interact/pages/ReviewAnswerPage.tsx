@@ -3,18 +3,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, ErrorBlock, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { LoadingScreen } from '../../../components/LoadingScreen';
-import { PageNavBar } from '../../../components/PageNavBar';
 import { RichTextView } from '../../../components/RichTextView';
 import { showApiError } from '../../../lib/api';
-import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
-import { LoadFailed } from '../../courses/components/NoPermission';
-import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
-import { useCourseParam } from '../../courses/hooks/useCourseParam';
+import { QueryFailed } from '../../courses/components/CourseGate';
 import { CorrectTag } from '../../exams/components/student/CorrectTag';
 import { interactApi, interactKeys, type ReviewAnswers, type ReviewedAnswer, useReviewAnswers } from '../api';
 import { answerText } from '../components/answerText';
+import { InteractPage } from '../components/InteractPage';
 import { MarkControl } from '../components/MarkControl';
 import { StepStateTag } from '../components/StepStateTag';
 import { useCountdown } from '../hooks/useCountdown';
@@ -33,19 +30,10 @@ import '../review.css';
  */
 export default function ReviewAnswerPage() {
   const { t } = useTranslation();
-  const courseId = useCourseParam();
-  const info = useCourseInfo(courseId);
-  const [params] = useSearchParams();
-  const stepid = Number(params.get('stepid')) || 0;
   return (
-    <div className="page ia-page" data-testid="iar-review-page">
-      <PageNavBar title={t('interact.review.title')} />
-      <CourseGate courseId={courseId} info={info} ability="manageContent">
-        {(course) =>
-          stepid ? <Review courseId={course.id} stepid={stepid} /> : <LoadFailed message={t('interact.student.noStep')} />
-        }
-      </CourseGate>
-    </div>
+    <InteractPage testId="iar-review-page" title={t('interact.review.title')} ability="manageContent" need={['stepid']}>
+      {(courseId, { stepid }) => <Review courseId={courseId} stepid={stepid} />}
+    </InteractPage>
   );
 }
 

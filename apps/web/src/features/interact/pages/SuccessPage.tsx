@@ -1,16 +1,14 @@
 import { Button } from 'antd-mobile';
 import { CheckCircleFill } from 'antd-mobile-icons';
 import { LoadingScreen } from '../../../components/LoadingScreen';
-import { PageNavBar } from '../../../components/PageNavBar';
 import { RichTextView } from '../../../components/RichTextView';
 import { errorMessage } from '../../../lib/api';
-import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
+import { QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
-import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
-import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { type MyStep, useMyResults, useStepResult } from '../api';
+import { InteractPage } from '../components/InteractPage';
 import { MyReview } from '../components/MyReview';
 import { MyStepOutcome } from '../components/MyStepOutcome';
 import { ResultBars } from '../components/ResultBars';
@@ -30,24 +28,10 @@ import '../review.css';
  */
 export default function SuccessPage() {
   const { t } = useTranslation();
-  const courseId = useCourseParam();
-  const info = useCourseInfo(courseId);
-  const [params] = useSearchParams();
-  const stepid = Number(params.get('stepid')) || 0;
-  const id = Number(params.get('id')) || 0;
   return (
-    <div className="page ia-page" data-testid="iar-success-page">
-      <PageNavBar title={t('interact.success.title')} />
-      <CourseGate courseId={courseId} info={info}>
-        {(course) =>
-          stepid ? (
-            <Success courseId={course.id} stepid={stepid} id={id} />
-          ) : (
-            <LoadFailed message={t('interact.student.noStep')} />
-          )
-        }
-      </CourseGate>
-    </div>
+    <InteractPage testId="iar-success-page" title={t('interact.success.title')} need={['stepid']} optional={['id']}>
+      {(courseId, { stepid, id }) => <Success courseId={courseId} stepid={stepid} id={id} />}
+    </InteractPage>
   );
 }
 
