@@ -9,15 +9,17 @@ export default defineConfig({
   plugins: [localeGroups()],
   test: {
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // safety nets only: a test waits on states, and a machine loaded by other work (CI beside the journeys) is slow
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     // every core: the runner itself waits on its workers. Vitest's own default leaves one core out,
     // which on a 2-core machine ran the suite one file at a time. On PostgreSQL (TEST_DB_WORKERS) the
     // workers wait on the database's own processes, so one more than the cores keeps them busy.
     maxWorkers: Number(process.env.TEST_DB_WORKERS ?? cores),
-    // the migrated embedded database the server's tests start from, made once per run
-    globalSetup: ['apps/server/test/pglite-template.ts'],
+    // the migrated databases the server's tests start from, made once per run: embedded, and on PostgreSQL
+    // when the tests run there
+    globalSetup: ['apps/server/test/pglite-template.ts', 'apps/server/test/postgres-template.ts'],
     projects: [
       {
         extends: true,

@@ -197,6 +197,8 @@ export async function startServer(
     WEB_DIST: path.join(root, 'apps/web/dist'),
     DATABASE_URL: databaseUrl ?? '',
     REDIS_URL: process.env.REDIS_URL ?? '',
+    // no lives' nginx-rtmp unless a bench asks for it: a killed instance (bench:chat) would leave it behind
+    LIVE_INGEST: process.env.LIVE_INGEST ?? 'false',
   };
   const started = performance.now();
   let child = spawnTracked(args, env, logFile);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { currentAcademicTerm } from '@paiclass/shared';
 import {
   type APIRequestContext,
@@ -77,6 +78,17 @@ export function seeded(): {
   demoCourse: { id: number; coursename: string; author: { mobile: string; password: string; name: string } };
   /** accounts made before the server started, for journeys that need a contact no code has gone to */
   accounts: { smsLogin: { mobile: string; name: string } };
+  /** the operator journey's people (decision 039), per language */
+  operator: Record<
+    'zh' | 'en',
+    {
+      invoiceTeacher: { mobile: string; password: string; name: string };
+      issued: { orderno: string; number: string };
+      refused: { orderno: string; reason: string };
+      vipTeacher: { mobile: string; password: string; name: string };
+      jigou: string;
+    }
+  >;
 } {
   const dir = process.env.PAICLASS_E2E_DATA_DIR;
   if (!dir) throw new Error('PAICLASS_E2E_DATA_DIR is not set: run the journeys with e2e/playwright.config.ts');
@@ -118,14 +130,55 @@ export async function loginAs(page: Page, request: APIRequestContext, account: s
 }
 
 /** Saves a phone-size screenshot of the current screen under e2e/screenshots/. */
+/**
+ * The toast that says `text`. A toast shown a moment earlier may still be fading out beside it, so the
+ * toast is found by its words, never as "the" toast.
+ */
+export function toast(page: Page, text: string | RegExp) {
+  return page.locator('.adm-toast-main').filter({ hasText: text });
+}
+
 export async function snap(page: Page, name: string, { hideToasts = false }: { hideToasts?: boolean } = {}) {
-  // a page that keeps a connection open (a PDF viewer reading by ranges) is shot after 10 s anyway
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+  // The journey has already waited for what it shows; the shot waits only until that is drawn: the fonts
+  // loaded, every picture on the page loaded (or failed) and two frames painted. (A wait for the network
+  // to be idle cost at least half a second a shot, some 650 of them a run, and more on pages that keep
+  // reading, such as a PDF viewer reading by ranges.)
+  await page
+    .waitForFunction(
+      async () => {
+        await document.fonts.ready;
+        if (![...document.images].every((img) => img.complete)) return false;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return true;
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   await page.screenshot({
     path: fileURLToPath(new URL(`./screenshots/${name}.png`, import.meta.url)),
     fullPage: false,
     ...(hideToasts && { style: '.adm-toast-mask { visibility: hidden !important; }' }),
   });
+}
+
+/**
+ * Checks the screen as it is now with axe-core (WCAG 2.0/2.1 A and AA rules): no serious or critical
+ * violation (issue 25). Call it where the journey has waited for what it shows, as before a shot. A
+ * failure lists each rule with the first few elements it names, so the fix can be found from the log.
+ */
+export async function checkA11y(page: Page, screen: string) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const grave = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
+  expect(grave, `accessibility of ${screen}`).toEqual([]);
 }
 
 // ---------- fresh people and courses, made through the API ----------

@@ -4,7 +4,9 @@ import { defineConfig } from '@playwright/test';
 
 // Every journey makes its own people and courses through the API (e2e/fixtures.ts: asTeacher, asStudent,
 // newCourse) and has a client address of its own, so journeys run side by side on one server: E2E_WORKERS
-// of them (2 by default, the machine's cores), any test of any file on any worker. E2E_GROUP=a or b still
+// of them, any test of any file on any worker. 3 by default on the 2-core machine: a journey spends much of
+// its time waiting on pages, timers and the server, but beside the integration stages four workers kept the
+// machine at a load of 17, where steps took seconds and journeys ran out of time. E2E_GROUP=a or b still
 // runs a part of the folders (a: those listed here, b: every other folder), for a machine that wants two
 // servers; unset, all of them.
 const GROUP_A = ['courses', 'home', 'members', 'notices'];
@@ -12,7 +14,7 @@ const group = process.env.E2E_GROUP || undefined;
 if (group !== undefined && group !== 'a' && group !== 'b') throw new Error(`E2E_GROUP must be "a", "b" or unset, not "${group}"`);
 const inGroupA = GROUP_A.map((folder) => `**/specs/${folder}/**`); // whole folder names: "home" is not "homework"
 const suffix = group ? `-${group}` : '';
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+const workers = Number(process.env.E2E_WORKERS ?? 3);
 if (!Number.isInteger(workers) || workers < 1)
   throw new Error(`E2E_WORKERS must be a whole number from 1, not "${process.env.E2E_WORKERS}"`);
 
@@ -27,8 +29,10 @@ export default defineConfig({
   ...(group === 'a' && { testMatch: inGroupA.map((glob) => `${glob}/*.spec.ts`) }),
   ...(group === 'b' && { testIgnore: inGroupA }),
   outputDir: `../.tmp/e2e-results${suffix}`,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // safety nets for a machine whose two cores the integration stages share: a journey waits on states,
+  // and at a load of 17 a step took seconds (a clean-clone run, stop 30)
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   fullyParallel: true,
   workers,
   retries: 0,
@@ -36,11 +40,18 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 375, height: 812 },
-    deviceScaleFactor: 2,
+    // a phone's 2× screen, crisp screenshots to look at; `npm test` draws at 1× (E2E_DPR=1, scripts/test.sh):
+    // a quarter of the pixels to paint, and the browser's CPU a fifth lower (e2e/specs/notices: Chromium 117
+    // and 94 CPU-seconds, the run 113 and 93 s)
+    deviceScaleFactor: Number(process.env.E2E_DPR ?? 2),
     isMobile: true,
     hasTouch: true,
     locale: 'zh-CN',
-    trace: 'retain-on-failure',
+    // a trace's screencast and snapshots doubled the browser's and the workers' CPU (e2e/specs/notices with
+    // and without: 97 and 52 CPU-seconds), on a machine where the journeys are the suite's longest stage;
+    // E2E_TRACE=1 records them again, kept for the failures. A failure's screenshot and page snapshot
+    // (error-context.md, printed by scripts/summary.mjs) are kept either way.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -70,12 +81,22 @@ export default defineConfig({
       MODE: 'development',
       LOG_LEVEL: 'warn',
       CHECK_RESPONSES: 'true',
-      DATABASE_URL: '',
-      REDIS_URL: '',
+      // PostgreSQL and Redis when the test command made a database for the journeys (scripts/test.sh), as
+      // production runs; the embedded PGlite otherwise
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      REDIS_URL: process.env.E2E_REDIS_URL ?? '',
+      // the README's demo accounts, which a server on PostgreSQL does not make by itself
+      SEED_DEMO: 'true',
       // each test sends an address of its own in X-Forwarded-For (e2e/fixtures.ts), as people on their own
       // networks behind a proxy: rate limits and daily code caps per address count each test apart. The
       // server listens on 127.0.0.1 only, and /DevApi still looks at the socket's own address
       TRUST_PROXY: 'true',
+      // the lives' nginx-rtmp (issue 26) on a port of this run's own, beside other runs on the machine
+      LIVE_RTMP_PORT: String(port + 20000),
+      // the built-in meeting's coturn (decision 041), likewise on a port of its own, relaying through a range of its own
+      TURN_PORT: String(port + 21000),
+      TURN_MIN_PORT: String(40000 + (port % 100) * 50),
+      TURN_MAX_PORT: String(40000 + (port % 100) * 50 + 49),
     },
   },
 });

@@ -1,40 +1,109 @@
 #!/usr/bin/env bash
-# `npm test`: every test. Static checks, unit and integration tests on PGlite, the same integration
-# tests on PostgreSQL and Redis when DATABASE_URL (and REDIS_URL) are set, then the browser journeys
-# in Debian's Chromium. Installs Chromium, the CJK fonts, poppler (PDF text for duplicate checking) and
-# LibreOffice (office files to PDF) from Debian when they are missing.
-set -euo pipefail
+# `npm test`: every test, stage by stage. Static checks; unit and integration tests on PGlite; the same
+# integration tests on PostgreSQL and Redis whenever they answer (DATABASE_URL and REDIS_URL, or the
+# machine's own on 127.0.0.1: scripts/services.mjs), two instances on one PostgreSQL and one Redis
+# included; then the browser journeys in Debian's Chromium. Installs Chromium, the CJK fonts, poppler
+# (PDF text for duplicate checking) and LibreOffice (office files to PDF) from Debian when they are
+# missing. Every stage runs even when one before it failed; the closing lines give each stage's time
+# and result, then "N passed, N failed".
+set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .tmp
+rm -f .tmp/stages.tsv .tmp/vitest-pglite.json .tmp/vitest-postgres.json .tmp/vitest-two-instances.json .tmp/playwright.json .tmp/playwright-a.json .tmp/playwright-b.json
 
-if ! command -v chromium >/dev/null 2>&1 || ! command -v pdftotext >/dev/null 2>&1 || ! command -v soffice >/dev/null 2>&1 || ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
-  echo "Installing Chromium, fonts-noto-cjk, poppler-utils and LibreOffice (headless) from Debian…"
-  SUDO=""
-  [ "$(id -u)" = 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-cjk poppler-utils libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui >/dev/null
-fi
+# stage NAME COMMAND...: runs one stage, noting its seconds and exit status for scripts/summary.mjs
+status=0
+stage() {
+  local name="$1"
+  shift
+  echo "== $name"
+  local started=$SECONDS
+  "$@"
+  local code=$?
+  printf '%s\t%s\t%s\n' "$name" "$((SECONDS - started))" "$code" >>.tmp/stages.tsv
+  [ "$code" = 0 ] || status=1
+  return 0
+}
 
-echo "== typecheck and lint"
-npm run typecheck
-npx biome lint .
+install_system_packages() {
+  if command -v chromium >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 && command -v soffice >/dev/null 2>&1 && command -v ffmpeg >/dev/null 2>&1 && command -v turnserver >/dev/null 2>&1 && [ -e /usr/lib/nginx/modules/ngx_rtmp_module.so ] && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
+    return 0
+  fi
+  echo "Installing Chromium, fonts-noto-cjk, poppler-utils, LibreOffice (headless), nginx with libnginx-mod-rtmp, ffmpeg and coturn from Debian…"
+  local sudo=""
+  [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium fonts-noto-cjk poppler-utils libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui nginx libnginx-mod-rtmp ffmpeg coturn >/dev/null
+}
 
-echo "== unit and integration tests (PGlite)"
-env -u DATABASE_URL -u REDIS_URL npx vitest run --reporter=default --reporter=json --outputFile=.tmp/vitest-pglite.json
+static_checks() {
+  npm run typecheck && npx biome lint .
+}
+
+stage "system packages" install_system_packages
+stage "typecheck and lint" static_checks
+# PostgreSQL and Redis: the ones named in the environment, or the machine's own when they answer
+eval "$(node scripts/services.mjs)"
+
+# The journeys side by side on one server (E2E_WORKERS workers: see e2e/playwright.config.ts), the server
+# on a database of its own on PostgreSQL, and on Redis, whenever they answer, as production runs; on the
+# embedded PGlite otherwise
+journeys() {
+  # drawn at 1× instead of a phone's 2×: the screenshots nobody looks at in a test run cost a fifth of the
+  # browser's CPU (e2e/playwright.config.ts)
+  export E2E_DPR="${E2E_DPR:-1}"
+  if [ -z "${DATABASE_URL:-}" ]; then
+    npx playwright test -c e2e/playwright.config.ts
+    return
+  fi
+  local name="paiclass_e2e_$$"
+  local url
+  url="$(node scripts/scratch-database.mjs create "$name")" || return 1
+  E2E_DATABASE_URL="$url" E2E_REDIS_URL="${REDIS_URL:-}" npx playwright test -c e2e/playwright.config.ts
+  local code=$?
+  node scripts/scratch-database.mjs drop "$name"
+  return $code
+}
+
+stage "build" npm run build
+# the sweeps over every call (role matrix, fuzzing) run once: on PostgreSQL when it answers (decision 042)
+stage "unit and integration (PGlite)" env -u DATABASE_URL -u REDIS_URL ${DATABASE_URL:+TEST_SWEEPS=postgres} npx vitest run --reporter=default --reporter=json --outputFile=.tmp/vitest-pglite.json
+
+# The journeys start once the PGlite stage is over, and run beside the PostgreSQL stages; their output
+# follows those stages'. PGlite runs inside the test process: on a loaded machine its queries and the
+# real-time tests (races, timers) stall together. Beside the journeys (load 16-23 on 2 cores) that stage
+# took 40-57 minutes and timed out tests that pass in a 10-minute stage alone. PostgreSQL runs in its own
+# processes. A journey waits on states, never on timings, so a busy machine slows it and does not fail it.
+journeys_name="browser journeys (Chromium, 375x812${DATABASE_URL:+, PostgreSQL}${REDIS_URL:+ and Redis})"
+echo "== $journeys_name: started, alongside the stages below"
+(
+  stage "$journeys_name" journeys >.tmp/journeys.log 2>&1
+  exit $status
+) &
+journeys_pid=$!
 
 if [ -n "${DATABASE_URL:-}" ]; then
-  echo "== integration tests (PostgreSQL${REDIS_URL:+ and Redis})"
   # the workers wait on PostgreSQL's own processes: one more than the cores keeps the machine busy
-  TEST_DB=postgres TEST_DB_WORKERS=$(( $(nproc) + 1 )) npx vitest run apps/server --reporter=default --reporter=json --outputFile=.tmp/vitest-postgres.json
+  stage "integration (PostgreSQL${REDIS_URL:+ and Redis})" \
+    env TEST_DB=postgres TEST_DB_WORKERS=$(($(nproc) + 1)) npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/vitest-postgres.json
+  if [ -n "${REDIS_URL:-}" ]; then
+    # the realtime, rate-limit, job and storm-safety tests again, each test app paired with a second
+    # instance on the same PostgreSQL and Redis and its calls sent to the two in turn (test/helpers.ts)
+    stage "two instances (PostgreSQL and Redis)" \
+      env TEST_DB=postgres TEST_INSTANCES=2 TEST_DB_WORKERS=$(($(nproc) + 1)) npx vitest run --project server \
+      apps/server/src/realtime apps/server/src/platform apps/server/src/modules/barrage apps/server/src/modules/attendance \
+      apps/server/src/modules/interact apps/server/src/modules/exams/attempts.test.ts \
+      --reporter=default --reporter=json --outputFile=.tmp/vitest-two-instances.json
+  else
+    echo "== two instances: skipped, no Redis answers (set REDIS_URL)"
+  fi
+else
+  echo "== integration (PostgreSQL): skipped, no PostgreSQL answers (set DATABASE_URL)"
 fi
 
-echo "== browser journeys (Chromium, 375x812)"
-npm run build
-# The journeys side by side on one server (E2E_WORKERS workers, 2 by default: see e2e/playwright.config.ts);
-# the old report goes first so that none is counted twice
-rm -f .tmp/playwright.json .tmp/playwright-a.json .tmp/playwright-b.json
-status=0
-npx playwright test -c e2e/playwright.config.ts || status=$?
+wait "$journeys_pid" || status=1
+echo "== $journeys_name"
+cat .tmp/journeys.log
 
-node scripts/summary.mjs
+TEST_WALL_SECONDS=$SECONDS node scripts/summary.mjs
 exit $status

@@ -4,11 +4,12 @@
 // S3 storage) stay in chunks of their own, so their packages load only when configured. The SQL migrations are copied beside the bundle, where the
 // database client looks for them, with an embedded database already initialised and migrated, from
 // which a fresh data folder starts (initdb takes seconds).
+
+import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import fs from 'node:fs';
-import path from 'node:path';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
@@ -26,6 +27,9 @@ const KEPT_EXTERNAL = [
   'pg-native',
   'nodemailer',
   'exceljs',
+  // the invoice PDF (decision 039): pdfkit reads its font metrics, and the CJK font is a file, beside their code
+  'pdfkit',
+  '@embedpdf/fonts-sc',
   'mammoth',
   'svg-captcha',
   '@fastify/swagger-ui',

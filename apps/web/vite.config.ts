@@ -1,6 +1,8 @@
 /// <reference types="node" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { contractPaths } from './build/contractPaths';
+import { hoistImports } from './build/hoistImports';
 import { localeGroups } from './build/localeGroups';
 import { inlineEntryCss } from './build/inlineEntryCss';
 import { precompress } from './build/precompress';
@@ -12,7 +14,7 @@ const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
 const proxied = { target: API_TARGET, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), slimIcons(), localeGroups(), inlineEntryCss(), precompress()],
+  plugins: [contractPaths(), react(), slimIcons(), localeGroups(), inlineEntryCss(), hoistImports(), precompress()],
   resolve: {
     // one React only, or hooks break: the root package.json overrides antd-mobile's React 16-18 peer range
     dedupe: ['react', 'react-dom'],
@@ -49,6 +51,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // no JavaScript preload list in the entry: each lazy chunk names what it reaches (build/hoistImports.ts);
+    // a lazy chunk's stylesheets are still loaded with it
+    modulePreload: { polyfill: false, resolveDependencies: () => [] },
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -1,5 +1,8 @@
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -16,17 +19,22 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { settings } from './db/schema';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { PURGE_EXPIRED_JOB, purgeExpiredJob } from './modules/accounts/purge';
 import { WechatOpenPlatform, type WechatProvider } from './modules/accounts/wechat';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
 import { ATTENDANCE_END_JOB, attendanceEndJob } from './modules/attendance/attendance.service';
 import { barrageRoutes } from './modules/barrage/barrage.routes';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { classTimeRoutes } from './modules/classtime/classtime.routes';
+import { commerceRoutes } from './modules/commerce/commerce.routes';
+import { ORDER_CLOSE_JOB } from './modules/commerce/order-jobs';
+import { closeOrderJob } from './modules/commerce/orders.service';
+import { PAYMENT_REFUND_JOB, refundExtraPaymentJob } from './modules/commerce/payments.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/content.service';
 import { courseHomeRoutes, coursesRoutes, groupsRoutes, membersRoutes } from './modules/courses/courses.routes';
 import { MEMBER_NOTICE_JOB, memberNoticeJob } from './modules/courses/member-notice';
 import { coursewareRoutes } from './modules/courseware/courseware.routes';
-import { interactRoutes } from './modules/interact/interact.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { PREPARE_JOB, prepareJob, SUBMIT_JOB, submitJob } from './modules/exams/attempts.service';
 import { examsRoutes } from './modules/exams/exams.routes';
@@ -38,11 +46,19 @@ import { DUPCHECK_JOB, dupCheckJob } from './modules/homework/dupcheck/dupcheck.
 import { homeworkRoutes } from './modules/homework/homework.routes';
 import { ASSIGN_JOB, assignJob } from './modules/homework/reviews.service';
 import { institutionsRoutes } from './modules/institutions/institutions.routes';
+import { interactRoutes } from './modules/interact/interact.routes';
+import { BrowserPushes, browserPushGateway } from './modules/live/browser-push';
+import { hlsDirOf } from './modules/live/ingest';
+import { liveRoutes } from './modules/live/live.routes';
+import { mediaTools } from './modules/live/media-server';
+import { LiveRecorder } from './modules/live/recording';
+import { meetingsRoutes } from './modules/meetings/meetings.routes';
+import { turnBinary } from './modules/meetings/turn-server';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { representationRoutes } from './modules/representation/representation.routes';
-import { speakRoutes } from './modules/speak/speak.routes';
 import { schoolRoutes } from './modules/school/school.routes';
 import { scoresRoutes } from './modules/scores/scores.routes';
+import { speakRoutes } from './modules/speak/speak.routes';
 import { registerAbsoluteAddresses } from './platform/addresses';
 import { registerAuth } from './platform/auth';
 import { type Bus, MemoryBus } from './platform/bus';
@@ -56,17 +72,20 @@ import {
   registerApi,
   registerEnvelope,
 } from './platform/envelope';
-import { AppError } from './platform/errors';
+import { AppError, badField } from './platform/errors';
 import { translate } from './platform/i18n';
-import { JobQueue } from './platform/jobs';
+import { type JobLane, JobQueue, type JobRun } from './platform/jobs';
 import { logHygiene } from './platform/log-hygiene';
 import { LoginLimits, MemoryCounters, RedisCounters } from './platform/login-limits';
+import { servePlainUpgrade } from './platform/plain-upgrade';
 import { ReadCache } from './platform/read-cache';
+import { guardedRateStore, RedisLink, redisOptions } from './platform/redis-link';
 import { openApiTransform, responseSerializer } from './platform/responses';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { SessionCache } from './platform/session-cache';
 import { LocalStorage, type Storage } from './platform/storage';
 import { newToken, sha256 } from './platform/tokens';
+import { chatGateway } from './realtime/chat.gateway';
 import { classroomGateway } from './realtime/classroom.gateway';
 import type { SocketCommands } from './realtime/commands';
 import { RealtimeHub } from './realtime/hub';
@@ -79,6 +98,17 @@ export interface AppOptions {
   /** extra transports in front of the configured ones (tests capture messages) */
   logger?: boolean;
 }
+
+/**
+ * The job pool's lanes (decision 012): LibreOffice and page rendering in a lane of their own, one run
+ * at a time per instance (each may take two minutes and a core); upkeep (duplicate checks, clean-ups,
+ * the purge of expired rows) in another. Every other kind (publishes, ends, attendance ends, exam
+ * preparation and hand-ins, notices) runs in the default lane, several at once, never behind them.
+ */
+export const JOB_LANES: Record<string, JobLane> = {
+  office: { concurrency: 1, kinds: [CONVERT_JOB, PREVIEW_JOB] },
+  upkeep: { concurrency: 1, kinds: [DUPCHECK_JOB, UPLOAD_CLEANUP_JOB, PURGE_EXPIRED_JOB] },
+};
 
 /** Collapses duplicate slashes and maps an API path, whatever its case, to the registered one. */
 export function canonicalUrl(url: string, known: Map<string, string>) {
@@ -156,9 +186,14 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   // never hear each other's events (user 1 of one school is not user 1 of another) nor share counters;
   // the instances of one installation share its secret, so they share the bus
   const redisSpace = `${sha256(secret).slice(0, 12)}:`;
-  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 3 }) : undefined;
+  // one link watches every Redis connection: errors handled, an outage logged once, calls that need
+  // Redis refused with 50300 while it lasts, and everything back by itself when Redis is (decision 027)
+  const redisLink = config.redisUrl ? new RedisLink(app.log) : undefined;
+  const redis = config.redisUrl
+    ? redisLink!.watch(new (await import('ioredis')).Redis(config.redisUrl, redisOptions))
+    : undefined;
   const bus: Bus = config.redisUrl
-    ? new (await import('./platform/bus-redis')).RedisBus(config.redisUrl, `paiclass:${redisSpace}`)
+    ? new (await import('./platform/bus-redis')).RedisBus(config.redisUrl, `paiclass:${redisSpace}`, redisLink)
     : new MemoryBus();
   const storage: Storage = config.s3
     ? new (await import('./platform/storage-s3')).S3Storage(config.s3)
@@ -177,24 +212,36 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     redis,
     secret,
     wechat: options.wechat ?? (config.wechat ? new WechatOpenPlatform(config.wechat.appid, config.wechat.secret) : undefined),
-    jobs: new JobQueue(database.db, app.log),
+    jobs: new JobQueue(database.db, app.log, { lanes: JOB_LANES }),
     realtime: new RealtimeHub(database.db, bus, app.log),
     sessions: new SessionCache(bus),
     reads: new ReadCache(database.changes),
-    loginLimits: new LoginLimits(redis ? new RedisCounters(redis, `paiclass-login:${redisSpace}`) : new MemoryCounters()),
+    loginLimits: new LoginLimits(
+      redis ? new RedisCounters(redis, `paiclass-login:${redisSpace}`, redisLink) : new MemoryCounters(),
+    ),
+    // not running until main (or a test) starts it: startIngest in modules/live/ingest.ts
+    media: { running: false, missing: mediaTools().missing, problem: '', rtmpPort: config.liveRtmpPort },
+    // not running until main (or a test) starts it: startTurn in modules/meetings/turn-server.ts
+    turn: { running: false, missing: turnBinary() ? [] : ['coturn'], problem: '', port: config.turnPort },
+    lives: { recorder: new LiveRecorder(storage, hlsDirOf(config.dataDir), app.log), pushes: new BrowserPushes() },
   };
   await ctx.sessions.start();
-  ctx.jobs.register(MEMBER_NOTICE_JOB, memberNoticeJob(ctx));
-  ctx.jobs.register(PUBLISH_JOB, (payload) => publishJob(ctx, payload));
-  ctx.jobs.register(END_JOB, (payload, job) => endJob(ctx, payload, job.runAt));
-  ctx.jobs.register(DUPCHECK_JOB, (payload) => dupCheckJob(ctx, payload));
-  ctx.jobs.register(ASSIGN_JOB, (payload) => assignJob(ctx, payload));
-  ctx.jobs.register(CONVERT_JOB, (payload) => convertJob(ctx, payload));
-  ctx.jobs.register(PREVIEW_JOB, previewJob(ctx));
-  ctx.jobs.register(UPLOAD_CLEANUP_JOB, uploadCleanupJob(ctx));
-  ctx.jobs.register(ATTENDANCE_END_JOB, (payload) => attendanceEndJob(ctx, payload));
-  ctx.jobs.register(PREPARE_JOB, (payload, job) => prepareJob(ctx, payload, job.signal));
-  ctx.jobs.register(SUBMIT_JOB, (payload, job) => submitJob(ctx, payload, job.runAt));
+  // every handler works through its run's fenced handle: a run that lost its lease writes nothing more
+  const forRun = (job: JobRun): AppContext => ({ ...ctx, db: job.db, jobs: ctx.jobs.using(job.db) });
+  ctx.jobs.register(MEMBER_NOTICE_JOB, (payload, job) => memberNoticeJob(forRun(job))(payload, job));
+  ctx.jobs.register(PUBLISH_JOB, (payload, job) => publishJob(forRun(job), payload));
+  ctx.jobs.register(END_JOB, (payload, job) => endJob(forRun(job), payload, job.runAt));
+  ctx.jobs.register(DUPCHECK_JOB, (payload, job) => dupCheckJob(forRun(job), payload));
+  ctx.jobs.register(ASSIGN_JOB, (payload, job) => assignJob(forRun(job), payload));
+  ctx.jobs.register(CONVERT_JOB, (payload, job) => convertJob(forRun(job), payload, job.signal));
+  ctx.jobs.register(PREVIEW_JOB, (payload, job) => previewJob(forRun(job))(payload, job));
+  ctx.jobs.register(UPLOAD_CLEANUP_JOB, (payload, job) => uploadCleanupJob(forRun(job))(payload, job));
+  ctx.jobs.register(ATTENDANCE_END_JOB, (payload, job) => attendanceEndJob(forRun(job), payload));
+  ctx.jobs.register(PREPARE_JOB, (payload, job) => prepareJob(forRun(job), payload, job.signal));
+  ctx.jobs.register(SUBMIT_JOB, (payload, job) => submitJob(forRun(job), payload, job.runAt));
+  ctx.jobs.register(PURGE_EXPIRED_JOB, (_payload, job) => purgeExpiredJob(forRun(job), job.signal));
+  ctx.jobs.register(ORDER_CLOSE_JOB, (payload, job) => closeOrderJob(forRun(job), payload, job.runAt));
+  ctx.jobs.register(PAYMENT_REFUND_JOB, (payload, job) => refundExtraPaymentJob(forRun(job), payload));
   app.decorate('ctx', ctx);
   app.decorate('socketCommands', new Map() as SocketCommands);
   // a request that wrote counts once more after its commit, so that the next cached read waits for
@@ -210,10 +257,12 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     done(null, payload);
   });
   app.addHook('onClose', async () => {
+    await ctx.lives.recorder.stopAll().catch(() => {});
     await ctx.jobs.stop();
     await ctx.sessions.stop();
     ctx.reads.stop();
     await bus.close();
+    if (redis) redisLink?.forget(redis);
     redis?.disconnect();
     if (!options.database) await database.close();
   });
@@ -226,7 +275,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     try {
       done(null, JSON.parse(body as string));
     } catch {
-      done(new AppError('badInput', 'errors.badInput'), undefined);
+      // the body is what is wrong: named as such (decision 007, refusals name the field)
+      done(badField('validation.invalid', ['body']), undefined);
     }
   });
   await app.register(formbody);
@@ -251,8 +301,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    redis,
-    nameSpace: 'paiclass-rl:',
+    ...(redis ? { store: guardedRateStore(redis, redisLink!, 'paiclass-rl:') } : {}),
     skipOnError: false,
     errorResponseBuilder: (_req, context) =>
       new AppError('rateLimited', 'errors.rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),
@@ -269,8 +318,21 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
 
   // the client offers [token, hash] as sub-protocols; the first is echoed so browsers accept the socket
+  // Node hands every request offering an upgrade to the server's 'upgrade' listeners, with its body left
+  // unread on the socket; @fastify/websocket routes it without that body. So the plugin hears only
+  // WebSocket upgrades, and any other offer (h2c: Java's HttpClient, `curl --http2`) is declined by
+  // serving the request as HTTP/1.1 with its body (servePlainUpgrade)
+  const websocketUpgrades = new EventEmitter();
+  app.server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (String(req.headers.upgrade ?? '').toLowerCase() === 'websocket') websocketUpgrades.emit('upgrade', req, socket, head);
+    else servePlainUpgrade(app.server, req, socket, head);
+  });
   await app.register(websocket, {
-    options: { maxPayload: 64 * 1024, handleProtocols: (protocols) => protocols.values().next().value ?? false },
+    options: {
+      maxPayload: 64 * 1024,
+      handleProtocols: (protocols) => protocols.values().next().value ?? false,
+      server: websocketUpgrades as never,
+    },
   });
   const indexHtml = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
@@ -289,6 +351,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
   await app.register(classroomGateway);
+  await app.register(chatGateway);
+  await app.register(browserPushGateway);
   await registerApi(app, [
     accountsRoutes,
     schoolRoutes,
@@ -310,13 +374,20 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     interactRoutes,
     representationRoutes,
     speakRoutes,
+    chatRoutes,
+    meetingsRoutes,
+    liveRoutes,
+    commerceRoutes,
     ...(config.production ? [] : [devRoutes]),
   ]);
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: config.webDist,
-      wildcard: false,
+      // one route for every file, looked up as asked. Without it each of the build's files (some 1,300, and
+      // their .br and .gz beside them) was a route of its own, made at start-up: a fifth of the start's CPU
+      // (`node --cpu-prof`, issue 23). A path that is no file falls through to the page handler below.
+      wildcard: true,
       index: false,
       // the .br and .gz files the build writes beside each asset
       preCompressed: true,

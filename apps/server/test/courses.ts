@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { academicYears } from '@paiclass/shared';
+import type { FastifyInstance } from 'fastify';
 import { call, registerUser } from './helpers';
 
 /** Course fixtures for the course-area tests. */

@@ -5,6 +5,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/accounts/passwords';
+import { grantInstitutionVip } from '../src/modules/commerce/institution-vip.service';
+import { issueInvoice, rejectInvoice } from '../src/modules/commerce/invoices.service';
 import { setDemoCourse } from '../src/modules/courses/demo.service';
 import { importInstitution } from '../src/modules/institutions/institutions.service';
 
@@ -133,6 +135,97 @@ try {
   );
   await setDemoCourse(app.ctx.db, course.id, true);
   seed.demoCourse = { id: course.id, coursename: course.coursename, author };
+
+  // the operator journey (decision 039), in each language: a teacher whose two VIP orders were
+  // invoiced, one request issued by the operator (`npm run orders -- invoice-issue`), one refused
+  // (`invoice-reject`); and a teacher certified with a school whose operator granted institution VIP
+  // (`npm run institution:vip -- grant`)
+  const operator: Record<string, unknown> = {};
+  for (const [lang, n, name, title, reason] of [
+    ['zh', 3, '冯老师', '北京市示范中学', '税号与发票抬头不一致，请核对后重新申请'],
+    ['en', 4, 'Ada Lovelace', 'Analytical Engines Ltd', 'The tax number does not match the title: please check and apply again'],
+  ] as const) {
+    const person = { mobile: `1390000990${n}`, password: 'Paiclass#2026', name };
+    await app.ctx.db.insert(users).values({
+      username: name,
+      account: person.mobile,
+      mobile: person.mobile,
+      passwordHash: await hashPassword(person.password),
+      usertype: 1,
+      school: '示范学校',
+      lang,
+    });
+    const { token: teacherToken } = await call<{ token: string }>('/UserApi/login', {
+      email: person.mobile,
+      password: person.password,
+    });
+    const { list } = await call<{ list: { id: number; months: number; level: number }[] }>(
+      '/VipApi/getProductList',
+      {},
+      teacherToken,
+    );
+    const paid: string[] = [];
+    for (const months of [1, 3]) {
+      const productid = list.find((p) => p.months === months && p.level === 1)!.id;
+      const { orderno } = await call<{ orderno: string }>('/OrderApi/createOrder', { productid }, teacherToken);
+      await call('/OrderApi/sandboxPay', { orderno, result: 'pay' }, teacherToken);
+      paid.push(orderno);
+    }
+    const form = { type: 0, invoiceno: '91110108MA01ABCD2X', title, item: 0 };
+    const issued = await call<{ id: number }>(
+      '/InvoiceApi/applyInvoice',
+      { ...form, orderno: [paid[0]], invoicetype: 0, email: 'finance@example.edu.cn', telphone: '13800000000' },
+      teacherToken,
+    );
+    const refused = await call<{ id: number }>(
+      '/InvoiceApi/applyInvoice',
+      {
+        ...form,
+        orderno: [paid[1]],
+        invoicetype: 1,
+        recipients: name,
+        deliveryaddress: '北京市海淀区中关村大街 1 号',
+        telphone: '13800000000',
+      },
+      teacherToken,
+    );
+    const invoice = await issueInvoice(app.ctx, issued.id);
+    await rejectInvoice(app.ctx, refused.id, reason);
+
+    const school = await importInstitution(app.ctx.db, {
+      name: `机构会员学院 ${lang}`,
+      people: [{ usertype: 1, realname: name, realstno: 'T7001', activation: true }],
+    });
+    const vipTeacher = { mobile: `1390000991${n}`, password: 'Paiclass#2026', name };
+    await app.ctx.db.insert(users).values({
+      username: name,
+      account: vipTeacher.mobile,
+      mobile: vipTeacher.mobile,
+      passwordHash: await hashPassword(vipTeacher.password),
+      usertype: 1,
+      school: `机构会员学院 ${lang}`,
+      lang,
+    });
+    const { token: vipToken } = await call<{ token: string }>('/UserApi/login', {
+      email: vipTeacher.mobile,
+      password: vipTeacher.password,
+    });
+    await call(
+      '/AttestApi/attest',
+      { jigouid: school.jigouid, realname: name, realstno: 'T7001', code: school.codes[0]!.code },
+      vipToken,
+    );
+    await grantInstitutionVip(app.ctx, { institution: school.jigou, teacher: 'T7001', level: 3, period: '12' });
+    operator[lang] = {
+      invoiceTeacher: person,
+      issued: { orderno: paid[0], number: invoice.number },
+      refused: { orderno: paid[1], reason },
+      vipTeacher,
+      jigou: school.jigou,
+    };
+  }
+  seed.operator = operator;
+  fs.mkdirSync(config.dataDir, { recursive: true }); // PGlite makes it; on PostgreSQL nothing else has yet
   fs.writeFileSync(path.join(config.dataDir, 'e2e-seed.json'), JSON.stringify(seed, null, 2));
 } finally {
   await app.close();

@@ -1,8 +1,9 @@
+import { academicYears, allCalls } from '@paiclass/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { academicYears } from '@paiclass/shared';
 import type { ApiRoute } from '../src/platform/envelope';
+import { routeOf } from '../src/platform/handle';
 import { STRONG } from './helpers';
 import { type CourseIds, idFor, idsFor, type People } from './world';
 
@@ -29,6 +30,9 @@ export interface JsonSchema {
   default?: unknown;
 }
 
+/** Every call of the contract (decision 026) as rows of the route table: what the fuzz suite and the role matrix walk. */
+export const contractRoutes = () => allCalls().map(routeOf);
+
 /** The JSON schema of a call's input (body, else query string), as a client must send it. */
 export function inputSchema(route: ApiRoute): JsonSchema | undefined {
   const schema = route.body ?? route.querystring;
@@ -47,7 +51,8 @@ export function plausible(route: ApiRoute, field: string, schema: JsonSchema, id
   if (field === 'uid') return people.student.uid;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
-  if (schema.anyOf?.length) return plausible(route, field, schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, ids, people);
+  if (schema.anyOf?.length)
+    return plausible(route, field, schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!, ids, people);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'integer':
@@ -82,7 +87,9 @@ function plausibleText(field: string, schema: JsonSchema, ids: CourseIds): strin
   if (field === 'enrolltime') return '2024-09';
   if (schema.pattern) return '';
   const text = `测试${field}`;
-  return schema.maxLength !== undefined ? text.slice(0, Math.max(schema.minLength ?? 1, Math.min(schema.maxLength, text.length))) : text;
+  return schema.maxLength !== undefined
+    ? text.slice(0, Math.max(schema.minLength ?? 1, Math.min(schema.maxLength, text.length)))
+    : text;
 }
 
 /** A plausible body for a call: every field of its input schema. */
@@ -94,7 +101,11 @@ export function plausibleBody(route: ApiRoute, ids: CourseIds, people: People): 
 }
 
 /**
- * Every table's row count and a digest of its rows, in one query. Tables (and only those) that a
+ * Every table's row count and the sum of its rows' `xmin` (the transaction that wrote each row
+ * version), in one query. A committed insert or delete changes the count; a committed update gives the
+ * row a new version, written by a newer transaction, and changes the sum. A rolled-back write changes
+ * neither. It reads no row's text: a digest of the rows' text (md5 over every row, sorted) cost the
+ * role matrix most of its time as its database grew by a course a call. Tables (and only those) that a
  * refusal is meant to write are left out: a wrong code counts its tries, a picture code is spent.
  */
 export class TableDigest {
@@ -111,10 +122,10 @@ export class TableDigest {
     this.tables = (res as unknown as { rows: { name: string }[] }).rows.map((r) => r.name).filter((t) => !this.skip.includes(t));
   }
 
-  /** table -> "rows:md5" */
+  /** table -> "rows:sum of xmin" */
   async take(): Promise<Map<string, string>> {
     const parts = this.tables.map(
-      (t) => `select '${t}' as t, count(*)::int || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as h from "${t}" x`,
+      (t) => `select '${t}' as t, count(*)::int || ':' || coalesce(sum(x.xmin::text::bigint), 0)::text as h from "${t}" x`,
     );
     const res = await this.app.ctx.db.execute<{ t: string; h: string }>(sql.raw(parts.join(' union all ')));
     return new Map((res as unknown as { rows: { t: string; h: string }[] }).rows.map((r) => [r.t, r.h]));

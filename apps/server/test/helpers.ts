@@ -2,21 +2,33 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { eq, type Logger } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { verificationCodes } from '../src/db/schema';
-import { buildApp, type AppOptions } from '../src/app';
+import { type AppOptions, buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Database, openDatabase } from '../src/db/client';
-import { pgliteTemplate } from './pglite-template';
+import { verificationCodes } from '../src/db/schema';
+import { hashCheaplyForTests } from '../src/modules/accounts/passwords';
+import { pgliteTemplate, pgliteWasm } from './pglite-template';
+import { postgresTemplateName } from './postgres-template';
 
 /**
  * Integration tests run against a real database: PGlite in memory by default, or a fresh
  * PostgreSQL database (created here, dropped after) when TEST_DB=postgres and DATABASE_URL is set.
  * With TEST_DB=postgres, REDIS_URL (when set) backs the bus and the rate limits too.
  */
+// thousands of registrations: argon2id at its least work (the parameters production uses cost 19 MiB and 2 passes each)
+hashCheaplyForTests();
+
 export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process.env.DATABASE_URL);
+
+/**
+ * The sweeps over every call (the role matrix, the fuzzing) test the policies and validation above the
+ * database. When the run has a PostgreSQL stage too (scripts/test.sh sets TEST_SWEEPS=postgres), they
+ * run there and not again on PGlite (decision 042).
+ */
+export const sweepsElsewhere = !usePostgres && process.env.TEST_SWEEPS === 'postgres';
 export const redisUrl = usePostgres ? process.env.REDIS_URL : undefined;
 
 export interface TestDatabase {
@@ -46,13 +58,33 @@ export class QueryCounter implements Logger {
 
 export async function testDatabase(options: { logger?: Logger } = {}): Promise<TestDatabase> {
   if (!usePostgres) {
-    const database = await openDatabase({ dataDir: 'memory', logger: options.logger, template: pgliteTemplate() });
+    // the run's template holds every migration (it is named by their content)
+    const template = pgliteTemplate();
+    const database = await openDatabase({
+      dataDir: 'memory',
+      logger: options.logger,
+      template,
+      templateCurrent: template !== undefined,
+      pgliteWasm: await pgliteWasm(),
+    });
     return { database, drop: () => database.close() };
   }
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
   const name = `paiclass_t_${randomBytes(6).toString('hex')}`;
-  await admin.query(`create database ${name}`);
+  // a copy of the migrated template (postgres-template.ts), or a new database when none was made
+  const template = postgresTemplateName();
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1 and datistemplate', [template]);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`create database ${name}${rowCount ? ` template ${template}` : ''}`);
+      break;
+    } catch (error) {
+      // 55006: the template's own set-up connections are still closing (a moment after it was made)
+      if ((error as { code?: string }).code !== '55006' || attempt === 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
   const url = new URL(process.env.DATABASE_URL!);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), logger: options.logger });
@@ -85,10 +117,48 @@ export async function testApp(
   options: AppOptions = {},
   setup?: (app: FastifyInstance) => void,
 ) {
-  const app = await buildApp(testConfig(env), { database: db.database, logger: false, ...options });
+  const config = testConfig(env);
+  const app = await buildApp(config, { database: db.database, logger: false, ...options });
   setup?.(app);
   await app.ready();
+  if (twoInstances && db.url && !options.database) await pairWithTwin(app, db.url, config, options, setup);
   return app;
+}
+
+/**
+ * TEST_INSTANCES=2 (on PostgreSQL and Redis): each test app gets a twin, a second instance of the same
+ * installation with its own connections to the same database and the same Redis, and the test's calls
+ * through `app.inject` go to the two in turn. A test written for one instance then runs across two: a
+ * write on one and a socket or a read on the other, jobs polled by both, limits counted in Redis.
+ */
+export const twoInstances = process.env.TEST_INSTANCES === '2' && usePostgres && Boolean(redisUrl);
+
+const twins = new WeakMap<FastifyInstance, FastifyInstance>();
+/** A test app and, under TEST_INSTANCES=2, its twin: a test that watches an instance's insides watches both. */
+export const instancesOf = (app: FastifyInstance) => [app, ...(twins.has(app) ? [twins.get(app)!] : [])];
+
+async function pairWithTwin(
+  app: FastifyInstance,
+  url: string,
+  config: ReturnType<typeof testConfig>,
+  options: AppOptions,
+  setup?: (app: FastifyInstance) => void,
+) {
+  const database = await openDatabase({ url });
+  const twin = await buildApp(config, { ...options, database, logger: false });
+  setup?.(twin);
+  await twin.ready();
+  twins.set(app, twin);
+  const own = app.inject.bind(app);
+  let turn = 0;
+  app.inject = ((...args: Parameters<FastifyInstance['inject']>) =>
+    turn++ % 2 ? twin.inject(...args) : own(...args)) as FastifyInstance['inject'];
+  const close = app.close.bind(app);
+  app.close = (async () => {
+    await close();
+    await twin.close();
+    await database.close();
+  }) as FastifyInstance['close'];
 }
 
 export interface Envelope<T = any> {

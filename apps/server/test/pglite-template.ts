@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,9 +9,10 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 
 /*
  * The embedded database every PGlite test starts from: initialised and migrated once per run (by the
- * vitest global setup), as the server build makes its template. Starting from it takes about 1.5 s;
- * initdb and 30 migrations took about 9 s, in each of some ninety test files. Named by the migrations'
- * content, so a changed migration makes a new one; the migrator still runs on top of it.
+ * vitest global setup), as the server build makes its template. Starting from it takes about 1 s on a
+ * quiet machine; initdb and the 54 migrations took 2.3-3.4 s, in each of some 130 test files. Named by
+ * the migrations' content, so a changed migration makes a new one, and a database started from it
+ * needs no migrator run (test/helpers.ts).
  */
 const migrationsFolder = path.resolve(import.meta.dirname, '../src/db/migrations');
 
@@ -45,4 +47,13 @@ export function pgliteTemplate(): Blob | undefined {
   if (!fs.existsSync(file)) return undefined;
   loaded = new Blob([fs.readFileSync(file)]);
   return loaded;
+}
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+/** PGlite's WebAssembly, compiled once per test worker (each file's database would compile it again). */
+export function pgliteWasm(): Promise<WebAssembly.Module> {
+  // beside the package's entry (dist/index.cjs); the package exports no path to it
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  compiled ??= WebAssembly.compile(fs.readFileSync(path.join(dist, 'pglite.wasm')));
+  return compiled;
 }

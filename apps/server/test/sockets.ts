@@ -41,9 +41,9 @@ export interface Message {
 }
 
 /** A classroom socket: its messages, a send that waits until the server handled it, and a wait for an event. */
-export async function connect(target: number | string, token: string) {
+export async function connect(target: number | string, token: string, options?: WebSocket.ClientOptions) {
   const url = typeof target === 'number' ? `ws://127.0.0.1:${target}/ws/classroom` : target;
-  const socket = new WebSocket(url, [token, 'hash']);
+  const socket = new WebSocket(url, [token, 'hash'], options);
   const messages: Message[] = [];
   const listeners = new Set<(m: Message) => void>();
   socket.on('message', (raw) => {

@@ -2,7 +2,7 @@
 // least one test: a vitest file (`name.test.ts`, or a path ending so, optionally `› title` with a
 // title that appears in that file) or a journey (`e2e area/name`, more names of the same area after
 // commas, or `e2e area/*`).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 

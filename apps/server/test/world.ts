@@ -76,28 +76,54 @@ export async function populateCourse(
   const marker = `MK${randomBytes(5).toString('hex')}`;
   const as = (p: Person) => ({ token: p.token });
   const { owner, assistant, student } = people;
-  const course = must(await call(app, '/CourseApi/createCourse', courseForm({ coursename: `课 ${marker}` }), as(owner)), 'createCourse');
+  const course = must(
+    await call(app, '/CourseApi/createCourse', courseForm({ coursename: `课 ${marker}` }), as(owner)),
+    'createCourse',
+  );
   const courseid = course.id as number;
   must(await call(app, '/CourseApi/joinCourse', { code: course.code }, as(student)), 'joinCourse');
-  if (assistant) must(await call(app, '/AssistantApi/addAssistant', { courseid, account: assistant.mobile }, as(owner)), 'addAssistant');
+  if (assistant)
+    must(await call(app, '/AssistantApi/addAssistant', { courseid, account: assistant.mobile }, as(owner)), 'addAssistant');
   const file = must(
     await upload(app, '/UploadApi/uploadV2', owner.token, {}, { name: `${marker}.txt`, data: Buffer.from(`文件 ${marker}`) }),
     'uploadV2',
   ).file.id as number;
   const studentFile = must(
-    await upload(app, '/UploadApi/uploadV2', student.token, {}, { name: `作业 ${marker}.txt`, data: Buffer.from(`作业 ${marker}`) }),
+    await upload(
+      app,
+      '/UploadApi/uploadV2',
+      student.token,
+      {},
+      { name: `作业 ${marker}.txt`, data: Buffer.from(`作业 ${marker}`) },
+    ),
     'uploadV2',
   ).file.id as number;
-  const directory = must(await call(app, '/CourseApi/addDirectory', { courseid, title: `目录 ${marker}` }, as(owner)), 'addDirectory').id;
+  const directory = must(
+    await call(app, '/CourseApi/addDirectory', { courseid, title: `目录 ${marker}` }, as(owner)),
+    'addDirectory',
+  ).id;
   const content = must(
-    await call(app, '/FutureV2/CourseMeans/addContent', { courseid, contenttype: 2, title: `资料 ${marker}`, fileids: [file] }, as(owner)),
+    await call(
+      app,
+      '/FutureV2/CourseMeans/addContent',
+      { courseid, contenttype: 2, title: `资料 ${marker}`, fileids: [file] },
+      as(owner),
+    ),
     'addContent',
   ).id;
   const topic = must(
-    await call(app, '/FutureV2/CourseMeans/addContent', { courseid, contenttype: 5, title: `话题 ${marker}`, content: `<p>${marker}</p>` }, as(owner)),
+    await call(
+      app,
+      '/FutureV2/CourseMeans/addContent',
+      { courseid, contenttype: 5, title: `话题 ${marker}`, content: `<p>${marker}</p>` },
+      as(owner),
+    ),
     'addContent',
   ).id;
-  const comment = must(await call(app, '/Futurev2/Comment/addComment', { contentid: topic, content: `评论 ${marker}` }, as(student)), 'addComment').id;
+  const comment = must(
+    await call(app, '/Futurev2/Comment/addComment', { contentid: topic, content: `评论 ${marker}` }, as(student)),
+    'addComment',
+  ).id;
   const homework = must(
     await call(
       app,
@@ -107,15 +133,29 @@ export async function populateCourse(
     ),
     'addHomework',
   ).id;
-  must(await call(app, '/HomeworkApi/stuWorkSubmit', { courseid, id: homework, fileids: [studentFile], message: marker }, as(student)), 'submit');
+  must(
+    await call(
+      app,
+      '/HomeworkApi/stuWorkSubmit',
+      { courseid, id: homework, fileids: [studentFile], message: marker },
+      as(student),
+    ),
+    'submit',
+  );
   const submissions = must(await call(app, '/HomeworkApi/stuUserList', { courseid, id: homework }, as(owner)), 'stuUserList');
   const submission = Number(findKey(submissions, 'sid'));
-  const classid = must(await call(app, '/FutureV2/ClassAdministration/create', { courseid, name: `班 ${marker.slice(0, 6)}` }, as(owner)), 'class').id;
+  const classid = must(
+    await call(app, '/FutureV2/ClassAdministration/create', { courseid, name: `班 ${marker.slice(0, 6)}` }, as(owner)),
+    'class',
+  ).id;
   const groupset = must(
     await call(app, '/CourseGroupActivityApi/add', { courseid, title: `分组 ${marker.slice(0, 6)}`, type: 1 }, as(owner)),
     'groupset',
   ).id;
-  const group = must(await call(app, '/CourseGroupApi/add', { courseid, setid: groupset, name: `组 ${marker.slice(0, 6)}` }, as(owner)), 'group').id;
+  const group = must(
+    await call(app, '/CourseGroupApi/add', { courseid, setid: groupset, name: `组 ${marker.slice(0, 6)}` }, as(owner)),
+    'group',
+  ).id;
   const notices = must(await call(app, '/MessageApi/lists', {}, as(student)), 'MessageApi/lists');
   const notice = Number(findKey(notices, 'id') ?? 0);
   return {

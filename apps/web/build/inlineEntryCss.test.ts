@@ -6,7 +6,7 @@ import { inlineEntryCss } from './inlineEntryCss';
 type Handler = (html: string, ctx: IndexHtmlTransformContext) => string;
 
 describe('inlineEntryCss', () => {
-  it('puts the build\'s own stylesheets into the page in their place and leaves other links alone', () => {
+  it("puts the build's own stylesheets into the page in their place and leaves other links alone", () => {
     const transform = inlineEntryCss().transformIndexHtml as { handler: Handler };
     const html = [
       '<link rel="stylesheet" crossorigin href="/assets/es-a1.css">',

@@ -3,6 +3,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import { Alias } from './components/Alias';
 import { lazyPage } from './components/lazyPage';
 import { PageLoading } from './components/PageLoading';
+import { useAuth } from './features/accounts/authStore';
 import { AuthGate } from './features/accounts/components/AuthGate';
 import { CourseCheck } from './features/courses/components/CourseCheck';
 import type { TabPath } from './features/shell/tabs';
@@ -124,8 +125,27 @@ const SubGroupedPage = lazyPage(() => import('./features/members/pages/SubGroupe
 const UngroupPage = lazyPage(() => import('./features/members/pages/UngroupPage'), 'pages');
 const KtpMessagePage = lazyPage(() => import('./features/messages/pages/KtpMessagePage'), 'pages');
 const SchoolMsgPage = lazyPage(() => import('./features/messages/pages/SchoolMsgPage'), 'pages');
+const AddressBooksPage = lazyPage(() => import('./features/chat/pages/AddressBooksPage'), 'pages');
+const ChatPage = lazyPage(() => import('./features/chat/pages/ChatPage'), 'pages');
+const ChatHistoryPage = lazyPage(() => import('./features/chat/pages/ChatHistoryPage'), 'pages');
+const LivePage = lazyPage(() => import('./features/live/pages/LivePage'), 'pages');
+const LiveQuestionPage = lazyPage(() => import('./features/live/pages/LiveQuestionPage'), 'pages');
+const LiveAnswerSheetPage = lazyPage(() => import('./features/live/pages/LiveAnswerSheetPage'), 'pages');
+const LiveAddTopicPage = lazyPage(() => import('./features/live/pages/LiveAddTopicPage'), 'pages');
+const LiveSpeakHistoryPage = lazyPage(() => import('./features/live/pages/LiveSpeakHistoryPage'), 'pages');
+const ShareLivePage = lazyPage(() => import('./features/live/pages/ShareLivePage'), 'pages');
+const MeetingDetailPage = lazyPage(() => import('./features/meetings/pages/MeetingDetailPage'), 'pages');
+const MeetingFormPage = lazyPage(() => import('./features/meetings/pages/MeetingFormPage'), 'pages');
+const MeetingGoPage = lazyPage(() => import('./features/meetings/pages/MeetingGoPage'), 'pages');
+const MeetingListPage = lazyPage(() => import('./features/meetings/pages/MeetingListPage'), 'pages');
+const MeetingVideosPage = lazyPage(() => import('./features/meetings/pages/MeetingVideosPage'), 'pages');
+const MeetingRoomsPage = lazyPage(() => import('./features/meetings/pages/MeetingRoomsPage'), 'pages');
+const MeetingRoomPage = lazyPage(() => import('./features/meetings/pages/MeetingRoomPage'), 'pages');
 const AddNoticePage = lazyPage(() => import('./features/notices/pages/AddNoticePage'), 'pages');
 const NoticeDetailPage = lazyPage(() => import('./features/notices/pages/NoticeDetailPage'), 'pages');
+const VipManagementPage = lazyPage(() => import('./features/vip/pages/VipManagementPage'), 'pages');
+const VipInstructionPage = lazyPage(() => import('./features/vip/pages/VipInstructionPage'), 'pages');
+const PaySandboxPage = lazyPage(() => import('./features/vip/pages/PaySandboxPage'), 'pages');
 const KtpMyPage = lazyPage(() => import('./features/personal/pages/KtpMyPage'), 'pages');
 const MyInfoDetailPage = lazyPage(() => import('./features/personal/pages/MyInfoDetailPage'), 'pages');
 const InfoModifyPage = lazyPage(() => import('./features/personal/pages/InfoModifyPage'), 'pages');
@@ -180,12 +200,20 @@ const pages: Record<string, ComponentType> = {
   '/bindWechat': BindWechatPage,
   '/accoundNumberInfo': AccoundNumberInfoPage,
   '/NotFound': NotFoundPage,
+  // chat (spec 1 §2; issue 27)
+  '/addressBooks': AddressBooksPage,
+  '/chat': ChatPage,
+  '/ChatHistory': ChatHistoryPage,
   '/ktpMy': KtpMyPage,
   // the personal centre: profile, its editors, the avatar, settings (spec 1 §2, §5, §6)
   '/myInfoDetail': MyInfoDetailPage,
   '/infoModify': InfoModifyPage,
   '/avatar': AvatarPage,
   '/myAllSetting': MyAllSettingPage,
+  // VIP, orders and the sandbox payment page (spec 1 §2, §6, §9; issue 28)
+  '/vipManagement': VipManagementPage,
+  '/vipManagement/instruction': VipInstructionPage,
+  '/paySandbox': PaySandboxPage,
   // courses (spec 1 §2 course list and course management)
   '/ktpCourse': CourseListPage,
   '/newCourse': NewCoursePage,
@@ -257,6 +285,25 @@ const pages: Record<string, ComponentType> = {
   // course notices and topics with comments (spec 2 §2 /noticeDetail, /topicDetail, /addActivity/notice|topic)
   '/noticeDetail': NoticeDetailPage,
   '/addActivity/notice': AddNoticePage,
+  // lives (issue 26; spec 2 §2 Live): the course's lives and one live's room
+  '/onlineLive': LivePage,
+  // the class on the stream (issue 26, decision 040): questions, the answer sheet, topics, speaking history
+  '/onlineLive/question': LiveQuestionPage,
+  '/onlineLive/question/answerSheet': LiveAnswerSheetPage,
+  '/onlineLive/addTopic': LiveAddTopicPage,
+  '/onlineLive/speakHistory': LiveSpeakHistoryPage,
+  // a live shared by link, without login (spec 1 §2, spec 2 §2 /ShareLive)
+  '/ShareLive': ShareLivePage,
+  // third-party meetings (issue 26; spec 2 §2 Meetings)
+  '/conference': MeetingListPage,
+  '/conference/go': MeetingGoPage,
+  '/conference/videoList': MeetingVideosPage,
+  // the built-in small meeting (decision 041)
+  '/conference/rooms': MeetingRoomsPage,
+  '/conference/room': MeetingRoomPage,
+  '/addActivity/conference': MeetingFormPage,
+  '/editConference': MeetingFormPage,
+  '/conferenceDetailPage': MeetingDetailPage,
   '/topicDetail': TopicDetailPage,
   '/addActivity/topic': AddTopicPage,
   // homework: list, the homework, submit, follow, grade, return, share, expedite (spec 2 §2 Homework routes, issue #5)
@@ -344,13 +391,18 @@ export function hasPage(address: string): boolean {
 /** Pages that check their course even when the address has no courseRole (the course home and its information). */
 const ALWAYS_CHECKED = ['/coursehome', '/courseinfo'];
 
-/** Every page goes through the route-wide course check (spec 1 §5, spec 2 §2): see CourseCheck. */
-function elementFor(route: RouteDef) {
-  return (
+/**
+ * Every page goes through the route-wide course check (spec 1 §5, spec 2 §2): see CourseCheck. A page
+ * outside the tabs' shell (which has its own) is the document's main landmark (issue 25, axe-core); the
+ * element takes no box of its own, so no page's layout changes.
+ */
+function elementFor(route: RouteDef, main = false) {
+  const page = (
     <CourseCheck always={ALWAYS_CHECKED.includes(route.path.toLowerCase())}>
       <Suspense fallback={<PageLoading />}>{pageFor(route)}</Suspense>
     </CourseCheck>
   );
+  return main ? <main className="route-main">{page}</main> : page;
 }
 
 function pageFor(route: RouteDef) {
@@ -382,6 +434,12 @@ function Root() {
   );
 }
 
+/** `/`: the course list, or for a visitor not logged in the login page itself, not a "log in first?" dialog (issue 25). */
+function HomeRedirect() {
+  const token = useAuth((s) => s.token);
+  return <Navigate to={token ? DEFAULT_TAB : '/login'} replace />;
+}
+
 export function buildRoutes(): RouteObject[] {
   const table = uniqueRoutes();
   return [
@@ -393,7 +451,7 @@ export function buildRoutes(): RouteObject[] {
         </Suspense>
       ),
       children: [
-        { path: '/', element: <Navigate to={DEFAULT_TAB} replace /> },
+        { path: '/', element: <HomeRedirect /> },
         {
           element: (
             <Suspense fallback={<PageLoading />}>
@@ -402,7 +460,7 @@ export function buildRoutes(): RouteObject[] {
           ),
           children: table.filter((route) => route.tab).map((route) => ({ path: route.path, element: elementFor(route) })),
         },
-        ...table.filter((route) => !route.tab).map((route) => ({ path: route.path, element: elementFor(route) })),
+        ...table.filter((route) => !route.tab).map((route) => ({ path: route.path, element: elementFor(route, true) })),
         { path: '*', element: <Navigate to="/NotFound" replace /> },
       ],
     },

@@ -37,7 +37,7 @@ test.describe('home shell', () => {
     await expect(page).toHaveURL(/\/ktpMessage$/);
     await expect(page.getByTestId('tab-page-ktpMessage').getByTestId('page-title')).toHaveText('消息');
     await expect(page.getByTestId('message-notices-entry')).toBeVisible();
-    await expect(page.getByTestId('message-chat-unavailable')).toContainText(/后续版本推出/);
+    await expect(page.getByTestId('chat-sessions-empty')).toContainText('还没有会话');
     await shot(page, 'shell-04-teacher-messages');
 
     await page.getByTestId('tab-ktpMy').click();

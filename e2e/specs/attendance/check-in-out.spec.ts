@@ -24,6 +24,8 @@ test('check-in/out: check in, wait for check-out to open, check out; the teacher
   const course = await createCourse(request, teacher.token, { coursename: 'Programming Methodology', classname: 'CS 2201' });
   const ada = await joinedStudent(request, 'Ada Byron', course.code);
   await api(request, '/UserApi/setLanguage', { lang: 'en' }, ada.token);
+  const grace = await joinedStudent(request, 'Grace Hopper', course.code);
+  await api(request, '/UserApi/setLanguage', { lang: 'en' }, grace.token);
 
   await signIn(page, request, teacher);
   await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
@@ -31,9 +33,8 @@ test('check-in/out: check in, wait for check-out to open, check out; the teacher
   await expect(page.getByTestId('page-title')).toHaveText('Attendance');
   await page.getByTestId('att-start').click();
   await fillStart(page, 4, 'Lab session', 5);
-  // check-out must be chosen
-  await page.getByTestId('att-add-submit').click();
-  await expect(page.getByTestId('att-checkout-error')).toHaveText('Choose when check-out opens');
+  // check-out comes filled: the latest offered time before the end (issue 25)
+  await expect(page.locator('.adm-selector-item-active').filter({ has: page.getByTestId('att-checkout-2') })).toBeVisible();
   await page.getByTestId('att-checkout-1').click();
   await shot(page, 'attendance-io-01-add');
   await page.getByTestId('att-add-submit').click();
@@ -58,10 +59,23 @@ test('check-in/out: check in, wait for check-out to open, check out; the teacher
   await expect(card.getByTestId('att-open-done')).toHaveText('Checked in. Come back to check out when it opens');
   await expect(record(page, ada.uid)).toHaveAttribute('data-state', '0');
 
-  // a minute later check-out opens
+  // Grace opens the list and never checks in
+  const late = await phone(browser);
+  await signIn(late, request, grace);
+  await late.goto(`/checkIn/studentCheckinIndex?courseId=${course.id}&courseRole=0`);
+  const lateCard = late.locator(`[data-testid="att-open"][data-id="${id}"]`);
+  await expect(lateCard.getByTestId('att-open-go')).toHaveText('Check in');
+
+  // a minute later check-out opens: on Ada's phone without a reload (issue 25)
   await expect(page.getByTestId('att-phase')).toHaveAttribute('data-phase', 'out', { timeout: 75_000 });
-  await student.reload();
   await expect(card.getByTestId('att-open-go')).toHaveText('Check out', { timeout: 15_000 });
+  // Grace, who never checked in, is told she cannot check out
+  await expect(lateCard.getByTestId('att-open-missed')).toHaveText(
+    'Check-in is over and you did not check in, so you cannot check out. Ask your teacher if there was a reason.',
+  );
+  await expect(lateCard.getByTestId('att-open-go')).toHaveCount(0);
+  await shot(late, 'attendance-io-02b-missed-checkin');
+  await late.context().close();
   await card.getByTestId('att-open-go').click();
   await expect(student.getByTestId('checkin-success-title')).toHaveText("You're checked out");
   await shot(student, 'attendance-io-03-checked-out');
@@ -73,7 +87,8 @@ test('check-in/out: check in, wait for check-out to open, check out; the teacher
   await page.getByTestId('att-end-confirm').click();
   await expect(page.getByTestId('tea-checkin-detail')).toBeVisible();
   await page.goto(`/checkIn/teacherCheckinIndex?courseId=${course.id}&courseRole=1&tab=stats`);
-  await expect(page.getByTestId('att-stats-rate')).toHaveText('100%');
+  // Ada present, Grace absent
+  await expect(page.getByTestId('att-stats-rate')).toHaveText('50%');
   await expect(page.locator(`[data-testid="att-student-stat"][data-userid="${ada.uid}"]`)).toContainText('Ada Byron');
   const { name } = await downloadBy(page, () => page.getByTestId('att-export').click());
   expect(name).toMatch(/\.xlsx$/);

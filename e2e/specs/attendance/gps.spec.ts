@@ -9,9 +9,9 @@ const expect = baseExpect.configure({ timeout: 25_000 });
 
 /*
  * GPS attendance in English (spec 2 §8, issue 13), with Playwright's geolocation: the teacher's
- * position is the centre; a student inside the range checks in, one outside is told so, and one
- * whose phone cannot locate them is asked "check in anyway?" — continuing checks in, flagged for the
- * teacher with the reason.
+ * position is the centre; a student inside the range checks in, one outside is told so on the page
+ * (and may try again), and one whose phone cannot locate them is asked "check in anyway?" —
+ * continuing checks in, flagged for the teacher with the reason.
  */
 const CENTRE = { latitude: 31.23041, longitude: 121.47374, accuracy: 15 };
 
@@ -67,7 +67,7 @@ test('GPS attendance: inside the range, outside it, and the location failing wit
   await expect(record(page, ada.uid)).toHaveAttribute('data-state', '0');
   await expect(record(page, ada.uid).getByTestId('att-risk')).toHaveCount(0);
 
-  // Alan, across town: told he is out of range, nothing recorded
+  // Alan, across town: told on the page that he is outside the area (nothing about how far), may try again; nothing recorded
   const outside = await phone(browser, {
     permissions: ['geolocation'],
     geolocation: { latitude: 31.29871, longitude: 121.50312, accuracy: 20 },
@@ -75,9 +75,15 @@ test('GPS attendance: inside the range, outside it, and the location failing wit
   await signIn(outside, request, alan);
   await outside.goto(`/checkIn/studentGPS?courseId=${course.id}&courseRole=0&id=${id}`);
   await outside.getByTestId('att-gps-go').click();
-  await expect(outside.getByTestId('checkin-fail-message')).toHaveText('You are not within the check-in range');
+  await expect(outside.getByTestId('att-gps-note')).toHaveText('You are outside the check-in area. Move closer and try again');
+  await expect(outside.getByTestId('att-gps-go')).toHaveText('Locate again and check in');
   await shot(outside, 'attendance-gps-05-out-of-range');
   await expect(record(page, alan.uid)).toHaveAttribute('data-state', '100');
+  // the teacher sees the refused attempt at once (issue 25); Alan is never told the count
+  await expect(record(page, alan.uid).getByTestId('att-refused')).toHaveText('1 check-in refused outside the area');
+  await expect(outside.getByText(/refused/)).toHaveCount(0);
+  await record(page, alan.uid).scrollIntoViewIfNeeded();
+  await shot(page, 'attendance-gps-05b-teacher-refused');
 
   // Edsger's phone will not give a position: asked, cancels once, then checks in anyway
   const lost = await phone(browser, { permissions: [] });

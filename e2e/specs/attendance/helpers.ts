@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContextOptions, Page, WebSocketRoute } from '@playwright/test';
 import { api, test } from '../../fixtures';
 import { createCourse, registerPerson } from '../courses/helpers';
+import { localIn, pickDateTime } from '../dateTime';
 import { joinedStudent, type Student } from '../members/helpers';
 
 /*
@@ -29,19 +30,21 @@ export const record = (page: Page, uid: number) => page.locator(`[data-testid="a
 /** The id in the address's `id` parameter. */
 export const idFromUrl = (page: Page) => Number(new URL(page.url()).searchParams.get('id'));
 
-/** A datetime-local value an hour or a week from now. */
-export function localInput(secondsFromNow: number) {
-  const d = new Date(Date.now() + secondsFromNow * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+/** The date-time field's value an hour or a week from now. */
+export const localInput = localIn;
 
-/** Fills the start form: method, name, duration, next time (a week ahead). */
+/** Fills the start form: method, name, duration, next time (a week ahead; the default, issue 25). */
 export async function fillStart(page: Page, type: number, title: string, minutes: number) {
   await page.getByTestId(`att-type-${type}`).click();
   await page.getByTestId('att-title').fill(title);
-  await page.getByTestId(`att-duration-${minutes}`).click();
-  await page.getByTestId('att-nexttime').fill(localInput(7 * 86400));
+  await choose(page, `att-duration-${minutes}`);
+  await pickDateTime(page, 'att-nexttime', localInput(7 * 86400));
+}
+
+/** Chooses a Selector option unless it is the one chosen already (a second tap would clear it). */
+export async function choose(page: Page, testid: string) {
+  const item = page.locator('.adm-selector-item').filter({ has: page.getByTestId(testid) });
+  if (!(await item.getAttribute('class'))?.includes('adm-selector-item-active')) await item.click();
 }
 
 /** A message of the classroom socket as a page sent or received it. */
@@ -59,15 +62,15 @@ const parsed = (raw: string | Buffer): SocketMessage => {
 };
 
 /**
- * The page's classroom socket through a switch that also records what crosses it, one entry per
- * connection: `down` closes the socket and refuses new ones, as a phone losing its network would;
- * `up` lets the next try through to the real server.
+ * The page's classroom socket (or the one `path` matches: the chat's) through a switch that also records
+ * what crosses it, one entry per connection: `down` closes the socket and refuses new ones, as a phone
+ * losing its network would; `up` lets the next try through to the real server.
  */
-export async function switchableSocket(page: Page) {
+export async function switchableSocket(page: Page, path: RegExp = /\/ws\/classroom$/) {
   let down = false;
   const open = new Set<{ ws: WebSocketRoute; server: WebSocketRoute }>();
   const connections: { sent: SocketMessage[]; received: SocketMessage[] }[] = [];
-  await page.routeWebSocket(/\/ws\/classroom$/, (ws) => {
+  await page.routeWebSocket(path, (ws) => {
     if (down) {
       void ws.close({ code: 4000, reason: 'network down' });
       return;

@@ -2,7 +2,8 @@ import { api, expect as baseExpect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, registerPerson, signIn } from '../courses/helpers';
 import { joinedStudent } from '../members/helpers';
-import { fillStart, idFromUrl, phone, record } from './helpers';
+import { openPicker } from '../dateTime';
+import { fillStart, idFromUrl, localInput, phone, record } from './helpers';
 
 // several phones at once on a shared machine: pages get longer to settle than the default 10 s
 const expect = baseExpect.configure({ timeout: 25_000 });
@@ -36,14 +37,56 @@ test('number attendance: start, a student checks in with the code, seen live; th
   await expect(page.getByTestId('att-empty')).toBeVisible();
   await shot(page, 'attendance-01-teacher-empty');
 
-  // every required field is said, in the spec's words, and nothing starts
+  // every required field comes filled (issue 25: one tap starts); emptied, each is said in the
+  // spec's words, and nothing starts
   await page.getByTestId('att-start').click();
   await expect(page.getByTestId('tea-checkin-add')).toBeVisible();
+  await expect(page.getByTestId('att-type-1')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('att-title')).toHaveValue(/考勤$/);
+  await expect(page.getByTestId('att-nexttime')).toHaveAttribute(
+    'data-value',
+    new RegExp(`^${localInput(7 * 86400).slice(0, 10)}T`),
+  );
+  // the field reads in the app's language, whatever the browser's
+  const week = new Date(Date.now() + 7 * 86_400_000);
+  await expect(page.getByTestId('att-nexttime')).toContainText(
+    `${week.getFullYear()}年${week.getMonth() + 1}月${week.getDate()}日`,
+  );
+  await shot(page, 'attendance-02a-add-defaults');
+  // the app's own picker (issue 25): wheels labelled in Chinese, no time before now, no Clear for a
+  // required field; Esc leaves the value as it was
+  await openPicker(page, 'att-nexttime');
+  await expect(page.getByTestId('att-nexttime-picker')).toContainText('确定');
+  await expect(page.getByTestId('att-nexttime-picker').locator('.adm-picker-view-column-item-active').nth(1)).toHaveText(
+    `${week.getMonth() + 1}月`,
+  );
+  await expect(page.getByTestId('att-nexttime-clear')).toHaveCount(0);
+  await expect(page.getByTestId('att-nexttime-year')).toHaveAttribute('aria-label', '年');
+  await shot(page, 'attendance-02b-picker-zh');
+  // a tap on the next hour turns the wheel (a phone's way); Esc keeps the field as it was
+  const before = await page.getByTestId('att-nexttime').getAttribute('data-value');
+  const hours = page.getByTestId('att-nexttime-picker').locator('.adm-picker-view-column').nth(3);
+  const hourBefore = await page.getByTestId('att-nexttime-hour').getAttribute('aria-valuenow');
+  await hours.locator('.adm-picker-view-column-item-active + .adm-picker-view-column-item').tap();
+  await expect(page.getByTestId('att-nexttime-hour')).not.toHaveAttribute('aria-valuenow', hourBefore ?? '');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('att-nexttime-picker')).toBeHidden();
+  await expect(page.getByTestId('att-nexttime')).toHaveAttribute('data-value', before ?? '');
+  await expect(page.getByTestId('att-nexttime')).toBeFocused();
+  // a tap on the next hour and on 确定 keep it: the field reads an hour later
+  await openPicker(page, 'att-nexttime');
+  await hours.locator('.adm-picker-view-column-item-active + .adm-picker-view-column-item').tap();
+  await expect(page.getByTestId('att-nexttime-hour')).not.toHaveAttribute('aria-valuenow', hourBefore ?? '');
+  await page.getByTestId('att-nexttime-confirm').tap();
+  await expect(page.getByTestId('att-nexttime-picker')).toBeHidden();
+  const later = new Date(new Date(before ?? '').getTime() + 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  await expect(page.getByTestId('att-nexttime')).toHaveAttribute('data-value', new RegExp(`T${pad(later.getHours())}:`));
+  await page.getByTestId('att-title').fill('');
+  await page.getByTestId('att-duration-5').click();
   await page.getByTestId('att-add-submit').click();
-  await expect(page.getByTestId('att-type-error')).toHaveText('请选择考勤方式');
   await expect(page.getByTestId('att-title-error')).toHaveText('请输入考勤名称');
   await expect(page.getByTestId('att-duration-error')).toHaveText('请选择持续时间');
-  await expect(page.getByTestId('att-nexttime-error')).toHaveText('请选择下次考勤时间');
   await shot(page, 'attendance-02-add-required');
   const none = await api<{ total: number }>(request, '/SummaryApi/attence', { courseid: course.id }, teacher.token);
   expect(none.total).toBe(0);

@@ -58,7 +58,7 @@ test('roll call: the teacher marks each student by hand, the student sees their 
   await signIn(student, request, lin);
   const asked = student.waitForResponse('**/AttenceApi/getNotFinishAttenceStudent');
   await student.goto(`/courseHome?courseId=${course.id}&courseRole=0`);
-  expect((await (await asked).json()).data.lists).toMatchObject([{ id, type: '0', state: 100 }]);
+  expect((await (await asked).json()).data.lists).toMatchObject([{ id: String(id), type: '0', state: 100 }]);
   await expect(student.getByTestId('course-home-page')).toBeVisible();
   await student.waitForTimeout(1_000);
   await expect(student.getByTestId('att-prompt-dialog')).toHaveCount(0);

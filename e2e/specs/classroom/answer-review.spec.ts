@@ -52,7 +52,7 @@ for (const lang of ['zh', 'en'] as const) {
     asTeacher,
     newPhone,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000); // three phones and the screen: some 50 steps, each seconds long on a busy machine
     const w = WORDS[lang];
     const teacher = await asTeacher({ page: null });
     const course = await createCourse(request, teacher.token, { coursename: `物理 ${Date.now() % 100000}` });
@@ -178,6 +178,10 @@ for (const lang of ['zh', 'en'] as const) {
 
     // ---- the other student: wrong, and in their results the key and the answer shown
     await expect(phoneB.getByTestId('ia-mycorrect')).toHaveText(w.wrong);
+    // the big mark over a wrong answer is a red cross, not a green tick (issue 25)
+    await expect(phoneB.getByTestId('iar-done-icon')).toHaveAttribute('data-outcome', '0');
+    await expect(phoneB.getByTestId('iar-done-icon')).toHaveClass(/is-wrong/);
+    await shot(phoneB, `answer-review-${lang}-07b-wrong-mark`);
     await phoneB.getByTestId('iar-to-results').click();
     await expect(phoneB.getByTestId('iar-results-answered')).toHaveText('2/2');
     await expect(phoneB.getByTestId('iar-results-right')).toHaveText('0/1');

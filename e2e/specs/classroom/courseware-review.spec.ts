@@ -155,7 +155,12 @@ for (const lang of ['zh', 'en'] as const) {
     // ---- after class, the student opens the courseware and its class review
     await phone.goto(`/courseware/startLearning?courseId=${course.id}&courseRole=0&id=${deck}`);
     await expect(phone.getByTestId('cw-review-entry')).toHaveText(w.entry);
+    // the slide's picture, once loaded, moves everything below it down: a click before that can land elsewhere
+    await expect
+      .poll(() => phone.getByTestId('cw-slide-image').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await phone.getByTestId('cw-review-entry').click();
+    await expect(phone.getByTestId('cw-review-page')).toBeVisible();
     await expect(phone.getByTestId('cwr-order-item')).toHaveText(w.order.map((p) => new RegExp(`^${p}`)));
     const second = phone.locator('[data-testid="cwr-page"][data-page="2"]');
     await expect(second.getByTestId('cwr-doubted')).toHaveText(w.doubted);

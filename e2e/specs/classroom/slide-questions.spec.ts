@@ -1,9 +1,8 @@
-import type { APIRequestContext } from '@playwright/test';
-import { api, expect, test } from '../../fixtures';
+import { api, expect, test, toast } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, signIn } from '../courses/helpers';
-import { pdfOfPages, uploadSmall } from '../materials/helpers';
 import { joinedStudent } from '../members/helpers';
+import { deckAndQuestion } from './helpers';
 
 /**
  * Issue 15: a question placed on a slide. The teacher puts a question of an interactive answer on
@@ -36,45 +35,6 @@ const WORDS = {
   },
 };
 
-/** A three-page courseware, converted, and an interactive answer of one single-choice question. */
-async function deckAndQuestion(request: APIRequestContext, token: string, courseid: number) {
-  const file = await uploadSmall(
-    request,
-    token,
-    'graphs.pdf',
-    'application/pdf',
-    pdfOfPages([['Graphs'], ['Breadth first'], ['Depth first']]),
-  );
-  const deck = await api<{ id: number }>(
-    request,
-    '/FutureV2/CourseMeans/addContent',
-    { courseid, contenttype: 1, title: '第六章 图', fileids: [file.id] },
-    token,
-  );
-  await expect
-    .poll(
-      async () => (await api<{ state: string }>(request, '/InteractPPTApi/listSlides', { interactid: deck.id }, token)).state,
-      { timeout: 60_000 },
-    )
-    .toBe('ready');
-  const q = await api<{ id: number }>(
-    request,
-    '/QuestionBankApi/addQuestion',
-    {
-      courseid,
-      type: 2,
-      difficulty: 1,
-      title: '<p>广度优先搜索用哪种结构？</p>',
-      options: ['栈', '队列', '堆', '树'],
-      answer: 'B',
-      score: 2,
-    },
-    token,
-  );
-  await api(request, '/InteractApi/create', { courseid, title: '图的遍历', questionids: [q.id], seconds: 60 }, token);
-  return deck.id;
-}
-
 for (const lang of ['zh', 'en'] as const) {
   test(`${lang}: a question placed on slide 2 opens when the screen reaches it; the student following answers`, async ({
     page,
@@ -87,7 +47,7 @@ for (const lang of ['zh', 'en'] as const) {
     const teacher = await asTeacher({ page: null });
     const course = await createCourse(request, teacher.token, { coursename: `数据结构 ${Date.now() % 100000}` });
     const ada = await joinedStudent(request, '许三', course.code);
-    const deck = await deckAndQuestion(request, teacher.token, course.id);
+    const { deck } = await deckAndQuestion(request, teacher.token, course.id, 3, 60);
     if (lang === 'en') for (const who of [teacher, ada]) await api(request, '/UserApi/setLanguage', { lang: 'en' }, who.token);
 
     // ---- from the courseware's page, the teacher puts the question on slide 2
@@ -102,7 +62,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('slide-pick-step')).toContainText('广度优先搜索用哪种结构？');
     await shot(page, `slide-questions-${lang}-01-pick`);
     await page.getByTestId('slide-pick-step').click();
-    await expect(page.locator('.adm-toast-main')).toHaveText(w.placed(2));
+    await expect(toast(page, w.placed(2))).toBeVisible();
     await expect(slide2.getByTestId('slide-step')).toContainText('广度优先搜索用哪种结构？');
     await expect(page.locator('[data-testid="slide-page"][data-page="1"]').getByTestId('slide-step')).toHaveCount(0);
     await shot(page, `slide-questions-${lang}-02-placed`);

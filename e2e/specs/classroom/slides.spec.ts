@@ -176,8 +176,10 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `slides-${lang}-05-remote-qr`);
     const remote = await newPhone();
     await signIn(remote, request, teacher);
+    // "connecting" shows for as long as the socket takes, a moment: watched for from before the page opens
+    const connecting = remote.getByText(w.connecting).waitFor({ state: 'visible', timeout: 20_000 });
     await remote.goto(remotePath!);
-    await expect(remote.getByText(w.connecting)).toBeVisible();
+    await connecting;
     await expect(remote.getByTestId('remote-page-no')).toHaveText(w.current(1, 3));
     await shot(remote, `slides-${lang}-06-remote`, { keepToasts: true });
     await swipe(stageOf(remote), -160);

@@ -40,6 +40,7 @@ test('an uncertified teacher is told why; once certified, creates a course from 
   page,
   request,
 }) => {
+  test.setTimeout(120_000); // certification, the form and a copied catalogue: over a minute on a busy machine
   const { course: demo } = demoCourse();
   const teacher = await registerPerson(request, 1, '林老师');
   const newName = `大学物理（${Date.now() % 100000} 秋）`;
@@ -113,12 +114,14 @@ test('an uncertified teacher is told why; once certified, creates a course from 
   await page.getByTestId('course-term').click();
   await page.getByTestId('course-term-option-2').click();
   await shot(page, 'courses-demo-05-form-filled');
+  // the toast lasts two seconds: watched for from the press, as a busy machine may take longer to open the course
+  const told = page.getByText('课程已创建，已复制 2 项（草稿）').waitFor({ state: 'visible', timeout: 30_000 });
   await page.getByTestId('course-submit').click();
 
   // the new course's home, as its owner
   await expect(page).toHaveURL(/\/courseHome\?courseId=\d+&courseRole=1$/);
   const courseId = Number(new URL(page.url()).searchParams.get('courseId'));
-  await expect(page.getByText('课程已创建，已复制 2 项（草稿）')).toBeVisible();
+  await told;
   await expect(page.getByTestId('course-home-name')).toHaveText(newName);
   await expect(page.getByTestId('course-home-role')).toHaveText('负责人');
   await shot(page, 'courses-demo-06-course-home', { keepToasts: true });

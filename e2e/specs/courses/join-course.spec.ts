@@ -36,9 +36,11 @@ test.describe('joining a course', () => {
     await typeJoinCode(page, course.code);
     await expect(page.getByTestId('join-submit')).toBeEnabled();
     await shot(page, 'course-join-03-code-typed');
+    // the toast lasts two seconds: watched for from the press, as a busy machine may take longer to open the course
+    const told = page.getByText('加入课程成功').waitFor({ state: 'visible', timeout: 30_000 });
     await page.getByTestId('join-submit').click();
     await expect(page).toHaveURL(new RegExp(`/courseHome\\?courseId=${course.id}&courseRole=0$`));
-    await expect(page.getByText('加入课程成功')).toBeVisible();
+    await told;
 
     // first entry: class number, grade and enrolment month are asked for (spec 1 §6)
     await expect(page.getByTestId('profile-completion')).toBeVisible();

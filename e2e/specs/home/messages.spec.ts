@@ -28,14 +28,14 @@ test.describe('message notices', () => {
     expect(newest!.contentid).toBe(third.id);
     expect(oldest!.contentid).toBe(first.id);
 
-    // the messages tab shows the unread count on the notices entry, and chat as not available yet
+    // the messages tab shows the unread count on the notices entry, and no chat sessions yet
     await signIn(page, request, student);
     await page.goto('/todoList');
     await page.getByTestId('tab-ktpMessage').click();
     await expect(page).toHaveURL(/\/ktpMessage$/);
     await expect(page.getByTestId('message-notices-unread')).toHaveText('3');
     await expect(page.getByTestId('message-todo-count')).toHaveText('3');
-    await expect(page.getByTestId('message-chat-unavailable').getByTestId('not-available-title')).toHaveText('私信暂未开放');
+    await expect(page.getByTestId('chat-sessions-empty')).toContainText('还没有会话');
     await shot(page, 'messages-01-tab');
 
     // the notices: newest first, each unread with a dot

@@ -1,4 +1,4 @@
-import { type Account, api, expect, passTime, test } from '../../fixtures';
+import { type Account, api, expect, passTime, test, toast } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { refusal, signIn } from '../courses/helpers';
 import { addHomework, pdfFile, submitFile, textFile, withData } from './helpers';
@@ -90,7 +90,7 @@ test.describe('peer review', () => {
     await page.reload();
     await expect(page.getByTestId('review-assign')).toBeEnabled();
     await page.getByTestId('review-assign').click();
-    await expect(page.locator('.adm-toast-main')).toHaveText(/已分配 \d+ 份互评|所有作品都已分配评阅人/);
+    await expect(toast(page, /已分配 \d+ 份互评|所有作品都已分配评阅人/)).toBeVisible();
     const tasksOf = async (s: Account) =>
       api<{ list: Task[]; anonymous: number }>(request, '/HomeworkApi/myReviews', { courseid: course.id, id: hw.id }, s.token);
     for (const s of students) {
@@ -244,7 +244,7 @@ test.describe('peer review', () => {
     await expect(page.getByTestId('review-submission-row')).toHaveCount(4);
     await page.getByTestId('review-publish').click();
     await page.getByTestId('review-publish-confirm').click();
-    await expect(page.locator('.adm-toast-main')).toHaveText('已公布 4 份成绩');
+    await expect(toast(page, '已公布 4 份成绩')).toBeVisible();
     await expect(withData(page, 'review-submission-row', 'sid', gaoSid).getByTestId('review-submission-score')).toHaveText(
       String(after.peeraverage),
     );

@@ -58,8 +58,12 @@ test('a homework discussion: a question, the teacher’s reply and a like, still
   await passTime(request, hw.id);
   await signIn(page, request, student);
   await page.goto(`/homework/discussDetail?courseId=${course.id}&courseRole=0&id=${hw.id}`);
+  // typed once the discussion has loaded, as a person reads before writing
+  await expect(page.getByTestId('comment-text')).toHaveText(['老师，抓包工具可以用 tcpdump 吗？']);
   await page.getByTestId('comment-input').fill('谢谢老师！');
   await page.getByTestId('comment-send').click();
-  await expect(page.getByTestId('comment-text').first()).toHaveText('谢谢老师！');
+  // sent (the composer empties) and listed first, newest on top
+  await expect(page.getByTestId('comment-input')).toHaveValue('');
+  await expect(page.getByTestId('comment-text')).toHaveText(['谢谢老师！', '老师，抓包工具可以用 tcpdump 吗？']);
   await shot(page, 'homework-discuss-02-after-deadline');
 });

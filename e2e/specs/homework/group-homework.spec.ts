@@ -2,6 +2,7 @@ import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, signIn } from '../courses/helpers';
 import { localAt, uploadSmall } from '../materials/helpers';
+import { pickDateTime } from '../dateTime';
 import { joinedStudent } from '../members/helpers';
 import { getHomework, ownerRow, pdfDocument, pngPicture, uploadsDone } from './helpers';
 
@@ -54,7 +55,7 @@ test.describe('group homework', () => {
     await page.getByTestId('hw-title').fill('课程设计：需求规格说明书');
     await page.getByTestId('hw-editor').click();
     await page.keyboard.type('每组提交一份需求规格说明书（PDF），附用例图。');
-    await page.getByTestId('hw-deadline').fill(localAt(3));
+    await pickDateTime(page, 'hw-deadline', localAt(3));
     await page.getByTestId('hw-type-2').click();
     await expect(page.getByTestId('hw-type-hint')).toHaveText('每组提交一份，组内任一成员提交，老师批改一次');
     await page.getByTestId('hw-submit').click();

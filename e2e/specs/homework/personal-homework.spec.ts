@@ -2,6 +2,7 @@ import { expect, passTime, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, refusal, signIn } from '../courses/helpers';
 import { localAt } from '../materials/helpers';
+import { pickDateTime } from '../dateTime';
 import { joinedStudent } from '../members/helpers';
 import { getHomework, homeworkList, ownerRow, ownerRows, pdfDocument, pngPicture, uploadsDone } from './helpers';
 
@@ -62,9 +63,9 @@ test.describe('personal homework', () => {
     await expect(page.getByTestId('hw-allowlate')).toHaveAttribute('aria-checked', 'true');
 
     // a deadline before the scheduled publish time conflicts with it (spec 2 §5)
-    await page.getByTestId('hw-deadline').fill(localAt(1));
+    await pickDateTime(page, 'hw-deadline', localAt(1));
     await page.getByTestId('hw-publish-2').click();
-    await page.getByTestId('hw-publish-time').fill(localAt(2));
+    await pickDateTime(page, 'hw-publish-time', localAt(2));
     await page.getByTestId('hw-submit').click();
     await expect(page.getByTestId('hw-deadline-error')).toHaveText('截止时间不能早于发布时间');
     await shot(page, 'homework-02-deadline-conflict');

@@ -2,6 +2,7 @@ import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, registerPerson, signIn } from '../courses/helpers';
 import { localAt } from '../materials/helpers';
+import { pickDateTime } from '../dateTime';
 import { joinedStudent } from '../members/helpers';
 import { getHomework, ownerRows } from './helpers';
 
@@ -64,7 +65,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByText(w.answerType, { exact: true })).toBeVisible();
     await page.getByTestId('hw-answertype-2').click();
     await expect(page.getByTestId('hw-answertype-hint')).toHaveText(w.typeHint);
-    await page.getByTestId('hw-deadline').fill(localAt(2));
+    await pickDateTime(page, 'hw-deadline', localAt(2));
     await page.getByTestId('hw-answertype-2').scrollIntoViewIfNeeded();
     await shot(page, `homework-text-${lang}-01-form`);
     await page.getByTestId('hw-submit').click();

@@ -197,8 +197,8 @@ test.describe('institution authentication', () => {
     await expect(page.getByTestId('attest-another')).toHaveText('Certify another institution');
     await shot(page, 'institutions-15-en-list');
 
-    // another detail of the settings page is not built yet, and says so
-    await page.goto('/myAllSetting?detail=myLibrary');
+    // a detail the spec does not name says it is not available
+    await page.goto('/myAllSetting?detail=myWallet');
     await expect(page.getByTestId('not-available-page')).toBeVisible();
   });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { api } from '../../fixtures';
+import { localDayAt } from '../dateTime';
 
 /*
  * Materials journeys seed through the API (accounts, courses, joins, and the items a journey only
@@ -102,12 +103,8 @@ export const catalogue = async (request: APIRequestContext, token: string, cours
 export const rowOf = (page: Page, id: number): Locator => page.locator(`[data-testid="content-row"][data-id="${id}"]`);
 export const folderOf = (page: Page, id: number): Locator => page.locator(`[data-testid="folder-block"][data-id="${id}"]`);
 
-/** A local date-time string for a datetime-local input, `days` from now at 10:00. */
-export function localAt(days: number) {
-  const d = new Date(Date.now() + days * 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T10:00`;
-}
+/** The date-time field's value `days` from now at 10:00. */
+export const localAt = (days: number) => localDayAt(days);
 
 /** A real PDF of several pages, a few lines of text on each (built from pdfDocument's one-page layout). */
 export function pdfOfPages(pages: string[][]) {

@@ -38,22 +38,33 @@ test.describe('course areas and introduction', () => {
       classname: '计科 2304 班',
     });
     const student = await joinedStudent(request, '吴小雨', course.code);
-    const defaults = ['catalogue', 'courseware', 'homework', 'test', 'material', 'meeting', 'notice', 'topic', 'interact'];
+    const defaults = [
+      'catalogue',
+      'courseware',
+      'homework',
+      'test',
+      'material',
+      'live',
+      'meeting',
+      'notice',
+      'topic',
+      'interact',
+    ];
 
     await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     expect(await menuKeys(page)).toEqual(defaults);
     await page.getByTestId('home-modules').click();
     await expect(page).toHaveURL(new RegExp(`/AllReachingActivityModules\\?courseId=${course.id}$`));
-    await expect(page.getByTestId('module-row')).toHaveCount(9);
+    await expect(page.getByTestId('module-row')).toHaveCount(10);
     await shot(page, 'modules-01-list');
 
     // the last area cannot go: down to one, the remove button is disabled and the page says why
-    for (let i = 0; i < 8; i++) await page.getByTestId('module-remove').first().click();
+    for (let i = 0; i < 9; i++) await page.getByTestId('module-remove').first().click();
     await expect(page.getByTestId('module-row')).toHaveCount(1);
     await expect(page.getByTestId('module-remove')).toBeDisabled();
     await expect(page.getByTestId('module-keep-one')).toHaveText('至少保留一个模块，最后一个模块不能移除。');
-    await expect(page.getByTestId('module-restore')).toHaveCount(8);
+    await expect(page.getByTestId('module-restore')).toHaveCount(9);
     await shot(page, 'modules-02-keep-one');
     // start again from what is saved: leaving asks first
     await page.getByTestId('nav-back').click();
@@ -61,7 +72,7 @@ test.describe('course areas and introduction', () => {
     await page.getByTestId('leave-ask-confirm').click();
     await expect(page).toHaveURL(new RegExp(`/courseHome\\?courseId=${course.id}&courseRole=1$`));
     await page.getByTestId('home-modules').click();
-    await expect(page.getByTestId('module-row')).toHaveCount(9);
+    await expect(page.getByTestId('module-row')).toHaveCount(10);
 
     // a name of 9 characters is refused with the rule's message, and nothing is saved
     const homework = page.locator('[data-testid="module-row"][data-key="homework"]');
@@ -71,7 +82,7 @@ test.describe('course areas and introduction', () => {
     await expect(page).toHaveURL(/\/AllReachingActivityModules\?/);
     await shot(page, 'modules-03-name-too-long');
     expect((await api<{ key: string }[]>(request, '/CourseApi/getModules', { courseid: course.id }, teacherToken)).length).toBe(
-      9,
+      10,
     );
     await homework.getByTestId('module-name').fill('');
     await expect(homework.getByTestId('module-name-error')).toHaveText('请输入模块名称');
@@ -82,7 +93,7 @@ test.describe('course areas and introduction', () => {
     const test_ = page.locator('[data-testid="module-row"][data-key="test"]');
     for (let i = 0; i < 3; i++) await test_.getByTestId('module-up').click();
     await page.locator('[data-testid="module-row"][data-key="meeting"]').getByTestId('module-remove').click();
-    const expected = ['test', 'catalogue', 'courseware', 'homework', 'material', 'notice', 'topic', 'interact'];
+    const expected = ['test', 'catalogue', 'courseware', 'homework', 'material', 'live', 'notice', 'topic', 'interact'];
     expect(await moduleKeys(page)).toEqual(expected);
     await expect(page.locator('[data-testid="module-restore"][data-key="meeting"]')).toBeVisible();
     await shot(page, 'modules-04-edited');

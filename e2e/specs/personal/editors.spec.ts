@@ -16,7 +16,7 @@ const WORDS = {
     classShort: '请输入正确的班级',
     departShort: '请输入正确的院系',
     lessonShort: '请输入正确的任教课程',
-    grade: (n: number) => `${n} 年级`,
+    grade: (n: number) => ['大一', '大二', '大三', '大四', '大五', '大六'][n - 1]!,
     year: (n: number) => `${n}年`,
     month: (n: number) => `${n}月`,
     enrollConfirm: '确认入学时间为 2019-03 吗？',
@@ -102,6 +102,8 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `editors-${lang}-02-school-picker`);
     await option.click();
     await expect(page.getByTestId('info-input')).toHaveValue(school);
+    // the list closes once a school is picked, and Save moves up: it is pressed where it stays
+    await expect(page.getByTestId('school-option')).toHaveCount(0);
     await page.getByTestId('info-save').click();
     await expect(page.getByTestId('info-value-school')).toHaveText(school);
     expect((await stored(request, student.token)).school).toBe(school);

@@ -53,7 +53,10 @@ test.describe('score book', () => {
     await expect(page.getByTestId('page-title')).toHaveText('成绩册');
     await expect(page.getByTestId('score-summary')).toHaveText('2 名学生 · 2 个计分项');
     await expect(page.getByTestId('score-column')).toHaveCount(2);
-    await expect(page.getByTestId('score-column-weight')).toHaveText(['满分 100 · 占 50%', '满分 50 · 占 50%']);
+    await expect(page.getByTestId('score-column-weight')).toHaveText([
+      '满分 100 · 权重 1（占 50%）',
+      '满分 50 · 权重 1（占 50%）',
+    ]);
     const taoRow = withData(page, 'score-row', 'uid', tao.uid);
     const suRow = withData(page, 'score-row', 'uid', su.uid);
     await expect(taoRow.getByTestId('score-cell')).toHaveText(['90', '30']);
@@ -96,7 +99,10 @@ test.describe('score book', () => {
 
     // back on the book, the totals follow the weights
     await expect(page).toHaveURL(new RegExp(`/score\\?courseId=${course.id}&courseRole=1$`));
-    await expect(page.getByTestId('score-column-weight')).toHaveText(['满分 100 · 占 30%', '满分 50 · 占 70%']);
+    await expect(page.getByTestId('score-column-weight')).toHaveText([
+      '满分 100 · 权重 30（占 30%）',
+      '满分 50 · 权重 70（占 70%）',
+    ]);
     await expect(taoRow.getByTestId('score-total')).toHaveText('69');
     await expect(suRow.getByTestId('score-total')).toHaveText('21');
     await shot(page, 'scores-03-book-weighted');

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { api, expect, test } from '../../fixtures';
+import { api, expect, test, toast } from '../../fixtures';
 import { shot } from '../accounts/screens';
 
 /*
@@ -44,7 +44,7 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `tests-batch-${lang}-01-chosen`);
     await page.getByTestId('batch-publish').click();
     await page.getByTestId('batch-publish-confirm').click();
-    await expect(page.locator('.adm-toast-main')).toHaveText(w.published);
+    await expect(toast(page, w.published)).toBeVisible();
     for (const id of ids) await expect(row(id).getByTestId('batch-row-state')).toHaveAttribute('data-state', 'inProgress');
 
     // the same attempts for both
@@ -57,7 +57,7 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `tests-batch-${lang}-02-settings`);
     await page.getByTestId('batch-apply').click();
     await page.getByTestId('batch-settings-confirm').click();
-    await expect(page.locator('.adm-toast-main')).toHaveText(w.set);
+    await expect(toast(page, w.set)).toBeVisible();
     for (const id of ids) {
       const detail = await api<{ settings: { attempts: number } }>(
         request,
@@ -72,7 +72,7 @@ for (const lang of ['zh', 'en'] as const) {
     for (const id of ids) await row(id).getByTestId('batch-check').click();
     await page.getByTestId('batch-end').click();
     await page.getByTestId('batch-end-confirm').click();
-    await expect(page.locator('.adm-toast-main')).toHaveText(w.ended);
+    await expect(toast(page, w.ended)).toBeVisible();
     for (const id of ids) await expect(row(id).getByTestId('batch-row-state')).toHaveAttribute('data-state', 'ended');
     await shot(page, `tests-batch-${lang}-03-ended`);
   });

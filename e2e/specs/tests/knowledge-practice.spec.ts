@@ -90,7 +90,7 @@ async function makeTest(request: APIRequestContext, token: string, courseid: num
   const paper = await api<{ id: number }>(
     request,
     '/TestpaperApi/addTestpaper',
-    { courseid, title, fixed: ids.map((id) => ({ id })) },
+    { courseid, title, fixed: ids.map((id) => ({ id })), showanswer: 1 },
     token,
   );
   await api(request, '/TestpaperApi/publishTestpaper', { courseid, id: paper.id }, token);

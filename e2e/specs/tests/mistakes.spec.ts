@@ -35,7 +35,7 @@ async function makeTest(
   const paper = await api<{ id: number }>(
     request,
     '/TestpaperApi/addTestpaper',
-    { courseid, title, fixed: ids.map((id) => ({ id })), ...settings },
+    { courseid, title, fixed: ids.map((id) => ({ id })), showanswer: 1, ...settings },
     token,
   );
   await api(request, '/TestpaperApi/publishTestpaper', { courseid, id: paper.id }, token);

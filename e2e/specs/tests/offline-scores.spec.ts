@@ -1,4 +1,4 @@
-import { api, expect, signInPage, test } from '../../fixtures';
+import { api, expect, signInPage, test, toast } from '../../fixtures';
 import { shot } from '../accounts/screens';
 
 /*
@@ -76,7 +76,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(row(jia.uid).getByTestId('offline-score')).toHaveValue('8.5');
 
     await page.getByTestId('offline-save').click();
-    await expect(page.locator('.adm-toast-main')).toHaveText(w.saved);
+    await expect(toast(page, w.saved)).toBeVisible();
     await expect(page.getByTestId('offline-scored')).toContainText(w.scored(2, 2));
     await shot(page, `tests-offline-${lang}-02-saved`);
     await page.reload();

@@ -46,7 +46,7 @@ async function makeTest(
   const paper = await api<{ id: number; testpaperid: number }>(
     request,
     '/TestpaperApi/addTestpaper',
-    { courseid, title, fixed: ids.map((id) => ({ id })), draws: [], ...settings },
+    { courseid, title, fixed: ids.map((id) => ({ id })), draws: [], showanswer: 1, ...settings },
     token,
   );
   const id = Number(paper.testpaperid ?? paper.id);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, expect, signInPage, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
+import { clearDateTime, localIn, openPicker, pickDateTime } from '../dateTime';
 import { pngPicture } from '../homework/helpers';
 import { uploadSmall } from '../materials/helpers';
 
@@ -478,11 +479,25 @@ test('in English: the tests list and the question bank', async ({ page, request,
   // publishing at a time, then deleting the test
   await page.getByTestId('tab-tests').click();
   await page.getByTestId('test-row').filter({ hasText: 'Number theory quiz' }).click();
-  const at = new Date(Date.now() + 86_400_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  await page
-    .getByTestId('test-publish-time')
-    .fill(`${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`);
+  // the app's own picker in English (issue 25), whatever the browser's language: month names, OK, Cancel
+  await openPicker(page, 'test-publish-time');
+  const picker = page.getByTestId('test-publish-time-picker');
+  await expect(picker.getByTestId('test-publish-time-confirm')).toHaveText('OK');
+  await expect(picker.getByTestId('test-publish-time-cancel')).toHaveText('Cancel');
+  await expect(page.getByTestId('test-publish-time-month')).toHaveAttribute('aria-label', 'Month');
+  const shownMonth = new Intl.DateTimeFormat('en-US', { month: 'short' }).format(new Date());
+  await expect(picker.locator('.adm-picker-view-column-item-active').nth(1)).toHaveText(shownMonth);
+  await shot(page, 'tests-teacher-picker-en');
+  await page.getByTestId('test-publish-time-cancel').click();
+  await expect(picker).toBeHidden();
+  await pickDateTime(page, 'test-publish-time', localIn(86_400));
+  await expect(page.getByTestId('test-publish-time')).toContainText(/^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2}/);
+  await expect(page.getByTestId('test-publish')).toHaveText('Schedule');
+  // the publish time is optional: Clear takes it away, and the test would publish at once
+  await clearDateTime(page, 'test-publish-time');
+  await expect(page.getByTestId('test-publish-time')).toHaveText('Choose a time');
+  await expect(page.getByTestId('test-publish')).not.toHaveText('Schedule');
+  await pickDateTime(page, 'test-publish-time', localIn(86_400));
   await expect(page.getByTestId('test-publish')).toHaveText('Schedule');
   await page.getByTestId('test-publish').click();
   await page.getByTestId('test-publish-confirm').click();
@@ -612,4 +627,55 @@ test('grading moves between papers and returns one; a student is sent to their o
   await expect(phone).toHaveURL(/\/testing\/stu\/detail\?courseId=/);
   await phone.goto(`/testing/detail?courseId=${course.id}&courseRole=1`);
   await expect(phone).toHaveURL(/\/ktpCourse$/);
+});
+
+test('answers right after hand-in for a test under way: the teacher is told what it means first (issue 24)', async ({
+  page,
+  request,
+  asTeacher,
+  newCourse,
+}) => {
+  const teacher = await asTeacher({ name: '郑老师' });
+  const course = await newCourse({ teacher, students: ['学生甲'] });
+  const q = await api<{ id: number }>(
+    request,
+    '/QuestionBankApi/addQuestion',
+    { courseid: course.id, type: 1, title: '地球是圆的。', answer: '1', score: 2 },
+    teacher.token,
+  );
+  const made = await api<{ id: number }>(
+    request,
+    '/TestpaperApi/addTestpaper',
+    { courseid: course.id, title: '随堂测', fixed: [q.id], draws: [] },
+    teacher.token,
+  );
+  await api(request, '/TestpaperApi/publishTestpaper', { courseid: course.id, id: made.id }, teacher.token);
+  const stored = async () =>
+    (
+      await api<{ settings: { showanswer: number } }>(
+        request,
+        '/TestpaperApi/testpaperdetails',
+        { courseid: course.id, testpaperid: made.id },
+        teacher.token,
+      )
+    ).settings.showanswer;
+  // a new test shows answers after it closes
+  expect(await stored()).toBe(2);
+
+  await page.goto(`/testing/settings?courseId=${course.id}&courseRole=1&id=${made.id}`);
+  await expect(page.getByTestId('test-state')).toHaveText('进行中');
+  await page.getByTestId('settings-showanswer').getByText('交卷后').click();
+  await page.getByTestId('settings-save').click();
+  const dialog = page.getByTestId('settings-showanswer-now-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page.getByText('先交卷的学生会立刻看到全部答案和解析')).toBeVisible();
+  // cancelled: nothing saved
+  await page.getByTestId('settings-showanswer-now-cancel').click();
+  await expect(dialog).toBeHidden();
+  expect(await stored()).toBe(2);
+  // confirmed: saved as chosen
+  await page.getByTestId('settings-save').click();
+  await page.getByTestId('settings-showanswer-now-confirm').click();
+  await expect(page.getByText('设置已保存')).toBeVisible();
+  expect(await stored()).toBe(1);
 });

@@ -7,6 +7,8 @@ import { EXAM_CODES, OFFLINE_CODES, PRACTICE_CODES } from './exams/constants';
 import { INTERACT_CODES } from './interact/constants';
 import { STAR_CODES } from './representation/constants';
 import { SPEAK_CODES } from './speak/constants';
+import { CHAT_CODES } from './chat/constants';
+import { COMMERCE_CODES } from './commerce/constants';
 
 export const USERTYPE_STUDENT = 0; // spec 1 §1
 export const USERTYPE_TEACHER = 1; // spec 1 §1
@@ -49,6 +51,17 @@ export const DUP_VIEWS_PER_HOMEWORK = 10; // spec 2 §5, §9: views of a homewor
 export const DUP_VIEWS_PER_DOCUMENT = 5; // spec 2 §5, §9: views of one document's comparison (ours 5)
 export const GRADE_MAX = 100; // spec 2 §5, §9: grades at most 100
 export const CONTENT_TITLE_MAX = 100; // value ours
+/** How long a live's signed RTMP stream key is accepted by `on_publish` (issue 26; value ours, decision 031). */
+export const LIVE_PUSH_KEY_SECONDS = 4 * 3600;
+/** The teacher's browser pushes its camera or screen here (WebSocket; issue 26, decision 036). */
+export const LIVE_PUSH_SOCKET_PATH = '/ws/live/push';
+/** One message of the browser push at most: the sockets' own limit; the page slices MediaRecorder's chunks to it. */
+export const LIVE_PUSH_CHUNK_MAX = 64 * 1024;
+/** Bytes the browser push may send in LIVE_PUSH_RATE_WINDOW_MS (6 MB in 10 s is ~4.8 Mbit/s). */
+export const LIVE_PUSH_RATE_BYTES = 6 * 1024 * 1024;
+export const LIVE_PUSH_RATE_WINDOW_MS = 10_000;
+/** Close codes of the browser push socket: the key refused, another push of the same live, media refused, the live ended. */
+export const LIVE_PUSH_CLOSE = { refused: 4403, busy: 4409, tooMuch: 4413, noIngest: 4503, ended: 4000 } as const;
 /**
  * The tags a notice, topic or homework body keeps, on the server and again in the browser. `div` is
  * there because Chrome's editor makes a line per Enter as `<div>line</div>` (`<div><br></div>` for
@@ -141,6 +154,13 @@ export const CODES = {
   topicsClosed: 30402, // the teacher forbids students from starting topics
   contentEnded: 30403, // the item's end time has passed
   wrongFolder: 30404, // a folder holds items of its own kind, one level deep
+  liveNotStarted: 30405, // issue 26: a live nobody has pushed yet is not watched
+  liveShareOff: 30406, // issue 26: /ShareLive with a link the teacher switched off (or never gave)
+  liveEnded: 30407, // issue 26: an ended live takes no class and no topic (decision 040)
+  meetingFull: 30408, // decision 041: a built-in meeting room holds at most 8 people
+  notInMeeting: 30409, // decision 041: signalling and TURN credentials are for the room's members only
+  meetingPeerGone: 30410, // decision 041: a signal to someone not (or no longer) in the same room
+  meetingSignalTooLarge: 30411, // decision 041: one signalling message is at most 16 KB
   homeworkClosed: 30501, // past the deadline and late submission not allowed
   notInGroup: 30502, // group homework: the student has no group in its grouping
   alreadyGraded: 30503, // a graded submission is not resubmitted unless returned
@@ -155,7 +175,7 @@ export const CODES = {
   teachClassBound: 30604, // the scheduled course is bound to another course
   ...ATTENDANCE_CODES, // 30314-30329, issue 13
   ...EXAM_CODES, // 30901-30911, issue 14
-  ...PRACTICE_CODES, // 30912-30914, issue 14 (practice and pass-through)
+  ...PRACTICE_CODES, // 30912-30914, issue 14 (practice and pass-through); 30916, issue 24
   ...OFFLINE_CODES, // 30915, issue 14 (offline tests' scores)
   ...BARRAGE_CODES, // 31201-31212, issue 15 (barrage and the race)
   ...COURSEWARE_CODES, // 31001-31009, issue 15
@@ -163,6 +183,8 @@ export const CODES = {
   ...INTERACT_CODES, // 31301-31309, issue 15
   ...STAR_CODES, // 31401-31409, issue 15 (stars)
   ...SPEAK_CODES, // 31501-31512, issue 15 (speaking, questions, timer)
+  ...CHAT_CODES, // 31601-31606, issue 27 (chat)
+  ...COMMERCE_CODES, // 31901-31910, issue 28 (VIP, orders, payment, study cards)
   endsCertification: 30605, // the change ends the account's certifications: resend with confirm 1 (decision 014)
   vipRoleLocked: 30801, // spec 1 §4: a VIP student's role is not changed
   roleChangeRefused: 30802, // spec 1 §4: only a student becomes a teacher
@@ -171,5 +193,6 @@ export const CODES = {
   fullBelowScores: 30703, // a column's full score stays at or above every score in it
   noScoreColumns: 30704, // an import needs a column to write to
   serverError: 50000,
+  unavailable: 50300, // a service a call needs (Redis) is briefly unreachable: try again in a few seconds (decision 027)
 } as const;
 export type CodeName = keyof typeof CODES;

@@ -1,3 +1,8 @@
+/**
+ * Validation messages shared by the server's answers and the web forms, in both languages.
+ * Keys are referenced by the zod schemas of each area.
+ */
+import { profileMessages } from './accounts/profile';
 import { attendanceMessages } from './attendance/messages';
 import { barrageMessages } from './barrage/messages';
 import { coursewareMessages } from './courseware/messages';
@@ -7,12 +12,8 @@ import { practiceMessages } from './exams/practice';
 import { interactMessages } from './interact/messages';
 import { starMessages } from './representation/messages';
 import { speakMessages } from './speak/messages';
-
-/**
- * Validation messages shared by the server's answers and the web forms, in both languages.
- * Keys are referenced by the zod schemas of each area.
- */
-import { profileMessages } from './accounts/profile';
+import { chatMessages } from './chat/messages';
+import { commerceMessages } from './commerce/messages';
 
 export const validationMessages = {
   zh: {
@@ -25,6 +26,8 @@ export const validationMessages = {
     ...interactMessages.zh,
     ...starMessages.zh,
     ...speakMessages.zh,
+    ...chatMessages.zh,
+    ...commerceMessages.zh,
     ...profileMessages.zh,
     'validation.phone': '请输入正确的手机号',
     'validation.email': '请输入正确的邮箱',
@@ -68,6 +71,7 @@ export const validationMessages = {
     'validation.studyTime': '学时须大于 0，最多保留一位小数',
     'validation.courseId': '课程不存在',
     'validation.pageIndex': '页码须是从 1 起的整数',
+    'validation.ahead': '是否允许学生往后翻页（ahead）须是 0 或 1',
     'validation.joinCode': '请输入 6 位数字加课码',
     'validation.transferTarget': '请输入接收老师的账号、手机号或邮箱',
     'validation.template': '请选择课程模板',
@@ -99,6 +103,19 @@ export const validationMessages = {
     'validation.fileMissing': '请选择要上传的文件',
     'validation.uploadIncomplete': '上传的内容不完整，请重新上传',
     'validation.contentTitleRequired': '请输入标题',
+    'validation.meetingNameRequired': '请输入会议名称',
+    'validation.meetingStartRequired': '请选择会议开始时间',
+    'validation.meetingEndRequired': '请选择会议结束时间',
+    'validation.meetingEndBeforeStart': '结束时间不能早于开始时间',
+    'validation.meetingDescriptionLength': '会议简介最多 2000 个字',
+    'validation.meetingLink': '请输入以 http:// 或 https:// 开头的会议链接',
+    'validation.meetingNumber': '会议号只能包含数字、空格和短横线，最多 40 位',
+    'validation.meetingRoom': '会议室编号应为 1 到 9',
+    'validation.videoNameRequired': '请输入视频名称',
+    'validation.meetingVideoLink': '请输入以 http:// 或 https:// 开头的视频地址',
+    'validation.watchSeconds': '观看时长应在 0 到 300 秒之间',
+    'validation.liveShare': '分享开关（share）只能是 0 或 1',
+    'validation.liveShareToken': '分享链接不完整（token）',
     'validation.contentTitleLength': '标题最多 100 个字',
     'validation.contentType': '不支持这种内容类型',
     'validation.richTextLength': '内容太长了',
@@ -154,6 +171,8 @@ export const validationMessages = {
     ...interactMessages.en,
     ...starMessages.en,
     ...speakMessages.en,
+    ...chatMessages.en,
+    ...commerceMessages.en,
     ...profileMessages.en,
     'validation.phone': 'Enter a valid phone number',
     'validation.email': 'Enter a valid email address',
@@ -197,6 +216,7 @@ export const validationMessages = {
     'validation.studyTime': 'Study time must be greater than 0, with at most one decimal',
     'validation.courseId': 'No such course',
     'validation.pageIndex': 'The page number must be a whole number from 1',
+    'validation.ahead': 'Whether students may page ahead (ahead) must be 0 or 1',
     'validation.joinCode': 'Enter the 6-digit join code',
     'validation.transferTarget': "Enter the receiving teacher's account, phone or email",
     'validation.template': 'Choose a course template',
@@ -228,6 +248,19 @@ export const validationMessages = {
     'validation.fileMissing': 'Choose a file to upload',
     'validation.uploadIncomplete': 'The upload arrived incomplete: send it again',
     'validation.contentTitleRequired': 'Enter a title',
+    'validation.meetingNameRequired': 'Enter the meeting name',
+    'validation.meetingStartRequired': 'Choose when the meeting starts',
+    'validation.meetingEndRequired': 'Choose when the meeting ends',
+    'validation.meetingEndBeforeStart': 'The end time cannot be before the start time',
+    'validation.meetingDescriptionLength': 'The description can be at most 2000 characters',
+    'validation.meetingLink': 'Enter a meeting link starting with http:// or https://',
+    'validation.meetingNumber': 'A meeting number has only digits, spaces and dashes, at most 40',
+    'validation.meetingRoom': 'The meeting room is a number from 1 to 9',
+    'validation.videoNameRequired': 'Enter the video name',
+    'validation.meetingVideoLink': 'Enter a video address starting with http:// or https://',
+    'validation.watchSeconds': 'Watched time must be 0 to 300 seconds',
+    'validation.liveShare': 'The share switch (share) must be 0 or 1',
+    'validation.liveShareToken': 'The share link is incomplete (token)',
     'validation.contentTitleLength': 'The title can be at most 100 characters',
     'validation.contentType': 'This kind of content is not supported',
     'validation.richTextLength': 'The content is too long',

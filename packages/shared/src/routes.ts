@@ -93,8 +93,10 @@ export const routes: RouteDef[] = [
   r('/course', 'courses', 3),
   r('/courseInfo', 'courses', 3),
   // spec 1 §2 Personal centre
-  r('/vipManagement', 'commerce', 0),
-  r('/vipManagement/instruction', 'commerce', 0),
+  r('/vipManagement', 'commerce', 28),
+  r('/vipManagement/instruction', 'commerce', 28),
+  // issue 28: the sandbox payment provider's confirm page (decision 035); not a Ketangpai route
+  r('/paySandbox', 'commerce', 28),
   r('/myInfoDetail', 'personal', 12),
   r('/myAllSetting', 'personal', 12),
   r('/infoModify', 'personal', 12),
@@ -151,6 +153,9 @@ export const routes: RouteDef[] = [
   r('/conference', 'content', 0),
   r('/conference/videoList', 'content', 0),
   r('/conference/go', 'content', 0),
+  // beyond the spec: the built-in small meeting (decision 041)
+  r('/conference/rooms', 'content', 26),
+  r('/conference/room', 'content', 26),
   r('/casestudy', 'content', 0),
   r('/growingProcess', 'commerce', 0),
   r('/growingProcessInfo', 'commerce', 0),
@@ -169,20 +174,50 @@ export const routes: RouteDef[] = [
     'score',
     'endTime',
     'directory',
-  ].map((p) => r(`/addActivity/${p}`, p === 'task' || p === 'score' ? 'homework' : 'content', p === 'task' || p === 'score' ? 5 : 4)),
-  // spec 2 §2 Tests
-  ...['create', 'update', 'detail', 'settings', 'batch', 'review', 'preview', 'stu/detail', 'ontesting', 'testingresult', 'submitresult', 'releaseresult', 'weakKnowlegePoints', 'promoteKnowlegePoints', 'knowledgePractice'].map((p) =>
-    r(`/testing/${p}`, 'tests', 0),
+  ].map((p) =>
+    r(`/addActivity/${p}`, p === 'task' || p === 'score' ? 'homework' : 'content', p === 'task' || p === 'score' ? 5 : 4),
   ),
+  // spec 2 §2 Tests
+  ...[
+    'create',
+    'update',
+    'detail',
+    'settings',
+    'batch',
+    'review',
+    'preview',
+    'stu/detail',
+    'ontesting',
+    'testingresult',
+    'submitresult',
+    'releaseresult',
+    'weakKnowlegePoints',
+    'promoteKnowlegePoints',
+    'knowledgePractice',
+  ].map((p) => r(`/testing/${p}`, 'tests', 0)),
   r('/sets/mistakes/list', 'tests', 0),
   r('/sets/mistakes/detail', 'tests', 0),
   // spec 2 §2 Attendance
-  ...['studentCheckinIndex', 'studentGPS', 'studentNumber', 'checkinSuccess', 'fail', 'checkinCodeResult', 'teacherCheckinIndex', 'teaCheckinPage', 'teaCheckinDetail', 'teaCheckinEdit', 'teaCheckinAdd', 'counselorCheckin', 'counselorAdminClassCheckin'].map((p) =>
-    r(`/checkIn/${p}`, 'attendance', 0),
-  ),
+  ...[
+    'studentCheckinIndex',
+    'studentGPS',
+    'studentNumber',
+    'checkinSuccess',
+    'fail',
+    'checkinCodeResult',
+    'teacherCheckinIndex',
+    'teaCheckinPage',
+    'teaCheckinDetail',
+    'teaCheckinEdit',
+    'teaCheckinAdd',
+    'counselorCheckin',
+    'counselorAdminClassCheckin',
+  ].map((p) => r(`/checkIn/${p}`, 'attendance', 0)),
   // spec 2 §2 Performance and analysis
   r('/representation', 'attendance', 0),
-  ...['chooseGroup', 'performanceStatistics', 'studetail', 'starlog', 'scan', 'stuRepresentaionIndex'].map((p) => r(`/representation/${p}`, 'attendance', 0)),
+  ...['chooseGroup', 'performanceStatistics', 'studetail', 'starlog', 'scan', 'stuRepresentaionIndex'].map((p) =>
+    r(`/representation/${p}`, 'attendance', 0),
+  ),
   r('/analysis', 'content', 0),
   ...['detail', 'studyAnalysis', 'classNotesDetails', 'bulletChatDetail'].map((p) => r(`/analysis/${p}`, 'content', 0)),
   // spec 2 §2 Live
@@ -205,9 +240,15 @@ export const routes: RouteDef[] = [
   r('/teachingMain/discussionActivities', 'office', 0),
   r('/teachingMain/resource', 'office', 0),
   r('/teachingMain/samplePlateCourse', 'office', 0),
-  ...['topicArticleDetailPage', 'conferenceDetailPage', 'themeInfoDetailPage', 'document_view', 'resource_homework_detail', 'resource_topic_detail', 'resource_testpaper_detail'].map((p) =>
-    r(`/${p}`, 'office', 0, { public: true }),
-  ),
+  ...[
+    'topicArticleDetailPage',
+    'conferenceDetailPage',
+    'themeInfoDetailPage',
+    'document_view',
+    'resource_homework_detail',
+    'resource_topic_detail',
+    'resource_testpaper_detail',
+  ].map((p) => r(`/${p}`, 'office', 0, { public: true })),
   r('/editTopic', 'office', 0),
   r('/editConference', 'office', 0),
   // spec 2 §2 Other

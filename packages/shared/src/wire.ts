@@ -59,3 +59,8 @@ export const wireDesc = () => z.preprocess((v) => (isNone(v) ? 1 : v), wireInt()
 
 /** A sort key: "time" or "title"; anything else a client sends (`sort: []`, unknown words) means the default. */
 export const wireSortKey = () => z.preprocess((v) => (v === 'time' || v === 'title' ? v : ''), z.enum(['time', 'title', '']));
+
+/** The input of a call that reads nothing from its body (contract.ts): whatever comes is ignored. */
+export const noInput = z.unknown();
+/** The output declared for a call that answers a file (contract.ts `answersFile`): a refusal carries no data. */
+export const fileOutput = z.null();

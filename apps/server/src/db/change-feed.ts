@@ -14,6 +14,15 @@ export const CHANGE_CHANNEL = 'paiclass_changed';
  * upload bookkeeping. Every other table carries the change trigger; a test checks it.
  */
 export const UNWATCHED_TABLES = [
+  // VIP products, orders and payment notifications: no cached answer reads them (issue 28)
+  'vip_products',
+  'orders',
+  'payment_notifications',
+  'payment_refunds',
+  'invoices',
+  'invoice_orders',
+  // institution VIP grants: the grant in force is copied onto the user's row, which is watched (decision 039)
+  'institution_vip_grants',
   'jobs',
   'outbox',
   'sessions',
@@ -22,6 +31,8 @@ export const UNWATCHED_TABLES = [
   'uploads',
   'settings',
   'realtime_events',
+  // the built-in meeting's presences: read by the meeting calls only, never through the read cache (decision 041)
+  'meeting_presences',
   'test_answers',
   'class_presentations',
   // the pages shown in class: written by every page turn, read by no cached answer (decision 025)
@@ -30,6 +41,8 @@ export const UNWATCHED_TABLES = [
   'barrage_messages',
   'races',
   'race_entries',
+  // refused GPS check-ins: read by the teacher's lists, never through the read cache (decision 013)
+  'attendance_refusals',
   'interact_answers',
   // a practice's answers are read only by the practice calls, never through the read cache
   'practice_items',
@@ -38,6 +51,15 @@ export const UNWATCHED_TABLES = [
   'speak_mutes',
   'course_questions',
   'course_question_replies',
+  // who watched a live or joined a meeting: read by the live and meeting calls, never through the read cache
+  'content_watch_logs',
+  // chats and their messages (decision 028): read by the chat calls and socket, never through the read cache
+  'chat_groups',
+  'chat_group_users',
+  'chat_messages',
+  // the chat bans: read by the chat calls and socket on every send, never through the read cache
+  'chat_controls',
+  'chat_mutes',
 ];
 
 /**

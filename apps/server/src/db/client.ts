@@ -42,6 +42,13 @@ export async function openDatabase(options: {
   logger?: Logger;
   /** an embedded database to start from when the data is new (the tests pass one migrated once per run) */
   template?: Blob;
+  /**
+   * the template holds every committed migration (the tests' template is named by their content): the
+   * migrator, which reads and checks them all (0.7 s), is not run on a database started from it
+   */
+  templateCurrent?: boolean;
+  /** PGlite's WebAssembly compiled once for many databases in one process (the tests: one per file) */
+  pgliteWasm?: WebAssembly.Module;
 }): Promise<Database> {
   if (options.url) {
     // loaded only when PostgreSQL is configured: the embedded start does not pay for the driver
@@ -86,8 +93,12 @@ export async function openDatabase(options: {
   const template = !fresh
     ? undefined
     : (options.template ?? (fs.existsSync(PGLITE_TEMPLATE) ? new Blob([fs.readFileSync(PGLITE_TEMPLATE)]) : undefined));
-  const client = new PGlite(dir, template ? { loadDataDir: template } : {});
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  // PGlite takes its options only after a data folder: undefined there drops them (the template with them)
+  const client = new PGlite(dir ?? 'memory://', {
+    ...(template && { loadDataDir: template }),
+    ...(options.pgliteWasm && { pgliteWasmModule: options.pgliteWasm }),
+  });
+  if (!(template && options.templateCurrent)) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const changes = new PgliteChangeFeed();
   await changes.start(client);
   const db = drizzlePglite(client, { schema, logger: changes.logger(options.logger) });

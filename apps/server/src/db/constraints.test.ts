@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDatabase, type TestDatabase, usePostgres } from '../../test/helpers';
+import { type TestDatabase, testDatabase, usePostgres } from '../../test/helpers';
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 const CONSTRAINTS_MIGRATION = '0021_constraints';
@@ -46,7 +46,9 @@ async function seed(exec: Exec) {
     sql`insert into courses (owner_id, coursename, semester, term, code) values (${user}, '约束', '2025-2026', 1, ${tag.slice(0, 6)}) returning id`,
   );
   const klass = await one(sql`insert into course_classes (course_id, name) values (${course}, ${`一班${tag}`}) returning id`);
-  await exec(sql`insert into course_members (course_id, user_id, role, class_id) values (${course}, ${user}, 'student', ${klass})`);
+  await exec(
+    sql`insert into course_members (course_id, user_id, role, class_id) values (${course}, ${user}, 'student', ${klass})`,
+  );
   const folder = await one(
     sql`insert into contents (course_id, author_id, contenttype, item_type, title) values (${course}, ${user}, 4, 2, '文件夹') returning id`,
   );
@@ -94,7 +96,10 @@ describe('the schema keeps its own guarantees', () => {
     const { user, course, item, comment, file } = rows;
     expect(await refusal(exec, sql`update contents set folder_id = ${missing} where id = ${item}`)).toBe('23503');
     expect(
-      await refusal(exec, sql`insert into comments (content_id, user_id, parent_id, body) values (${item}, ${user}, ${missing}, 'x')`),
+      await refusal(
+        exec,
+        sql`insert into comments (content_id, user_id, parent_id, body) values (${item}, ${user}, ${missing}, 'x')`,
+      ),
     ).toBe('23503');
     expect(await refusal(exec, sql`update files set pdf_file_id = ${missing} where id = ${file}`)).toBe('23503');
     expect(await refusal(exec, sql`update course_members set class_id = ${missing} where course_id = ${course}`)).toBe('23503');
@@ -153,8 +158,12 @@ async function databaseBefore(tag: string) {
   const at = journal.entries.findIndex((e) => e.tag === tag);
   const partial = fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-migrations-'));
   fs.mkdirSync(path.join(partial, 'meta'));
-  for (const e of journal.entries.slice(0, at)) fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(partial, `${e.tag}.sql`));
-  fs.writeFileSync(path.join(partial, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  for (const e of journal.entries.slice(0, at))
+    fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(partial, `${e.tag}.sql`));
+  fs.writeFileSync(
+    path.join(partial, 'meta/_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
+  );
   if (!usePostgres) {
     const client = new PGlite();
     const db = drizzlePglite(client);
@@ -216,7 +225,9 @@ describe('the constraints migration', () => {
       expect((await exec(sql`select pdf_file_id, pdf_state from files where id = ${r.file}`)).rows).toEqual([
         { pdf_file_id: null, pdf_state: 0 },
       ]);
-      expect((await exec(sql`select class_id from course_members where course_id = ${r.course}`)).rows).toEqual([{ class_id: null }]);
+      expect((await exec(sql`select class_id from course_members where course_id = ${r.course}`)).rows).toEqual([
+        { class_id: null },
+      ]);
       expect((await exec(unindexedForeignKeys)).rows).toEqual([]);
       expect(await refusal(exec, sql`update contents set folder_id = ${missing} where id = ${r.item}`)).toBe('23503');
     } finally {

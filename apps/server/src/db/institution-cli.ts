@@ -25,7 +25,14 @@ try {
 } catch (e) {
   // a bad file names its first problems; nothing was written
   const issues = (e as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
-  console.error(issues ? issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`).join('\n') : String((e as Error).message));
+  console.error(
+    issues
+      ? issues
+          .slice(0, 5)
+          .map((i) => `${i.path.join('.')}: ${i.message}`)
+          .join('\n')
+      : String((e as Error).message),
+  );
   process.exitCode = 1;
 } finally {
   await app.close();

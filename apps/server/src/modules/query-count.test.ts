@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../test/courses';
 import { call, QueryCounter, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../test/helpers';
+import { connect } from '../../test/sockets';
+import { messageNotices } from '../db/schema';
 
 /**
  * Query budgets: a list answer runs a fixed number of queries whatever its number of rows, and a
@@ -55,7 +58,7 @@ async function fileOf(token: string) {
 describe('query budgets', () => {
   let teacher: { token: string; uid: number };
   let courseid: number;
-  let students: { token: string }[];
+  let students: { token: string; uid: number }[];
 
   beforeAll(async () => {
     teacher = await newTeacher(app);
@@ -237,5 +240,68 @@ describe('query budgets', () => {
     // membership; the test; the attempt locked; its answers; the hand-in; the job cancelled (two
     // statements); the staff's event — the answers graded are the ones counted, not read again
     expect(notSession(handup.sql)).toHaveLength(8);
+  });
+
+  it('publishes to a course of 2 and of 20 students in the same number of queries, and every student hears of it', async () => {
+    const small = await newCourse(app, teacher.token, { coursename: '小班' });
+    for (const s of students.slice(0, 2)) await ok('/CourseApi/joinCourse', { code: small.code }, s.token);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (app.server.address() as { port: number }).port;
+    const sockets: Awaited<ReturnType<typeof connect>>[] = [];
+    for (const s of students) {
+      const socket = await connect(port, s.token);
+      // the user's room is joined once the token is checked: a ping round trip shows it is in place
+      await socket.send();
+      sockets.push(socket);
+    }
+    const notices = async (contentId: number) =>
+      (await app.ctx.db.select().from(messageNotices).where(eq(messageNotices.contentId, contentId))).map((n) => n.userId).sort();
+    const uids = (list: { uid: number }[]) => list.map((s) => s.uid).sort();
+    const heard = (contentId: number) =>
+      sockets.filter((s) => s.events('Message.notice').some((m) => m.data.contentid === contentId)).length;
+    try {
+      // published at once
+      const publish = (id: number, title: string) =>
+        cold(teacher.uid, () =>
+          call(
+            app,
+            '/FutureV2/CourseMeans/addContent',
+            { courseid: id, contenttype: 7, title, content: '<p>周五停课</p>', publish: 1 },
+            { token: teacher.token },
+          ),
+        );
+      const two = await publish(small.id, '停课通知（小班）');
+      const twenty = await publish(courseid, '停课通知');
+      expect(await notices(two.result.data.id)).toEqual(uids(students.slice(0, 2)));
+      expect(await notices(twenty.result.data.id)).toEqual(uids(students));
+      await expect.poll(() => heard(twenty.result.data.id)).toBe(20);
+      expect(heard(two.result.data.id)).toBe(2);
+      expect(twenty.queries).toBe(two.queries);
+      // the notices of all the students in one insert, their pushes in one more
+      expect(twenty.sql.filter((q) => /^insert into "message_notices"/i.test(q))).toHaveLength(1);
+      expect(twenty.sql.filter((q) => /^insert into "realtime_events"/i.test(q))).toHaveLength(1);
+
+      // published later by the scheduled job
+      const later = async (id: number, title: string) => {
+        const item = await ok(
+          '/FutureV2/CourseMeans/addContent',
+          { courseid: id, contenttype: 7, title, content: '<p>调课</p>', publish: 2, publish_time: now() + 600 },
+          teacher.token,
+        );
+        const run = await counter.measure(() =>
+          call(app, '/DevApi/runDueJobs', { contentid: item.id, ahead: 601 }, { ip: '127.0.0.1' }),
+        );
+        expect(run.result.data.ran).toBe(1);
+        return { id: item.id as number, queries: run.queries };
+      };
+      const twoLater = await later(small.id, '调课通知（小班）');
+      const twentyLater = await later(courseid, '调课通知');
+      expect(await notices(twentyLater.id)).toEqual(uids(students));
+      await expect.poll(() => heard(twentyLater.id)).toBe(20);
+      expect(heard(twoLater.id)).toBe(2);
+      expect(twentyLater.queries).toBe(twoLater.queries);
+    } finally {
+      for (const s of sockets) s.close();
+    }
   });
 });

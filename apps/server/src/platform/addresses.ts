@@ -44,7 +44,11 @@ export function fileGrant(secret: string, id: number, exp: number, dl: 0 | 1) {
 }
 
 /** Whether a download address is bound to `u`, unchanged and not expired. */
-export function verifyBoundAddress(secret: string, q: { id: number; exp: number; dl: number; sig: string; u: number }, now = Date.now()) {
+export function verifyBoundAddress(
+  secret: string,
+  q: { id: number; exp: number; dl: number; sig: string; u: number },
+  now = Date.now(),
+) {
   return q.exp * 1000 > now && safeEqual(q.sig, hmac(secret, boundText(q.id, q.exp, q.dl, q.u)));
 }
 

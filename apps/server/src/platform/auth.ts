@@ -1,3 +1,4 @@
+import { type CallSpec, vipLevelInForce } from '@paiclass/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { preparedPerDatabase } from '../db/prepared';
@@ -18,6 +19,8 @@ declare module 'fastify' {
     auth?: 'required' | 'optional' | 'none';
     /** restricted sessions that may still make this call */
     allowRestricted?: Restriction[];
+    /** the contract's declaration of the call (decision 026) */
+    call?: CallSpec;
   }
   interface FastifyRequest {
     user?: User;
@@ -82,7 +85,9 @@ async function authenticate(ctx: Pick<AppContext, 'db' | 'sessions'>, req: Fasti
   const token = readToken(req);
   const found = token ? await findSession(ctx, token) : undefined;
   if (found) {
-    req.user = found.user;
+    // a membership past its end is no membership: every privilege check reads `isvip` (issue 28)
+    const level = vipLevelInForce(found.user);
+    req.user = level === found.user.isvip ? found.user : { ...found.user, isvip: level };
     req.sessionId = found.sessionId;
     req.restricted = (found.restricted as Restriction | null) ?? null;
     req.lang = found.user.lang === 'en' ? 'en' : 'zh';

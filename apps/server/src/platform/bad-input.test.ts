@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
+import { EPOCH_SECONDS_MAX, INT_MAX } from '@paiclass/shared';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EPOCH_SECONDS_MAX, INT_MAX } from '@paiclass/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseForm, newCourse, newTeacher } from '../../test/courses';
+import { contractRoutes, inputSchema, type JsonSchema } from '../../test/fuzz-support';
+import { call, newAddress, type TestDatabase, testApp, testDatabase, upload } from '../../test/helpers';
 import { contents, courses, files, uploads } from '../db/schema';
-import { newCourse, newTeacher, courseForm } from '../../test/courses';
-import { inputSchema, type JsonSchema } from '../../test/fuzz-support';
-import { call, newAddress, testApp, testDatabase, type TestDatabase, upload } from '../../test/helpers';
 
 /**
  * Issue 11 point 9: the inputs that answered HTTP 500 (ids past PostgreSQL's integer, NUL
@@ -49,7 +49,12 @@ describe('ids past 2^31-1', () => {
   });
 
   it('refuses an id past 2^31-1 inside a list, naming its place', async () => {
-    const res = await call(app, '/FutureV2/ClassAdministration/kick', { courseid: course.id, uids: [1, INT_MAX + 1] }, { token: teacher.token });
+    const res = await call(
+      app,
+      '/FutureV2/ClassAdministration/kick',
+      { courseid: course.id, uids: [1, INT_MAX + 1] },
+      { token: teacher.token },
+    );
     expect(res).toMatchObject({ status: 0, code: 40001, message: '输入内容不正确：uids.1' });
   });
 
@@ -72,7 +77,7 @@ describe('ids past 2^31-1', () => {
       walk(s.items, `${path}[]`, url);
       for (const v of s.anyOf ?? []) walk(v, path, url);
     };
-    for (const route of app.apiRoutes) walk(inputSchema(route), '', route.url);
+    for (const route of contractRoutes()) walk(inputSchema(route), '', route.url);
     expect(unbounded).toEqual([]);
   });
 });
@@ -80,7 +85,9 @@ describe('ids past 2^31-1', () => {
 describe('NUL characters', () => {
   it('refuses a NUL character in a text field with 40001 naming it, and creates nothing', async () => {
     const before = await rows(courses);
-    const res = await call(app, '/CourseApi/createCourse', courseForm({ coursename: '高等\u0000数学' }), { token: teacher.token });
+    const res = await call(app, '/CourseApi/createCourse', courseForm({ coursename: '高等\u0000数学' }), {
+      token: teacher.token,
+    });
     expect(res).toMatchObject({ status: 0, code: 40001, message: '输入内容不正确：coursename' });
     expect(await rows(courses)).toBe(before);
   });
@@ -95,13 +102,24 @@ describe('NUL characters', () => {
     expect(nested).toMatchObject({ status: 0, code: 40001, message: 'Invalid input: formLists.0.title' });
     const search = await call(app, '/CourseApi/semesterCourseList', { search: '\u0000' }, { token: teacher.token });
     expect(search).toMatchObject({ status: 0, code: 40001, message: '输入内容不正确：search' });
-    const form = await call(app, '/CourseApi/addDirectory', { courseid: String(course.id), title: 'x\u0000' }, { token: teacher.token, form: true });
+    const form = await call(
+      app,
+      '/CourseApi/addDirectory',
+      { courseid: String(course.id), title: 'x\u0000' },
+      { token: teacher.token, form: true },
+    );
     expect(form).toMatchObject({ status: 0, code: 40001, message: '输入内容不正确：title' });
   });
 
   it('refuses a NUL character in an upload field or file name', async () => {
     const before = await rows(files);
-    const res = await upload(app, '/UploadApi/uploadV2', teacher.token, { filename: 'a\u0000.txt' }, { name: 'a.txt', data: Buffer.from('x') });
+    const res = await upload(
+      app,
+      '/UploadApi/uploadV2',
+      teacher.token,
+      { filename: 'a\u0000.txt' },
+      { name: 'a.txt', data: Buffer.from('x') },
+    );
     expect(res).toMatchObject({ status: 0, code: 40001, message: '输入内容不正确：filename' });
     expect(await rows(files)).toBe(before);
   });
@@ -136,7 +154,13 @@ describe('uploads', () => {
     const long = `${'名'.repeat(256)}.txt`;
     const asPart = await upload(app, '/UploadApi/uploadV2', teacher.token, {}, { name: long, data: Buffer.from('x') });
     expect(asPart).toMatchObject({ status: 0, code: 40001, message: '文件名不正确' });
-    const asField = await upload(app, '/UploadApi/uploadV2', teacher.token, { filename: long }, { name: 'a.txt', data: Buffer.from('x') });
+    const asField = await upload(
+      app,
+      '/UploadApi/uploadV2',
+      teacher.token,
+      { filename: long },
+      { name: 'a.txt', data: Buffer.from('x') },
+    );
     expect(asField).toMatchObject({ status: 0, code: 40001, message: '文件名不正确' });
     expect(await rows(files)).toBe(before);
   });
@@ -163,7 +187,12 @@ describe('dates past year 9999', () => {
   });
 
   it('takes a deadline in year 9999', async () => {
-    const res = await call(app, '/HomeworkApi/addHomework', { courseid: course.id, title: '远期作业', endtime: EPOCH_SECONDS_MAX }, { token: teacher.token });
+    const res = await call(
+      app,
+      '/HomeworkApi/addHomework',
+      { courseid: course.id, title: '远期作业', endtime: EPOCH_SECONDS_MAX },
+      { token: teacher.token },
+    );
     expect(res.status).toBe(1);
     expect(soon()).toBeLessThan(EPOCH_SECONDS_MAX);
   });

@@ -4,6 +4,10 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { users } from '../db/schema';
 import type { WechatProvider } from '../modules/accounts/wechat';
+import type { BrowserPushes } from '../modules/live/browser-push';
+import type { MediaStatus } from '../modules/live/media-server';
+import type { LiveRecorder } from '../modules/live/recording';
+import type { TurnStatus } from '../modules/meetings/turn-server';
 import type { RealtimeHub } from '../realtime/hub';
 import type { Bus } from './bus';
 import type { Delivery, OutboxTransport } from './delivery';
@@ -38,6 +42,12 @@ export interface AppContext {
   reads: ReadCache;
   /** failed logins per account and per address (Redis when configured) */
   loginLimits: LoginLimits;
+  /** the lives' media server (nginx-rtmp): running, or what is missing (issue 26) */
+  media: MediaStatus;
+  /** the built-in meeting's STUN/TURN server (coturn): running, or what is missing (decision 041) */
+  turn: TurnStatus;
+  /** the lives' recorder and the teachers' browser pushes running on this instance (decision 036) */
+  lives: { recorder: LiveRecorder; pushes: BrowserPushes };
 }
 
 declare module 'fastify' {

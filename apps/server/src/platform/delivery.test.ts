@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, figureCode, newAddress, newEmail, testApp, testDatabase, type TestDatabase } from '../../test/helpers';
+import { call, figureCode, newAddress, newEmail, type TestDatabase, testApp, testDatabase } from '../../test/helpers';
 
 /** The text of a single-part message, undoing its transfer encoding. */
 function bodyText(raw: string) {
@@ -10,7 +10,9 @@ function bodyText(raw: string) {
   const body = rest.join('\r\n\r\n');
   if (/Content-Transfer-Encoding: base64/i.test(head!)) return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(head!)) {
-    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -37,7 +39,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const { port } = smtp.server.address() as AddressInfo;
   db = await testDatabase();
-  app = await testApp(db, { MODE: 'production', SECRET: 's'.repeat(40), SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'PaiClass <codes@school.example>' });
+  app = await testApp(db, {
+    MODE: 'production',
+    SECRET: 's'.repeat(40),
+    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    MAIL_FROM: 'PaiClass <codes@school.example>',
+  });
 });
 afterAll(async () => {
   await app.close();
@@ -51,7 +58,12 @@ describe('email delivery over SMTP (production mode)', () => {
     // production has no outbox: read the picture answer from the database, as only a test may
     const { sessionid } = (await call(app, '/UserApi/getFigureCode')).data;
     const [row] = await app.ctx.db.query.figureCodes.findMany({ where: (f, { eq }) => eq(f.sessionid, sessionid) });
-    const res = await call(app, '/UserApi/sendCode', { email, type: 'register', sessionid, verify: row!.answer }, { ip: newAddress() });
+    const res = await call(
+      app,
+      '/UserApi/sendCode',
+      { email, type: 'register', sessionid, verify: row!.answer },
+      { ip: newAddress() },
+    );
     expect(res.status).toBe(1);
     await expect.poll(() => received.length).toBe(1);
     expect(received[0]!.to).toEqual([email]);
@@ -62,7 +74,12 @@ describe('email delivery over SMTP (production mode)', () => {
   it('refuses a code to a phone when no SMS provider is configured, sending nothing', async () => {
     const { sessionid } = (await call(app, '/UserApi/getFigureCode')).data;
     const [row] = await app.ctx.db.query.figureCodes.findMany({ where: (f, { eq }) => eq(f.sessionid, sessionid) });
-    const res = await call(app, '/UserApi/sendCode', { mobile: '13912345678', type: 'login', sessionid, verify: row!.answer }, { ip: newAddress() });
+    const res = await call(
+      app,
+      '/UserApi/sendCode',
+      { mobile: '13912345678', type: 'login', sessionid, verify: row!.answer },
+      { ip: newAddress() },
+    );
     expect(res).toMatchObject({ status: 0, code: 21017 });
     expect(received.length).toBe(1);
   });

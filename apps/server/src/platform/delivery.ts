@@ -36,7 +36,9 @@ export class OutboxTransport implements Transport {
     await this.db.insert(outbox).values({ channel, target, purpose, body: '', code });
   }
   async send(m: Message) {
-    await this.db.insert(outbox).values({ channel: m.channel, target: m.target, purpose: m.purpose, subject: m.subject, body: m.body, code: m.code ?? '' });
+    await this.db
+      .insert(outbox)
+      .values({ channel: m.channel, target: m.target, purpose: m.purpose, subject: m.subject, body: m.body, code: m.code ?? '' });
     // development mode only: the code is printed so a developer can log in without a phone
     this.log.info({ outbox: { channel: m.channel, target: m.target, purpose: m.purpose, code: m.code } }, 'outbox message');
   }

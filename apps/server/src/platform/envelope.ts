@@ -1,7 +1,8 @@
 import { parse as parseQuery } from 'node:querystring';
+import type { CallSpec } from '@paiclass/shared';
+import { CODES, findRoute, type Language } from '@paiclass/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { CODES, findRoute, type Language } from '@paiclass/shared';
 import { AppError, badField } from './errors';
 import { translate } from './i18n';
 
@@ -33,6 +34,8 @@ export interface ApiRoute {
   multipart: boolean;
   body?: unknown;
   querystring?: unknown;
+  /** the contract's declaration (decision 026) */
+  call?: CallSpec;
 }
 
 /** Whether a request is an API call: a route of an area module, or an unknown path that is not a page load. */
@@ -52,6 +55,8 @@ export async function registerApi(app: FastifyInstance, modules: ((app: FastifyI
   app.decorate('apiRoutes', table);
   await app.register(async (api) => {
     api.addHook('onRoute', (route) => {
+      // a module's route that is no call (the lives' HLS files) says so, and stays out of the table
+      if (route.config?.api === false) return;
       route.config = { ...(route.config ?? {}), api: true };
       const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; consumes?: string[] };
       for (const method of [route.method].flat()) {
@@ -63,6 +68,7 @@ export async function registerApi(app: FastifyInstance, modules: ((app: FastifyI
           multipart: Boolean(schema.consumes?.includes('multipart/form-data')),
           body: schema.body,
           querystring: schema.querystring,
+          call: route.config.call,
         });
       }
     });
@@ -87,11 +93,22 @@ export function registerEnvelope(app: FastifyInstance) {
       const message = error.field
         ? refusalMessage(lang, error.messageKey, error.field)
         : translate(lang, error.messageKey, error.params);
+      // a service briefly unreachable (Redis): the caller may try again in a couple of seconds
+      if (error.codeName === 'unavailable') reply.header('retry-after', '2');
       return reply.status(status).send(envelope(0, error.code, message, null));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
       const field = (first?.instancePath ?? '').split('/').filter(Boolean).join('.');
+      const input = req.method === 'GET' ? req.query : req.body;
+      const isObject = typeof input === 'object' && input !== null && !Array.isArray(input);
+      if (!field && !isObject) {
+        // the input is not an object at all ([], "x", 7): refused as an empty one would be, naming the
+        // field the call needs first, else the body itself (a rule over a whole object, such as "nothing
+        // to change", keeps its own message below)
+        const { message, field: needed } = emptyInputRefusal(req) ?? { message: undefined, field: 'body' };
+        return reply.status(200).send(envelope(0, CODES.badInput, refusalMessage(lang, message, needed), null));
+      }
       return reply.status(200).send(envelope(0, CODES.badInput, refusalMessage(lang, first?.message, field), null));
     }
     const e = error as FastifyError;
@@ -118,6 +135,17 @@ export function refusalMessage(lang: Language, message: string | undefined, fiel
   const specific = typeof message === 'string' && message.startsWith('validation.') && message !== 'validation.invalid';
   if (specific) return translate(lang, message);
   return field ? translate(lang, 'validation.invalidField', { field }) : translate(lang, 'validation.invalid');
+}
+
+/** How the route's input schema refuses an empty input: its first issue's message and field, if it names one. */
+function emptyInputRefusal(req: FastifyRequest): { message: string; field: string } | undefined {
+  const schema = (req.routeOptions.schema as { body?: unknown; querystring?: unknown } | undefined) ?? {};
+  const input = (req.method === 'GET' ? schema.querystring : schema.body) as
+    | { safeParse?: (v: unknown) => { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }
+    | undefined;
+  const issue = input?.safeParse?.({}).error?.issues[0];
+  if (!issue || issue.path.length === 0) return undefined;
+  return { message: issue.message, field: issue.path.map(String).join('.') };
 }
 
 /**

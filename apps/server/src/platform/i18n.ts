@@ -42,6 +42,7 @@ const serverMessages = {
     'errors.wrongPassword': '登录密码错误，请重新输入',
     'errors.serverError': '服务器开小差了，请稍后再试（请求编号 {requestId}）',
     'errors.updating': 'PaiClass 正在更新，请稍后刷新页面',
+    'errors.unavailable': '服务暂时不可用，请几秒后再试',
     'errors.vipRequired': '您创建的课程已达 50 门，开通会员后可继续创建',
     'courses.join.joined': '加入课程成功',
     'courses.join.notFound': '加课码不存在，请核对后再试',
@@ -128,7 +129,16 @@ const serverMessages = {
     'errors.courseEnded': '课程已结课，不能再上课',
     'errors.notInClass': '还没有开始上课，请先上课',
     'errors.notPresenting': '课堂大屏上现在没有放课件',
+    'errors.pageAhead': '老师还没讲到这一页',
     'errors.courseClosed': '系统提醒：课程已结课，老师已禁止访问',
+    'errors.liveNotStarted': '直播还没有开始',
+    'errors.liveShareOff': '这个直播的分享已关闭',
+    'errors.liveEnded': '直播已结束',
+    'errors.meetingFull': '这个会议室已满（最多 {max} 人）',
+    'errors.notInMeeting': '您不在这个会议室中',
+    'errors.meetingPeerGone': '对方已不在这个会议室中',
+    'errors.meetingSignalTooLarge': '会议信令消息太大',
+    'errors.meetingSignalRate': '会议信令消息太频繁，请稍后再试',
     'courses.join.needsAttest': '该课程要求先完成学校身份认证',
     'notices.reviewAssigned': '{course}：作业「{title}」的互评已分配给你，共 {count} 份',
     'errors.dupFormatUnsupported': '该文件格式不支持查重（支持 txt、md、docx、pdf）',
@@ -191,6 +201,7 @@ const serverMessages = {
     'errors.wrongPassword': 'Wrong login password; enter it again',
     'errors.serverError': 'Something went wrong on our side; try again later (request {requestId})',
     'errors.updating': 'PaiClass is being updated; reload the page in a moment',
+    'errors.unavailable': 'The service is temporarily unavailable; try again in a few seconds',
     'errors.vipRequired': 'You have created 50 courses; become a member to create more',
     'courses.join.joined': 'You have joined the course',
     'courses.join.notFound': 'No course has this join code; check it and try again',
@@ -277,7 +288,16 @@ const serverMessages = {
     'errors.courseEnded': 'This course has ended; no class can begin in it',
     'errors.notInClass': 'No class is in progress; begin the class first',
     'errors.notPresenting': 'No courseware is on the classroom screen',
+    'errors.pageAhead': 'The teacher has not reached this page yet',
     'errors.courseClosed': 'This course has ended and the teacher has closed it to students',
+    'errors.liveNotStarted': 'The live has not started yet',
+    'errors.liveShareOff': 'Sharing of this live has been switched off',
+    'errors.liveEnded': 'The live has ended',
+    'errors.meetingFull': 'This meeting room is full (at most {max} people)',
+    'errors.notInMeeting': 'You are not in this meeting room',
+    'errors.meetingPeerGone': 'That person is no longer in this meeting room',
+    'errors.meetingSignalTooLarge': 'The meeting signalling message is too large',
+    'errors.meetingSignalRate': 'Too many meeting signalling messages; try again shortly',
     'courses.join.needsAttest': 'This course asks you to verify your identity with your school first',
     'notices.reviewAssigned': '{course}: {count} peer reviews of "{title}" are yours to do',
     'errors.dupFormatUnsupported': 'This file format does not support duplicate checking (txt, md, docx and pdf do)',
@@ -316,7 +336,8 @@ export function translate(lang: Language, key: string, params?: Record<string, s
   // a parameter that is itself a message key (`errors.*`, `validation.*`) is said in the same language
   return text.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params?.[name];
-    if (typeof value === 'string' && /^(errors|validation)\./.test(value) && tables[lang][value]) return translate(lang, value, params);
+    if (typeof value === 'string' && /^(errors|validation)\./.test(value) && tables[lang][value])
+      return translate(lang, value, params);
     return String(value ?? `{${name}}`);
   });
 }

@@ -1,8 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../db/schema';
-import { testDatabase, type TestDatabase } from '../../test/helpers';
-import { JobQueue, type JobQueueOptions } from './jobs';
+import { type TestDatabase, testDatabase } from '../../test/helpers';
+import { JOB_LANES } from '../app';
+import { jobs, settings } from '../db/schema';
+import { ATTENDANCE_END_JOB } from '../modules/attendance/attendance.service';
+import { PUBLISH_JOB } from '../modules/content/content.service';
+import { SUBMIT_JOB } from '../modules/exams/attempts.service';
+import { CONVERT_JOB } from '../modules/files/convert';
+import { JobQueue, type JobQueueOptions, type JobRun } from './jobs';
 
 const silent = { warn() {}, error() {}, info() {} } as never;
 let db: TestDatabase;
@@ -42,7 +48,8 @@ describe('durable jobs', () => {
     const runs: string[] = [];
     const [a, b] = [queue(runs), queue(runs)];
     const now = new Date();
-    for (let i = 0; i < 10; i++) await a.schedule('test', new Date(now.getTime() - 1000), { name: `job${i}` }, `dup-${now.getTime()}-${i}`);
+    for (let i = 0; i < 10; i++)
+      await a.schedule('test', new Date(now.getTime() - 1000), { name: `job${i}` }, `dup-${now.getTime()}-${i}`);
     const counts = await Promise.all([a.runDue(now, 5), b.runDue(now, 5), a.runDue(now, 5), b.runDue(now, 5)]);
     expect(counts.reduce((x, y) => x + y, 0)).toBe(10);
     expect(runs.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `job${i}`).sort());
@@ -208,5 +215,177 @@ describe('durable jobs', () => {
       }),
     ).rejects.toThrow('later step failed');
     expect(await db.database.db.select().from(jobs).where(eq(jobs.key, key))).toEqual([]);
+  });
+});
+
+/** Waits for a state, polling; a bounded number of tries so that a missing state fails instead of hanging. */
+async function until(done: () => boolean | Promise<boolean>, tries = 300) {
+  for (let i = 0; i < tries && !(await done()); i++) await new Promise((r) => setTimeout(r, 20));
+}
+
+const idsOf = async (keys: string[]) =>
+  (await db.database.db.select({ id: jobs.id }).from(jobs).where(inArray(jobs.key, keys))).map((r) => r.id);
+
+describe('the job pool', () => {
+  function gate() {
+    let open!: () => void;
+    const closed = new Promise<void>((r) => {
+      open = r;
+    });
+    return { closed, open };
+  }
+
+  it('runs short jobs due beside a blocked conversion without waiting for it, and keeps conversions to their lane', async () => {
+    const q = new JobQueue(db.database.db, silent, { lanes: JOB_LANES });
+    const order: string[] = [];
+    const office = gate();
+    q.register(CONVERT_JOB, async (p) => {
+      order.push(`convert ${p.name}`);
+      await office.closed;
+      order.push(`converted ${p.name}`);
+    });
+    for (const kind of [PUBLISH_JOB, ATTENDANCE_END_JOB, SUBMIT_JOB])
+      q.register(kind, async (p) => {
+        order.push(`${kind} ${p.name}`);
+      });
+    const stamp = Date.now();
+    const now = new Date();
+    const at = (ms: number) => new Date(now.getTime() + ms);
+    // two conversions due first, then the short jobs, all due now
+    await q.schedule(CONVERT_JOB, at(-3000), { name: 'c1' }, `pool-c1-${stamp}`);
+    await q.schedule(CONVERT_JOB, at(-2900), { name: 'c2' }, `pool-c2-${stamp}`);
+    await q.schedule(PUBLISH_JOB, at(-2000), { name: 'p' }, `pool-p-${stamp}`);
+    await q.schedule(ATTENDANCE_END_JOB, at(-2000), { name: 'a' }, `pool-a-${stamp}`);
+    await q.schedule(SUBMIT_JOB, at(-2000), { name: 's' }, `pool-s-${stamp}`);
+    const keys = ['c1', 'c2', 'p', 'a', 's'].map((n) => `pool-${n}-${stamp}`);
+    const running = q.runDue(now, 20, await idsOf(keys));
+    try {
+      // the short jobs run and are recorded done while the first conversion still holds the office lane
+      let rows: (typeof jobs.$inferSelect)[] = [];
+      const doneOf = (n: string) => rows.find((r) => r.key === `pool-${n}-${stamp}`)!.doneAt !== null;
+      await until(async () => {
+        rows = await db.database.db.select().from(jobs).where(inArray(jobs.key, keys));
+        return ['p', 'a', 's'].every(doneOf);
+      });
+      expect(order.slice(0, 1)).toEqual(['convert c1']);
+      expect(order.slice(1).sort()).toEqual([`${ATTENDANCE_END_JOB} a`, `${PUBLISH_JOB} p`, `${SUBMIT_JOB} s`].sort());
+      expect(['p', 'a', 's'].map(doneOf)).toEqual([true, true, true]);
+      // the second conversion waits for the first: the lane runs one at a time
+      expect(['c1', 'c2'].map(doneOf)).toEqual([false, false]);
+      expect(order).not.toContain('convert c2');
+    } finally {
+      office.open();
+    }
+    expect(await running).toBe(5);
+    expect(order.slice(4)).toEqual(['converted c1', 'convert c2', 'converted c2']);
+  });
+
+  it('lets the poller run a publish that comes due while a conversion is running', async () => {
+    const q = new JobQueue(db.database.db, silent, { lanes: JOB_LANES });
+    const order: string[] = [];
+    const office = gate();
+    const stamp = Date.now();
+    q.register(CONVERT_JOB, async (p) => {
+      if (p.stamp !== stamp) return;
+      order.push('convert');
+      await office.closed;
+      order.push('converted');
+    });
+    q.register(PUBLISH_JOB, async (p) => {
+      if (p.stamp === stamp) order.push('publish');
+    });
+    await q.schedule(CONVERT_JOB, new Date(Date.now() - 1000), { stamp }, `poll-c-${stamp}`);
+    q.start(20);
+    try {
+      await until(() => order.includes('convert'));
+      await q.schedule(PUBLISH_JOB, new Date(), { stamp }, `poll-p-${stamp}`);
+      await until(() => order.includes('publish'));
+      expect(order).toEqual(['convert', 'publish']);
+    } finally {
+      office.open();
+      await q.stop();
+    }
+    expect(order).toEqual(['convert', 'publish', 'converted']);
+  });
+
+  it('stops a run that lost its lease, whatever its kind, and writes nothing of it', async () => {
+    const stamp = Date.now();
+    const settingKey = (n: string) => `lease-${n}-${stamp}`;
+    const write = (job: JobRun, n: string, value: string) => job.db.insert(settings).values({ key: settingKey(n), value });
+    type Seen = { aborted: boolean; error?: string };
+    // the first instance: its run waits, then writes through its run's handle
+    const held = gate();
+    const seen: Seen[] = [];
+    const first = (options: JobQueueOptions) => {
+      const q = new JobQueue(db.database.db, silent, { lanes: JOB_LANES, ...options });
+      for (const kind of [PUBLISH_JOB, CONVERT_JOB])
+        q.register(kind, async (p, job) => {
+          const mine: Seen = { aborted: false };
+          seen.push(mine);
+          await held.closed;
+          mine.aborted = job.signal.aborted;
+          try {
+            await write(job, String(p.name), 'first');
+          } catch (e) {
+            mine.error = (e as Error).name;
+            throw e;
+          }
+        });
+      return q;
+    };
+    const second = new JobQueue(db.database.db, silent, { lanes: JOB_LANES });
+    for (const kind of [PUBLISH_JOB, CONVERT_JOB])
+      second.register(kind, async (p, job) => {
+        await write(job, String(p.name), 'second');
+      });
+
+    // a stalled instance: its heartbeat never comes, its lease runs out and the other instance takes the job
+    const stalled = first({ leaseMs: 300, heartbeatMs: 3_600_000 });
+    await stalled.schedule(CONVERT_JOB, new Date(Date.now() - 1000), { name: 'stalled' }, settingKey('stalled'));
+    const [stalledJob] = await idsOf([settingKey('stalled')]);
+    const stalledRun = stalled.runDue(new Date(), 1, [stalledJob!]);
+    await until(() => seen.length === 1);
+    let taken = 0;
+    await until(async () => {
+      taken += await second.runDue(new Date(), 1, [stalledJob!]);
+      return taken > 0;
+    });
+    expect(taken).toBe(1);
+
+    // a live instance whose job another instance reclaimed: its next heartbeat finds the row taken
+    const reclaimed = first({ leaseMs: 60_000, heartbeatMs: 30 });
+    await reclaimed.schedule(PUBLISH_JOB, new Date(Date.now() - 1000), { name: 'reclaimed' }, settingKey('reclaimed'));
+    const [reclaimedJob] = await idsOf([settingKey('reclaimed')]);
+    const reclaimedRun = reclaimed.runDue(new Date(), 1, [reclaimedJob!]);
+    await until(() => seen.length === 2);
+    await db.database.db
+      .update(jobs)
+      .set({ runId: randomUUID(), lockedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(jobs.id, reclaimedJob!));
+    await new Promise((r) => setTimeout(r, 200));
+
+    held.open();
+    await Promise.all([stalledRun, reclaimedRun]);
+    // both runs were told to stop, and their writes were refused
+    expect(seen).toEqual([
+      { aborted: true, error: 'JobLeaseLost' },
+      { aborted: true, error: 'JobLeaseLost' },
+    ]);
+    const written = await db.database.db
+      .select()
+      .from(settings)
+      .where(like(settings.key, `lease-%-${stamp}`));
+    expect(written).toEqual([{ key: settingKey('stalled'), value: 'second' }]);
+    // the job's row is the other run's: done once by it; the lost runs recorded neither done nor failure
+    const rows = await db.database.db
+      .select()
+      .from(jobs)
+      .where(inArray(jobs.id, [stalledJob!, reclaimedJob!]));
+    const stalledRow = rows.find((r) => r.id === stalledJob)!;
+    expect(stalledRow).toMatchObject({ attempts: 2, lastError: null, runId: null });
+    expect(stalledRow.doneAt).not.toBeNull();
+    const reclaimedRow = rows.find((r) => r.id === reclaimedJob)!;
+    expect(reclaimedRow).toMatchObject({ attempts: 1, lastError: null, doneAt: null, failedAt: null });
+    expect(reclaimedRow.runId).not.toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-import type { Redis } from 'ioredis';
 import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_FIGURE_AFTER_FAILURES } from '@paiclass/shared';
+import type { Redis } from 'ioredis';
 import { fail } from './errors';
+import type { RedisLink } from './redis-link';
 
 /**
  * Counters in fixed windows: how many failed logins an account, or a client address, had lately.
@@ -56,26 +57,36 @@ export class MemoryCounters implements CounterStore {
   }
 }
 
-/** The Redis store: one key per counter, expiring with its window. */
+/**
+ * The Redis store: one key per counter, expiring with its window. Through the link: while Redis is
+ * unreachable every use is refused with 50300 (a login is not checked against limits it cannot read).
+ */
 export class RedisCounters implements CounterStore {
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'paiclass-login:',
+    private readonly link?: RedisLink,
   ) {}
 
+  private run<T>(work: () => Promise<T>) {
+    return this.link ? this.link.run(work) : work();
+  }
+
   async get(keys: string[]) {
-    const values = await this.redis.mget(keys.map((k) => this.prefix + k));
+    const values = await this.run(() => this.redis.mget(keys.map((k) => this.prefix + k)));
     return values.map((v) => Number(v ?? 0));
   }
 
   async increment(key: string, windowMs: number) {
     // the window starts with the key and is never extended by later failures
-    await this.redis.set(this.prefix + key, 0, 'PX', windowMs, 'NX');
-    return this.redis.incr(this.prefix + key);
+    return this.run(async () => {
+      await this.redis.set(this.prefix + key, 0, 'PX', windowMs, 'NX');
+      return this.redis.incr(this.prefix + key);
+    });
   }
 
   async reset(key: string) {
-    await this.redis.del(this.prefix + key);
+    await this.run(() => this.redis.del(this.prefix + key));
   }
 }
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, redisUrl, registerUser, testApp, testDatabase, type TestDatabase } from '../../test/helpers';
+import { call, redisUrl, registerUser, type TestDatabase, testApp, testDatabase } from '../../test/helpers';
 import { ConfigError, loadConfig } from '../config';
 import { MemoryBus } from './bus';
 import { RedisBus } from './bus-redis';

@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseForm, newCourse, newTeacher } from '../../test/courses';
-import { call, QueryCounter, registerUser, testApp, testDatabase, type TestDatabase, usePostgres } from '../../test/helpers';
+import { call, QueryCounter, registerUser, type TestDatabase, testApp, testDatabase, usePostgres } from '../../test/helpers';
 import { type ChangeFeed, UNWATCHED_TABLES } from '../db/change-feed';
 import { courses } from '../db/schema';
 import { ReadCache } from './read-cache';

@@ -6,15 +6,18 @@ import { z } from 'zod';
 /**
  * Typed answers. A route declares what its `data` is as a zod schema (`schema.response[200]`); the
  * envelope around it is added by the envelope hook. Here that schema becomes a JSON Schema of the
- * whole envelope, compiled once at start-up into a fast-json-stringify serializer; refusals
- * (`status` 0, `data` null) go out with JSON.stringify. With `check` on (tests and journeys), each
+ * whole envelope, compiled into a fast-json-stringify serializer on the route's first answer, not at
+ * start-up: compiling some 400 of them took a fifth of the start's CPU, in every test app as well
+ * (`node --cpu-prof`, issue 23), while an instance answers a fraction of them. The contract test
+ * compiles every one, so a schema that cannot compile still fails the suite. Refusals (`status` 0,
+ * `data` null) go out with JSON.stringify. With `check` on (tests and journeys), each
  * answer is also checked against the zod schema first, so a presenter and its schema cannot drift
  * apart unnoticed. Objects keep fields their schema does not name: nothing a client reads is dropped.
  */
 export function responseSerializer(check: boolean): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url }) => {
     if (!(schema instanceof z.ZodType)) return (payload: unknown) => JSON.stringify(payload);
-    const fast = fastJson(envelopeJsonSchema(schema) as Parameters<typeof fastJson>[0]);
+    let fast: ((payload: unknown) => string) | undefined;
     let dataOnly: ((data: unknown) => string) | undefined;
     return (payload: unknown) => {
       const body = payload as { status?: unknown; code?: unknown; message?: unknown; data?: unknown } | null;
@@ -25,7 +28,10 @@ export function responseSerializer(check: boolean): FastifySerializerCompiler<un
           throw new Error(`the answer of ${method} ${url} does not match its schema: ${z.prettifyError(result.error)}`);
       }
       const data = body.data;
-      if (data === null || typeof data !== 'object' || !kept.has(data)) return fast(payload);
+      if (data === null || typeof data !== 'object' || !kept.has(data)) {
+        fast ??= envelopeSerializer(schema);
+        return fast(payload);
+      }
       // a kept answer is serialized once, then only its envelope is written around it
       let json = serializedKept.get(data);
       if (json === undefined) {
@@ -52,6 +58,11 @@ export function dataJsonSchema(schema: z.ZodType) {
   const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
   delete json.$schema;
   return openObjects(json) as Record<string, unknown>;
+}
+
+/** The serializer of a whole answer whose `data` is `data`. */
+export function envelopeSerializer(data: z.ZodType): (payload: unknown) => string {
+  return fastJson(envelopeJsonSchema(data) as Parameters<typeof fastJson>[0]);
 }
 
 function envelopeJsonSchema(data: z.ZodType) {

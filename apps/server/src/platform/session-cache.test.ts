@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, redisUrl, registerUser, STRONG, testApp, testDatabase, type TestDatabase } from '../../test/helpers';
+import { call, redisUrl, registerUser, STRONG, type TestDatabase, testApp, testDatabase, twoInstances } from '../../test/helpers';
 import { MemoryBus } from './bus';
 import { SessionCache } from './session-cache';
 
@@ -16,13 +16,27 @@ afterAll(async () => {
   await db.drop();
 });
 
+/**
+ * The code getUserInfo answers for a token that has just been ended. On one instance it is refused at
+ * once; with two (TEST_INSTANCES=2) the call may go to the twin, which hears of the end through Redis a
+ * moment later, so it is asked again for up to a second there.
+ */
+async function codeAfterEnd(token: string) {
+  let code = (await call(app, '/UserApi/getUserInfo', {}, { token })).code;
+  for (let i = 0; twoInstances && i < 40 && code !== 20003; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    code = (await call(app, '/UserApi/getUserInfo', {}, { token })).code;
+  }
+  return code;
+}
+
 describe('the session cache', () => {
   it('refuses a token at once after logout, though the token was just answered from the cache', async () => {
     const { token } = await registerUser(app);
     expect((await call(app, '/UserApi/getUserInfo', {}, { token })).status).toBe(1);
     expect((await call(app, '/UserApi/getUserInfo', {}, { token })).status).toBe(1);
     expect((await call(app, '/UserApi/logout', {}, { token })).status).toBe(1);
-    expect((await call(app, '/UserApi/getUserInfo', {}, { token })).code).toBe(20003);
+    expect(await codeAfterEnd(token)).toBe(20003);
   });
 
   it('ends every other session of the account at once after a password change', async () => {
@@ -32,7 +46,7 @@ describe('the session cache', () => {
     expect((await call(app, '/UserApi/getUserInfo', {}, { token: other })).status).toBe(1);
     const changed = await call(app, '/UserApi/updatePassword', { oldpassword: STRONG, password: 'Newer#Pass77' }, { token });
     expect(changed.status).toBe(1);
-    expect((await call(app, '/UserApi/getUserInfo', {}, { token: other })).code).toBe(20003);
+    expect(await codeAfterEnd(other)).toBe(20003);
   });
 
   it('answers a change to the user at once, not the cached user', async () => {

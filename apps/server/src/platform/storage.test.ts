@@ -13,9 +13,22 @@ const read = async (storage: Storage, key: string) => Buffer.concat(await (await
 
 beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-s3-'));
-  s3server = new S3rver({ port: 0, address: '127.0.0.1', directory: dir, silent: true, configureBuckets: [{ name: 'paiclass', configs: [] }] });
+  s3server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    directory: dir,
+    silent: true,
+    configureBuckets: [{ name: 'paiclass', configs: [] }],
+  });
   const { port } = (await s3server.run()) as { port: number };
-  s3 = new S3Storage({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'paiclass', accessKey: 'S3RVER', secretKey: 'S3RVER', forcePathStyle: true });
+  s3 = new S3Storage({
+    endpoint: `http://127.0.0.1:${port}`,
+    region: 'us-east-1',
+    bucket: 'paiclass',
+    accessKey: 'S3RVER',
+    secretKey: 'S3RVER',
+    forcePathStyle: true,
+  });
 });
 afterAll(async () => {
   await s3server.close();
@@ -31,6 +44,9 @@ describe.each([
     await storage.put('a/c.txt', Readable.from([Buffer.from('str'), Buffer.from('eam')]));
     expect(await read(storage, 'a/b.txt')).toBe('hello');
     expect(await read(storage, 'a/c.txt')).toBe('stream');
+    // a range reads only its bytes (both ends included), an open end to the end
+    expect(Buffer.concat(await (await storage.get('a/b.txt', { start: 1, end: 3 })).toArray()).toString()).toBe('ell');
+    expect(Buffer.concat(await (await storage.get('a/b.txt', { start: 2 })).toArray()).toString()).toBe('llo');
     expect(await storage.exists('a/b.txt')).toBe(true);
     await storage.delete('a/b.txt');
     expect(await storage.exists('a/b.txt')).toBe(false);

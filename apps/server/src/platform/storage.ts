@@ -1,14 +1,21 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
+/** Bytes `start` to `end` of a stored object, both counted from 0 and included (as HTTP ranges are). */
+export interface ByteRange {
+  start?: number;
+  end?: number;
+}
 
 /** Where files live: a local folder by default, S3-compatible object storage in production. */
 export interface Storage {
   /** `size`, when known, lets a stream go to S3 without being held in memory */
   put(key: string, body: Buffer | Readable, contentType?: string, size?: number): Promise<void>;
-  get(key: string): Promise<Readable>;
+  /** the object, or only `range` of it: what is not asked for is not read (nor fetched from S3) */
+  get(key: string, range?: ByteRange): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;
 }
@@ -35,10 +42,10 @@ export class LocalStorage implements Storage {
     else await pipeline(body, fs.createWriteStream(tmp));
     await fsp.rename(tmp, file);
   }
-  async get(key: string) {
+  async get(key: string, range?: ByteRange) {
     const file = this.file(key);
     await fsp.access(file);
-    return fs.createReadStream(file);
+    return fs.createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
   }
   async exists(key: string) {
     return fsp

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCourse, newTeacher } from '../../test/courses';
+import { call, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../test/helpers';
 import { files, homeworks, jobs, messageNotices, peerReviews, submissions } from '../db/schema';
 import { queueConversions } from '../modules/files/convert';
-import { newCourse, newTeacher } from '../../test/courses';
-import { call, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../test/helpers';
 import { inTransaction } from './transaction';
 
 let db: TestDatabase;
@@ -27,9 +27,7 @@ afterAll(async () => {
 async function refuseWrites(table: string, when = 'true') {
   const name = `paiclass_test_refuse_${randomBytes(4).toString('hex')}`;
   await db.database.db.execute(
-    sql.raw(
-      `create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`,
-    ),
+    sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'injected failure'; end $$`),
   );
   await db.database.db.execute(
     sql.raw(`create trigger ${name} before insert or update on ${table} for each row when (${when}) execute function ${name}()`),
@@ -64,7 +62,13 @@ async function classHomework(students: number, extra: Record<string, unknown> = 
   const sids: number[] = [];
   for (const s of list) {
     const file = (
-      await upload(app, '/UploadApi/uploadV2', s.token, {}, { name: 'essay.txt', data: Buffer.from(`作业 ${randomBytes(8).toString('hex')}`) })
+      await upload(
+        app,
+        '/UploadApi/uploadV2',
+        s.token,
+        {},
+        { name: 'essay.txt', data: Buffer.from(`作业 ${randomBytes(8).toString('hex')}`) },
+      )
     ).data.file;
     const res = await hwCall('stuWorkSubmit', s.token, { courseid: course.id, id: hw.data.id, fileids: [file.id] });
     sids.push(res.data.sid);
@@ -175,7 +179,11 @@ describe('queueing conversions', () => {
   }
   const state = async (fileId: number) =>
     (await db.database.db.select({ s: files.pdfState }).from(files).where(eq(files.id, fileId)))[0]!.s;
-  const jobOf = (fileId: number) => db.database.db.select().from(jobs).where(eq(jobs.key, `convert:${fileId}`));
+  const jobOf = (fileId: number) =>
+    db.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, `convert:${fileId}`));
 
   it('leaves a file unconverted, not pending for ever, when its job cannot be queued', async () => {
     const f = await officeFile();

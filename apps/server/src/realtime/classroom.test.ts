@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newCourse, newTeacher } from '../../test/courses';
 import { call, redisUrl, registerUser, STRONG, type TestDatabase, testApp, testDatabase } from '../../test/helpers';
+import { courseMembers, realtimeEvents } from '../db/schema';
 import { createNotices } from '../modules/notices/notices.service';
 import { rooms } from './rooms';
 
@@ -287,21 +290,23 @@ describe('rooms', () => {
     await app.ctx.realtime.publish(rooms.courseStaff(course.id), 'Test.staffOnly', {});
     const back = await connect(student.token);
     await back.send(setActive(course.id, { since: lastSeq }));
-    expect(back.events().map((m) => m.data.n)).toEqual([1, 2, 3]);
+    // the event at the cursor comes again (the window behind it, which the client drops by id), then what was missed
+    expect(back.events().map((m) => m.data.n)).toEqual([0, 1, 2, 3]);
+    expect(back.events()[0]!.seq).toBe(lastSeq);
     const seqs = back.events().map((m) => m.seq!);
     expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
     await app.ctx.realtime.publish(rooms.course(course.id), 'Test.live', { n: 4 });
-    await expect.poll(() => back.events().map((m) => m.data.n)).toEqual([1, 2, 3, 4]);
+    await expect.poll(() => back.events().map((m) => m.data.n)).toEqual([0, 1, 2, 3, 4]);
     // the teacher, back too, also gets the staff room's event
     const teacher = await connect(owner.token);
     await teacher.send(setActive(course.id, { since: lastSeq }));
-    expect(teacher.events().map((m) => m.cmd)).toEqual([
-      'Test.missed',
-      'Test.missed',
-      'Test.missed',
-      'Test.staffOnly',
-      'Test.live',
-    ]);
+    // (the student's join told the staff room, `Course.members`, within the window behind the cursor)
+    expect(
+      teacher
+        .events()
+        .map((m) => m.cmd)
+        .filter((cmd) => cmd !== 'Course.members'),
+    ).toEqual(['Test.seen', 'Test.missed', 'Test.missed', 'Test.missed', 'Test.staffOnly', 'Test.live']);
     back.socket.close();
     teacher.socket.close();
   });
@@ -387,4 +392,321 @@ describe('rooms', () => {
       await other.close();
     }
   });
+
+  it('drops a socket that falls behind (4413) without buffering without limit; it catches up by cursor', async () => {
+    const tight = await testApp(db, { WS_SEND_BUFFER_BYTES: '65536' });
+    await tight.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const url = `ws://127.0.0.1:${(tight.server.address() as { port: number }).port}/ws/classroom`;
+      const me = await registerUser(tight);
+      const slow = await connect(me.token, url);
+      await slow.send({ cmd: 'System.resume', data: {} });
+      const room = rooms.user(me.uid);
+      const socketOnServer = [...tight.websocketServer.clients][0]!;
+      // a phone that stops reading: the kernel's buffers fill, then the server's
+      slow.socket.pause();
+      const big = randomBytes(48 * 1024).toString('base64');
+      const published: number[] = [];
+      let most = 0;
+      while (tight.ctx.realtime.localCount(room) > 0 && published.length < 400) {
+        await tight.ctx.realtime.publish(room, 'Test.big', { n: published.length, big });
+        published.push(published.length);
+        most = Math.max(most, socketOnServer.bufferedAmount);
+      }
+      // dropped: out of its room at once, and never more than the cap and one message waited for it
+      expect(tight.ctx.realtime.localCount(room)).toBe(0);
+      expect(most).toBeLessThanOrEqual(65536 + 70 * 1024);
+      await tight.ctx.realtime.publish(room, 'Test.big', { n: published.length, big: '' });
+      published.push(published.length);
+      slow.socket.resume();
+      expect(await slow.closed).toBe(4413);
+      const heard = slow.events().map((m) => m.data.n as number);
+      expect(heard.length).toBeGreaterThan(0);
+      expect(heard.length).toBeLessThan(published.length);
+      // back with the last seq it saw: the rest comes (with the window behind the cursor, dropped by id on the client)
+      const back = await connect(me.token, url);
+      back.socket.send(JSON.stringify({ cmd: 'System.resume', data: { since: slow.events().at(-1)!.seq } }));
+      await expect.poll(() => back.events().at(-1)?.data.n, { timeout: 20_000 }).toBe(published.length - 1);
+      const caught = new Set([...heard, ...back.events().map((m) => m.data.n as number)]);
+      expect([...caught].sort((a, b) => a - b)).toEqual(published);
+      back.socket.close();
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it('keeps at most 5 sockets of one user: a sixth closes the oldest (4429), which leaves its rooms', async () => {
+    const { course, student } = await classroom();
+    const sockets = [];
+    for (let i = 0; i < 5; i++) {
+      const s = await connect(student.token);
+      await s.send(setActive(course.id));
+      sockets.push(s);
+    }
+    expect(app.ctx.realtime.localCount(rooms.course(course.id))).toBe(5);
+    const sixth = await connect(student.token);
+    expect(await sockets[0]!.closed).toBe(4429);
+    await sixth.send(setActive(course.id));
+    expect(app.ctx.realtime.localCount(rooms.course(course.id))).toBe(5);
+    expect(app.ctx.realtime.localCount(rooms.user(student.uid))).toBe(5);
+    for (const s of sockets.slice(1)) expect(s.socket.readyState).toBe(WebSocket.OPEN);
+    // another user's sockets are their own
+    const other = await connect((await registerUser(app)).token);
+    await other.send();
+    expect(sixth.socket.readyState).toBe(WebSocket.OPEN);
+    for (const s of [...sockets, sixth, other]) s.socket.close();
+  });
+
+  it.runIf(redisUrl)(
+    'keeps at most 5 sockets of one user across instances: the oldest, on another instance, closes (Redis)',
+    async () => {
+      const other = await testApp(db);
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const url = `ws://127.0.0.1:${(other.server.address() as { port: number }).port}/ws/classroom`;
+        const me = await registerUser(app);
+        const sockets = [];
+        for (let i = 0; i < 6; i++) {
+          const s = await connect(me.token, i < 3 ? base : url);
+          await s.send();
+          sockets.push(s);
+        }
+        expect(await sockets[0]!.closed).toBe(4429);
+        const count = () => app.ctx.realtime.localCount(rooms.user(me.uid)) + other.ctx.realtime.localCount(rooms.user(me.uid));
+        await expect.poll(count).toBe(5);
+        for (const s of sockets.slice(1)) {
+          await s.send();
+          expect(s.socket.readyState).toBe(WebSocket.OPEN);
+        }
+        for (const s of sockets) s.socket.close();
+      } finally {
+        await other.close();
+      }
+    },
+  );
+
+  it('replays an event whose lower id committed after a higher one the socket saw (the window behind the cursor)', async () => {
+    const { course, student } = await classroom();
+    const s = await connect(student.token);
+    await s.send(setActive(course.id));
+    // an INSERT on another instance takes its id, and commits only after the next event was heard
+    const takenAt = new Date();
+    const next = async () =>
+      Number(
+        (
+          (await app.ctx.db.execute(sql`select nextval(pg_get_serial_sequence('realtime_events', 'id')) as id`)) as unknown as {
+            rows: { id: string }[];
+          }
+        ).rows[0]!.id,
+      );
+    const tooOld = await next();
+    const early = await next();
+    await app.ctx.realtime.publish(rooms.course(course.id), 'Test.later', {});
+    await expect.poll(() => s.events().length).toBe(1);
+    const cursor = s.events()[0]!.seq!;
+    expect(cursor).toBeGreaterThan(early);
+    s.socket.close();
+    await app.ctx.db.insert(realtimeEvents).values([
+      { id: early, room: rooms.course(course.id), cmd: 'Test.earlier', data: {}, createdAt: takenAt },
+      // out of the window: stored more than 10 s before the cursor's event
+      {
+        id: tooOld,
+        room: rooms.course(course.id),
+        cmd: 'Test.tooOld',
+        data: {},
+        createdAt: new Date(takenAt.getTime() - 60_000),
+      },
+    ]);
+    const back = await connect(student.token);
+    await back.send(setActive(course.id, { since: cursor }));
+    expect(back.events().map((m) => [m.seq, m.cmd])).toEqual([
+      [early, 'Test.earlier'],
+      [cursor, 'Test.later'],
+    ]);
+    // the user's room is replayed with its window too
+    const mine = await connect(student.token);
+    await app.ctx.db
+      .insert(realtimeEvents)
+      .values({ id: await next(), room: rooms.user(student.uid), cmd: 'Test.mine', data: {} });
+    const after = await app.ctx.realtime.latest();
+    await mine.send({ cmd: 'System.resume', data: { since: after + 1000 } });
+    expect(mine.events().map((m) => m.cmd)).toEqual(['Test.mine']);
+    back.socket.close();
+    mine.socket.close();
+  });
+
+  /** A course with its teacher, an assistant and two students, each with a socket that has the course open. */
+  async function fullClassroom(url = base) {
+    const { owner, course, student } = await classroom();
+    const helper = await newTeacher(app);
+    const added = await call(
+      app,
+      '/AssistantApi/addAssistant',
+      { courseid: course.id, account: helper.mobile },
+      { token: owner.token },
+    );
+    expect(added.status).toBe(1);
+    const quitter = await registerUser(app);
+    expect((await call(app, '/CourseApi/joinCourse', { code: course.code }, { token: quitter.token })).status).toBe(1);
+    const people = { owner, helper, student, quitter };
+    const sockets = {
+      owner: await connect(owner.token, url),
+      helper: await connect(helper.token, url),
+      student: await connect(student.token, url),
+      quitter: await connect(quitter.token, url),
+    };
+    for (const s of Object.values(sockets)) await s.send(setActive(course.id));
+    /** publishes to the course and its staff room; then who heard what, after a round trip on each socket */
+    const probe = async (mark: string, via = app) => {
+      await via.ctx.realtime.publish(rooms.course(course.id), 'Test.course', { mark });
+      await via.ctx.realtime.publish(rooms.courseStaff(course.id), 'Test.staff', { mark });
+      await expect.poll(() => sockets.owner.events().filter((m) => m.data.mark === mark).length, { timeout: 10_000 }).toBe(2);
+      const heard: Record<string, string[]> = {};
+      for (const [who, s] of Object.entries(sockets)) {
+        if (s.socket.readyState === WebSocket.OPEN) await s.send();
+        heard[who] = s
+          .events()
+          .filter((m) => m.data.mark === mark)
+          .map((m) => m.cmd);
+      }
+      return heard;
+    };
+    return { course, people, sockets, probe };
+  }
+
+  it('takes a removed assistant, a removed student and a student who quit out of the rooms at once', async () => {
+    const { course, people, sockets, probe } = await fullClassroom();
+    expect(await probe('before')).toEqual({
+      owner: ['Test.course', 'Test.staff'],
+      helper: ['Test.course', 'Test.staff'],
+      student: ['Test.course'],
+      quitter: ['Test.course'],
+    });
+    const removed = await call(
+      app,
+      '/AssistantApi/delAssistant',
+      { courseid: course.id, uid: people.helper.uid },
+      { token: people.owner.token },
+    );
+    expect(removed.status).toBe(1);
+    expect((await probe('assistant gone')).helper).toEqual([]);
+    const gone = await call(
+      app,
+      '/Futurev2/Student/remove',
+      { courseid: course.id, uids: [people.student.uid] },
+      { token: people.owner.token },
+    );
+    expect(gone.status).toBe(1);
+    expect((await probe('student gone')).student).toEqual([]);
+    await call(app, '/CourseApi/setCourseAllowQuit', { courseid: course.id, allowquit: 1 }, { token: people.owner.token });
+    const quit = await call(
+      app,
+      '/CourseApi/quitCourse',
+      { courseid: course.id, password: STRONG },
+      { token: people.quitter.token },
+    );
+    expect(quit.status).toBe(1);
+    expect(await probe('quit')).toEqual({ owner: ['Test.course', 'Test.staff'], helper: [], student: [], quitter: [] });
+    expect(app.ctx.realtime.localCount(rooms.course(course.id))).toBe(1);
+    expect(app.ctx.realtime.localCount(rooms.courseStaff(course.id))).toBe(1);
+    // the 25 s re-join is refused and keeps them out
+    await sockets.helper.send(setActive(course.id));
+    expect(sockets.helper.messages.at(-2)).toMatchObject({ cmd: 'User.error', code: -1, msg: '课程不存在或您不是该课程的成员' });
+    expect((await probe('rejoined')).helper).toEqual([]);
+    for (const s of Object.values(sockets)) s.socket.close();
+  });
+
+  it('leaves the rooms when a re-join is refused, whatever removed the membership', async () => {
+    const { course, people, sockets, probe } = await fullClassroom();
+    // removed without a word to the sockets (as by an operator in the database)
+    await app.ctx.db.delete(courseMembers).where(eq(courseMembers.userId, people.helper.uid));
+    expect((await probe('unannounced')).helper).toEqual(['Test.course', 'Test.staff']);
+    await sockets.helper.send(setActive(course.id));
+    expect(sockets.helper.messages.at(-2)).toMatchObject({ cmd: 'User.error', code: -1 });
+    expect((await probe('refused')).helper).toEqual([]);
+    expect(app.ctx.realtime.localCount(rooms.courseStaff(course.id))).toBe(1);
+    for (const s of Object.values(sockets)) s.socket.close();
+  });
+
+  it('keeps a teacher who transferred the course in the staff room; a course ended closed or deleted empties its rooms', async () => {
+    const { course, people, sockets, probe } = await fullClassroom();
+    const heir = await newTeacher(app);
+    const moved = await call(
+      app,
+      '/CourseApi/transferCourse',
+      { courseid: course.id, account: heir.mobile, password: STRONG },
+      { token: people.owner.token },
+    );
+    expect(moved.status).toBe(1);
+    expect((await probe('transferred')).owner).toEqual(['Test.course', 'Test.staff']);
+    // the commands of its socket see the new role: an assistant now
+    app.socketCommands.set('Test.whoami', (_ctx, caller) => caller.reply('Test.whoami', caller.course ?? null));
+    await sockets.owner.send({ cmd: 'Test.whoami' });
+    expect(sockets.owner.messages.find((m) => m.cmd === 'Test.whoami')?.data).toMatchObject({
+      courseId: course.id,
+      role: 'assistant',
+    });
+    const ended = await call(app, '/CourseApi/endCourse', { courseid: course.id, canvisit: 0 }, { token: heir.token });
+    expect(ended.status).toBe(1);
+    expect(await probe('ended')).toEqual({
+      owner: ['Test.course', 'Test.staff'],
+      helper: ['Test.course', 'Test.staff'],
+      student: [],
+      quitter: [],
+    });
+    // a student of a course closed to them cannot open it again
+    await sockets.student.send(setActive(course.id));
+    expect(sockets.student.messages.at(-2)).toMatchObject({ cmd: 'User.error', msg: '系统提醒：课程已结课，老师已禁止访问' });
+    const watching = await connect(heir.token);
+    await watching.send(setActive(course.id));
+    const deleted = await call(app, '/CourseApi/deleteCourse', { courseid: course.id, password: STRONG }, { token: heir.token });
+    expect(deleted.status).toBe(1);
+    await app.ctx.realtime.publish(rooms.course(course.id), 'Test.course', { mark: 'deleted' });
+    await app.ctx.realtime.publish(rooms.courseStaff(course.id), 'Test.staff', { mark: 'deleted' });
+    for (const s of [...Object.values(sockets), watching]) {
+      await s.send();
+      expect(s.events().filter((m) => m.data.mark === 'deleted')).toEqual([]);
+    }
+    expect(app.ctx.realtime.localCount(rooms.course(course.id))).toBe(0);
+    for (const s of [...Object.values(sockets), watching]) s.socket.close();
+  });
+
+  it.runIf(redisUrl)(
+    'takes a member removed on one instance out of the rooms of their socket on another, at once (Redis)',
+    async () => {
+      const other = await testApp(db);
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const url = `ws://127.0.0.1:${(other.server.address() as { port: number }).port}/ws/classroom`;
+        const { course, people, probe } = await fullClassroom(url);
+        expect(other.ctx.realtime.localCount(rooms.courseStaff(course.id))).toBe(2);
+        const removed = await call(
+          app,
+          '/AssistantApi/delAssistant',
+          { courseid: course.id, uid: people.helper.uid },
+          { token: people.owner.token },
+        );
+        expect(removed.status).toBe(1);
+        // published the moment the call answered, on the instance that made the change
+        expect((await probe('assistant gone', app)).helper).toEqual([]);
+        const gone = await call(
+          app,
+          '/Futurev2/Student/remove',
+          { courseid: course.id, uids: [people.student.uid] },
+          { token: people.owner.token },
+        );
+        expect(gone.status).toBe(1);
+        expect(await probe('student gone', app)).toEqual({
+          owner: ['Test.course', 'Test.staff'],
+          helper: [],
+          student: [],
+          quitter: ['Test.course'],
+        });
+        expect(other.ctx.realtime.localCount(rooms.courseStaff(course.id))).toBe(1);
+        expect(other.ctx.realtime.localCount(rooms.course(course.id))).toBe(2);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

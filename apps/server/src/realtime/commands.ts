@@ -1,7 +1,7 @@
 import type { Language } from '@paiclass/shared';
+import type { CourseRole } from '../modules/courses/courses.policy';
 import type { User } from '../platform/auth';
 import type { AppContext } from '../platform/context';
-import type { CourseRole } from '../modules/courses/courses.policy';
 
 /**
  * Who sent a classroom-socket command, as the gateway knows them: the user, the course the socket
@@ -21,7 +21,7 @@ export interface SocketCaller {
   receivedAt: number;
   /** when this socket was sent the event `seq` (ms since the epoch), if it was among its recent events */
   sentAt(seq: number): number | undefined;
-  /** the socket's latest measured round trip (ms), or undefined before one was measured */
+  /** the socket's round trip (ms): the lower median of its latest pings' round trips; undefined before one was measured */
   rttMs(): number | undefined;
   /** answers this socket only */
   reply(cmd: string, data: unknown): void;

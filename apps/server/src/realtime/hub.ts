@@ -1,4 +1,4 @@
-import { and, desc, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { realtimeEvents } from '../db/schema';
@@ -6,7 +6,7 @@ import type { Bus } from '../platform/bus';
 
 /** A socket (or anything else) in a room: it is handed the serialised message, the same string for everyone. */
 export interface RoomMember {
-  send(serialised: string, seq: number): void;
+  send(serialised: string, seq: number, room: string): void;
 }
 
 /** What crosses the bus between instances: one per event, whatever the number of sockets. */
@@ -32,6 +32,16 @@ const STORE_BATCH = 500;
 const KEEP_MS = 24 * 3600_000;
 /** at most this many missed events are replayed to a socket that comes back; it refetches beyond that */
 export const REPLAY_LIMIT = 200;
+/**
+ * The window behind a cursor that a replay sends again (decision 016): ids are taken when an INSERT
+ * starts and become visible when it commits, so on PostgreSQL with several instances a lower id can
+ * commit after a higher one a client already saw. A replay also sends the rooms' events numbered up
+ * to the cursor that were stored at most REPLAY_WINDOW_MS before the cursor's own event (stored
+ * is the INSERT's start, the moment the id was taken), at most REPLAY_WINDOW_LIMIT of them, the newest;
+ * the client drops the ones it has seen, by id.
+ */
+export const REPLAY_WINDOW_MS = 10_000;
+export const REPLAY_WINDOW_LIMIT = 200;
 
 export const serialise = (e: { seq: number; cmd: string; data: unknown }) =>
   JSON.stringify({ cmd: e.cmd, code: 0, msg: '', data: e.data ?? null, seq: e.seq });
@@ -48,6 +58,8 @@ export class RealtimeHub {
   private storing = false;
   private local = new Map<string, { members: Set<RoomMember>; subscribed: Promise<() => Promise<void>> }>();
   private purgeTimer: NodeJS.Timeout;
+  /** rooms whose names start with a prefix and how their events are written (the chat socket's envelope) */
+  private formats: [string, (e: { seq: number; cmd: string; data: unknown }) => string][] = [];
 
   constructor(
     private db: Db,
@@ -69,6 +81,16 @@ export class RealtimeHub {
       this.waiting.push({ room, cmd, data, resolve, reject });
       if (!this.storing) void this.store();
     });
+  }
+
+  /**
+   * Several events at once, stored by one insert (up to STORE_BATCH) and each sent over the bus: a
+   * notice to each of a course's students costs one insert, not one per student (issue 23).
+   */
+  publishMany(events: { room: string; cmd: string; data: unknown }[]): Promise<void> {
+    const stored = events.map((e) => new Promise<void>((resolve, reject) => this.waiting.push({ ...e, resolve, reject })));
+    if (events.length > 0 && !this.storing) void this.store();
+    return Promise.all(stored).then(() => undefined);
   }
 
   /** Stores the waiting events with one insert and sends each over the bus, until none wait. */
@@ -107,11 +129,14 @@ export class RealtimeHub {
     view.publish = async (room, cmd, data) => {
       held.push([room, cmd, data]);
     };
+    view.publishMany = async (events) => {
+      for (const { room, cmd, data } of events) held.push([room, cmd, data]);
+    };
     return {
       view,
       flush: async () => {
         // in their order, stored together
-        await Promise.all(held.splice(0).map(([room, cmd, data]) => this.publish(room, cmd, data)));
+        await this.publishMany(held.splice(0).map(([room, cmd, data]) => ({ room, cmd, data })));
       },
     };
   }
@@ -136,22 +161,63 @@ export class RealtimeHub {
     entry.subscribed.then((stop) => stop()).catch((err) => this.log.warn({ err, room }, 'realtime unsubscribe failed'));
   }
 
-  /** Events of these rooms after `since`, oldest first, at most REPLAY_LIMIT (`more` when some were left out). */
+  /**
+   * Events of these rooms after `since`, oldest first, at most REPLAY_LIMIT (`more` when some were left
+   * out), preceded by the window behind the cursor (REPLAY_WINDOW_MS): an event numbered below `since`
+   * may have committed after it, and the client drops those it has already seen.
+   */
   async since(roomList: string[], since: number) {
     if (roomList.length === 0) return { events: [], more: false };
-    const rows = await this.db
-      .select({ seq: realtimeEvents.id, cmd: realtimeEvents.cmd, data: realtimeEvents.data })
-      .from(realtimeEvents)
-      .where(and(inArray(realtimeEvents.room, roomList), gt(realtimeEvents.id, since)))
-      .orderBy(realtimeEvents.id)
-      .limit(REPLAY_LIMIT + 1);
-    return { events: rows.slice(0, REPLAY_LIMIT), more: rows.length > REPLAY_LIMIT };
+    const columns = { seq: realtimeEvents.id, cmd: realtimeEvents.cmd, data: realtimeEvents.data };
+    // the window starts REPLAY_WINDOW_MS before the cursor's event (or the newest before it, in any room)
+    // took its id; the lowest id taken since bounds the scan of the rooms' index
+    const windowStart = sql`((select ${realtimeEvents.createdAt} from ${realtimeEvents} where ${realtimeEvents.id} <= ${since} order by ${realtimeEvents.id} desc limit 1) - ${`${REPLAY_WINDOW_MS} milliseconds`}::interval)`;
+    const lowestId = sql`(select min(${realtimeEvents.id}) from ${realtimeEvents} where ${realtimeEvents.createdAt} >= ${windowStart})`;
+    const [window, rows] = await Promise.all([
+      since === 0
+        ? []
+        : this.db
+            .select(columns)
+            .from(realtimeEvents)
+            .where(
+              and(
+                inArray(realtimeEvents.room, roomList),
+                lte(realtimeEvents.id, since),
+                gte(realtimeEvents.id, lowestId),
+                gte(realtimeEvents.createdAt, windowStart),
+              ),
+            )
+            .orderBy(desc(realtimeEvents.id))
+            .limit(REPLAY_WINDOW_LIMIT),
+      this.db
+        .select(columns)
+        .from(realtimeEvents)
+        .where(and(inArray(realtimeEvents.room, roomList), gt(realtimeEvents.id, since)))
+        .orderBy(realtimeEvents.id)
+        .limit(REPLAY_LIMIT + 1),
+    ]);
+    return { events: [...window.reverse(), ...rows.slice(0, REPLAY_LIMIT)], more: rows.length > REPLAY_LIMIT };
   }
 
   /** The newest event's number: where a socket that has seen nothing yet starts counting. */
   async latest() {
     const [row] = await this.db.select({ seq: realtimeEvents.id }).from(realtimeEvents).orderBy(desc(realtimeEvents.id)).limit(1);
     return row?.seq ?? 0;
+  }
+
+  /**
+   * The events of rooms whose names start with `prefix` are written by `format` rather than as the
+   * classroom channel's `{cmd, code, msg, data, seq}`: the chat socket's rooms (`chat:`) speak its own
+   * envelope. Still serialised once per event and instance, whatever the number of sockets.
+   */
+  format(prefix: string, format: (e: { seq: number; cmd: string; data: unknown }) => string) {
+    this.formats.push([prefix, format]);
+  }
+
+  /** An event as the sockets of its room read it. */
+  serialiseFor(room: string, e: { seq: number; cmd: string; data: unknown }) {
+    const own = this.formats.find(([prefix]) => room.startsWith(prefix));
+    return own ? own[1](e) : serialise(e);
   }
 
   /** Sockets in a room on this instance (tests and benchmarks). */
@@ -175,7 +241,7 @@ export class RealtimeHub {
       this.log.warn({ room }, 'realtime: malformed bus event dropped');
       return;
     }
-    const serialised = serialise(e as BusEvent);
-    for (const m of members) m.send(serialised, e.seq);
+    const serialised = this.serialiseFor(room, e as BusEvent);
+    for (const m of members) m.send(serialised, e.seq, room);
   }
 }

@@ -9,4 +9,6 @@ export const rooms = {
   /** the teacher and assistants of a course: who checked in, with risk flags; what students must not see */
   courseStaff: (courseId: number) => `course-staff:${courseId}`,
   classTime: (classTimeId: number) => `classtime:${classTimeId}`,
+  /** a user's chat socket (realtime/chat.gateway.ts): each message of their groups, in the chat envelope */
+  chat: (userId: number) => `chat:${userId}`,
 };

@@ -11,7 +11,8 @@ export function LanguageToggle({ className }: { className?: string }) {
       className={`lang-toggle${className ? ` ${className}` : ''}`}
       onClick={() => applyLanguage(next)}
       data-testid="login-lang-toggle"
-      aria-label={t('common.switchLanguage')}
+      // the visible words first in the accessible name (WCAG 2.5.3), then what the button does
+      aria-label={`${t('common.otherLanguage')} · ${t('common.switchLanguage')}`}
     >
       {t('common.otherLanguage')}
     </button>

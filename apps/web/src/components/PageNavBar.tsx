@@ -1,5 +1,4 @@
 import { DEFAULT_TAB } from '@paiclass/shared';
-import { NavBar } from 'antd-mobile';
 import { LeftOutline } from 'antd-mobile-icons';
 import type { ReactNode } from 'react';
 import { useNavigate } from '../lib/router';
@@ -29,24 +28,36 @@ export interface PageNavBarProps {
   right?: ReactNode;
 }
 
-/** The top bar of a page, with a back arrow that never leaves the user stranded. */
+/**
+ * The top bar of a page, with a back arrow that never leaves the user stranded. Our own markup in
+ * antd-mobile's classes: its NavBar wraps the back arrow in a `div role="button"` that has no name when
+ * there is no back and cannot be reached with the keyboard (axe-core, issue 25); here the back is a
+ * real button named "back".
+ */
 export function PageNavBar({ title, onBack, noBack, right }: PageNavBarProps) {
   const { t } = useTranslation();
   const goBack = useGoBack();
   return (
     <div className="page-navbar">
-      <NavBar
-        back={noBack ? null : ''}
-        backIcon={
-          <span className="nav-back" data-testid="nav-back" title={t('common.back')}>
-            <LeftOutline />
-          </span>
-        }
-        onBack={noBack ? undefined : (onBack ?? goBack)}
-        right={right}
-      >
-        <span data-testid="page-title">{title}</span>
-      </NavBar>
+      <div className="adm-nav-bar">
+        <div className="adm-nav-bar-left">
+          {noBack ? null : (
+            <button
+              type="button"
+              className="adm-nav-bar-back nav-back"
+              data-testid="nav-back"
+              aria-label={t('common.back')}
+              onClick={onBack ?? goBack}
+            >
+              <LeftOutline aria-hidden="true" />
+            </button>
+          )}
+        </div>
+        <div className="adm-nav-bar-title">
+          <span data-testid="page-title">{title}</span>
+        </div>
+        <div className="adm-nav-bar-right">{right}</div>
+      </div>
     </div>
   );
 }

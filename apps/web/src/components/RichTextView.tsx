@@ -1,4 +1,4 @@
-import { RICH_TEXT_TAGS } from '@paiclass/shared';
+import { filesCalls, RICH_TEXT_TAGS } from '@paiclass/shared';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import './RichText.css';
@@ -10,7 +10,7 @@ const ALLOWED_ATTR = ['href', 'target', 'rel', 'src', 'alt', 'data-file', 'style
 export function isOwnFileAddress(src: string) {
   try {
     const url = new URL(src, window.location.origin);
-    return url.origin === window.location.origin && url.pathname === '/FileApi/download';
+    return url.origin === window.location.origin && url.pathname === filesCalls.download.path;
   } catch {
     return false;
   }

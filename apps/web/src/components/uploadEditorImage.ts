@@ -1,4 +1,4 @@
-import { CODES, EDITOR_IMAGE_MAX_BYTES, type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
+import { CODES, EDITOR_IMAGE_MAX_BYTES, type Envelope, filesCalls, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
 import { ApiError, NETWORK_ERROR } from '../lib/api';
 import { fitImage, ImageTooLarge } from '../lib/downscale';
 import i18n, { currentLanguage } from '../lib/i18n';
@@ -35,7 +35,7 @@ export async function uploadEditorImage(original: File): Promise<UploadedImage> 
   const timer = window.setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch('/UploadApi/uploadV2', { method: 'POST', headers, body: form, signal: controller.signal });
+    response = await fetch(filesCalls.uploadV2.path, { method: 'POST', headers, body: form, signal: controller.signal });
   } catch {
     throw new ApiError(NETWORK_ERROR, controller.signal.aborted ? i18n.t('common.timeout') : i18n.t('common.networkError'));
   } finally {

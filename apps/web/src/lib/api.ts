@@ -1,4 +1,12 @@
-import { CODES, DEFAULT_TAB, type Envelope, REQUEST_TIMEOUT_MS } from '@paiclass/shared';
+import {
+  type CallInput,
+  type CallOutput,
+  type CallSpec,
+  CODES,
+  DEFAULT_TAB,
+  type Envelope,
+  REQUEST_TIMEOUT_MS,
+} from '@paiclass/shared';
 import { fileNameOf } from './files';
 import i18n, { currentLanguage } from './i18n';
 import { currentLocation, navigateTo } from './navigation';
@@ -159,6 +167,34 @@ export async function apiFile(
   if ((response.headers.get('content-type') ?? '').includes('application/json')) return unwrap<never>(response);
   if (!response.ok) throw new ApiError(NETWORK_ERROR, i18n.t('common.serverUnavailable'));
   return { blob: await response.blob(), name: fileNameOf(response.headers.get('content-disposition'), fallbackName) };
+}
+
+/** What a page sends to a call: its declared input, or for a multipart call the form with its file. */
+export type CallBody<C extends CallSpec> = C['transport'] extends 'multipart' ? FormData : CallInput<C>;
+
+/**
+ * Makes a declared call (decision 026): the path comes from the contract, the body is checked against
+ * the call's input type and the answer has its output type. Pages name calls, never paths.
+ */
+export function call<C extends CallSpec>(spec: C, ...[body, options]: CallArgs<C>): Promise<CallOutput<C>> {
+  return api<CallOutput<C>>(spec.path, body as object | undefined, options);
+}
+type CallArgs<C extends CallSpec> =
+  unknown extends CallBody<C> ? [body?: CallBody<C>, options?: ApiOptions] : [body: CallBody<C>, options?: ApiOptions];
+
+/** A declared call that answers a file (an export): its bytes and name, or the refusal thrown as `call` does. */
+export function callFile<C extends CallSpec & { answersFile: true }>(
+  spec: C,
+  body: CallInput<C>,
+  fallbackName: string,
+  options: ApiOptions = {},
+) {
+  return apiFile(spec.path, body as object, fallbackName, options);
+}
+
+/** The address of a declared GET call with its query, for an <img>, a link or a download. */
+export function callUrl<C extends CallSpec & { transport: 'query' }>(spec: C, query: Record<string, string | number>) {
+  return `${spec.path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
 }
 
 /** The message to show for any failure. */

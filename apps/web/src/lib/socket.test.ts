@@ -96,11 +96,11 @@ describe('the classroom socket client', () => {
     expect(client.state).toBe('open');
     expect(last().sent.map((m) => m.cmd)).toEqual(['System.resume', 'Early.cmd', 'ping']);
     expect(last().sent[2]!.data).toBe(10);
-    // every 25 s a beat; with a course open, setActive
+    // every 25 s a beat; with a course open, setActive (the opening asks for an answer, the beat does not)
     const leave = client.openCourse(42, 7);
     vi.advanceTimersByTime(25_000);
     expect(last().sent.slice(-2)).toEqual([
-      { cmd: 'AttendClass.setActive', data: { classId: 42, classTimeId: 7, courserole: 0 } },
+      { cmd: 'AttendClass.setActive', data: { classId: 42, classTimeId: 7, courserole: 0, ack: 1 } },
       { cmd: 'AttendClass.setActive', data: { classId: 42, classTimeId: 7, courserole: 0 } },
     ]);
     leave();
@@ -178,7 +178,7 @@ describe('the classroom socket client', () => {
     last().open();
     expect(last().sent.slice(0, 2)).toEqual([
       { cmd: 'System.resume', data: { since: 103 } },
-      { cmd: 'AttendClass.setActive', data: { classId: 42, classTimeId: 0, courserole: 0, since: 103 } },
+      { cmd: 'AttendClass.setActive', data: { classId: 42, classTimeId: 0, courserole: 0, since: 103, ack: 1 } },
     ]);
     expect(reconnected).toHaveBeenCalledTimes(1);
     // an error comes to the handler as its message
@@ -186,5 +186,48 @@ describe('the classroom socket client', () => {
     client.on('User.error', (d) => errors.push(d));
     last().push({ cmd: 'User.error', code: -1, msg: '课程不存在', data: null });
     expect(errors).toEqual([{ error: '课程不存在' }]);
+  });
+
+  it('drops what a replay sends again behind its cursor, by id, and hands on an earlier id it never saw', async () => {
+    const client = await newClient();
+    const heard: number[] = [];
+    client.on('Test.event', (d) => heard.push(d.n));
+    client.start();
+    last().open();
+    client.openCourse(42);
+    last().push({ cmd: 'System.resume', data: { seq: 100 } });
+    // 200 events of the user's room, then 400 of the course's; id 250 is not among them: it commits late, on another instance
+    const live = Array.from({ length: 600 }, (_, i) => 101 + i).filter((seq) => seq !== 250);
+    for (const seq of live) last().push({ cmd: 'Test.event', data: { n: seq }, seq });
+    last().drop();
+    vi.advanceTimersByTime(0);
+    last().open();
+    expect(last().sent[0]).toEqual({ cmd: 'System.resume', data: { since: 700 } });
+    // each room's window behind the cursor (its newest 200 events), then what is new
+    for (let seq = 101; seq <= 300; seq++) last().push({ cmd: 'Test.event', data: { n: seq }, seq });
+    for (let seq = 501; seq <= 700; seq++) last().push({ cmd: 'Test.event', data: { n: seq }, seq });
+    last().push({ cmd: 'Test.event', data: { n: 701 }, seq: 701 });
+    expect(heard).toEqual([...live, 250, 701]);
+    // the cursor is the highest id seen, not the last one heard
+    last().drop();
+    vi.advanceTimersByTime(0);
+    last().open();
+    expect(last().sent[0]).toEqual({ cmd: 'System.resume', data: { since: 701 } });
+  });
+
+  it('stays closed, offline until retry, when a newer socket of the user replaced it (4429); reconnects after falling behind (4413)', async () => {
+    const client = await newClient();
+    client.start();
+    last().open();
+    last().drop(4413);
+    vi.advanceTimersByTime(0);
+    expect(FakeSocket.made).toHaveLength(2);
+    last().open();
+    last().drop(4429);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(client.state).toBe('offline');
+    client.retry();
+    expect(FakeSocket.made).toHaveLength(3);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { onSessionEnd } from './session';
 import { getToken, local, STORAGE_KEYS, session } from './storage';
 
@@ -7,7 +7,11 @@ import { getToken, local, STORAGE_KEYS, session } from './storage';
  * waited in its queue and beats at once; it beats every 25 s (`AttendClass.setActive` for the course a
  * page has open, else `ping` 10); it reconnects unless closed on purpose, paused while the page is
  * hidden; after 5 tries 10 s apart it is "offline" until `retry`. Events carry a `seq`: on reconnect it
- * asks for what it missed (`System.resume` and `setActive` with `since`), and each event is handed on once.
+ * asks for what it missed (`System.resume` and `setActive` with `since`); the server replays a window
+ * behind that cursor too (an event with a lower id can commit after a higher one), and each event is
+ * handed on once, by id. Closed by the server with 4401 (the login ended) it stays closed; with 4429 (a
+ * newer socket of the same user took its place) it is "offline" until `retry`, since reconnecting on its
+ * own would close another; with 4413 (it fell behind) or anything else it reconnects and catches up.
  */
 export type SocketState = 'idle' | 'connecting' | 'open' | 'offline';
 // biome-ignore lint/suspicious/noExplicitAny: each event has its own data; the page that listens knows its shape
@@ -16,8 +20,18 @@ type Handler = (data: any) => void;
 const BEAT_MS = 25_000;
 const RETRY_MS = 10_000;
 const MAX_TRIES = 5;
+/** close codes of the server (docs/api.md) */
+const CLOSE_LOGIN_ENDED = 4401;
+const CLOSE_REPLACED = 4429;
+/**
+ * how many of the latest ids are remembered to drop a replayed event seen before: more than a
+ * reconnect's two replay windows (the user's room and the course's, 200 events each)
+ */
+const SEEN_MEMORY = 1000;
 /** handed to the `System.reconnected` handlers: pages refetch what they show when events may have been missed */
 export const RECONNECTED = 'System.reconnected';
+/** the server's answer to a `setActive` that asked for one: the socket is in the course's rooms */
+const ACTIVE = 'AttendClass.active';
 
 /** A 32-bit fold of the token and the time, kept in the browser (spec 2 §7). */
 function wsHash(token: string) {
@@ -106,10 +120,10 @@ export class ClassroomSocket {
     const entry = { courseId, classTimeId };
     this.courses.push(entry);
     // the page has just read what it shows: no replay
-    this.activate(false);
+    this.activate(false, true);
     return () => {
       this.courses = this.courses.filter((c) => c !== entry);
-      if (this.courses.length > 0) this.activate(false);
+      if (this.courses.length > 0) this.activate(false, true);
     };
   }
 
@@ -117,14 +131,21 @@ export class ClassroomSocket {
     return this.courses.at(-1);
   }
 
-  private activate(withSince: boolean) {
+  /** `ack`: the server answers `AttendClass.active` once the socket is in the course's rooms (not on heartbeats) */
+  private activate(withSince: boolean, ack = false) {
     const c = this.course;
     if (!c) return;
     session.set(STORAGE_KEYS.courseId, String(c.courseId));
     session.set(STORAGE_KEYS.classTimeId, String(c.classTimeId));
     // after a reconnect, what the course published while the socket was away is asked for too
     const since = withSince && this.lastSeq !== undefined ? { since: this.lastSeq } : {};
-    this.send('AttendClass.setActive', { classId: c.courseId, classTimeId: c.classTimeId, courserole: 0, ...since });
+    this.send('AttendClass.setActive', {
+      classId: c.courseId,
+      classTimeId: c.classTimeId,
+      courserole: 0,
+      ...since,
+      ...(ack && { ack: 1 }),
+    });
   }
 
   private heartbeat() {
@@ -153,7 +174,7 @@ export class ClassroomSocket {
       this.setState('open');
       // what it missed first, then the course (with its own since), then what waited, then a beat
       this.ws?.send(JSON.stringify({ cmd: 'System.resume', data: this.lastSeq === undefined ? {} : { since: this.lastSeq } }));
-      if (this.course) this.activate(true);
+      if (this.course) this.activate(true, true);
       for (const raw of this.queue.splice(0)) ws.send(raw);
       this.heartbeat();
       clearInterval(this.beat);
@@ -166,7 +187,8 @@ export class ClassroomSocket {
       clearInterval(this.beat);
       if (this.ws !== ws) return;
       // the login ended: the API client ends the session on its next call; nothing to reconnect with
-      if (e.code === 4401 || this.onPurpose) return this.setState('idle');
+      if (e.code === CLOSE_LOGIN_ENDED || this.onPurpose) return this.setState('idle');
+      if (e.code === CLOSE_REPLACED) return this.setState('offline');
       this.scheduleReconnect();
     };
   }
@@ -190,7 +212,7 @@ export class ClassroomSocket {
     if (typeof message.seq === 'number') {
       if (this.seen.has(message.seq)) return;
       this.seen.add(message.seq);
-      if (this.seen.size > 500) this.seen.delete(this.seen.values().next().value!);
+      if (this.seen.size > SEEN_MEMORY) this.seen.delete(this.seen.values().next().value!);
       this.lastSeq = Math.max(this.lastSeq ?? 0, message.seq);
     }
     if (message.cmd === 'System.resume' && message.data && typeof message.data === 'object') {
@@ -237,4 +259,68 @@ export function useSocketState(): SocketState {
     () => classroomSocket.state,
     () => 'idle',
   );
+}
+
+/** at most one refetch a second for a page that counts: 60 hand-ins in a burst cost two reads, not 60 */
+const LIVE_REFETCH_MS = 1000;
+
+/**
+ * Keeps what a page counts up to date without a reload (issue 25): joins the course's rooms and calls
+ * `refetch` when one of `cmds` arrives that `accept` takes (its data is the event's), at once for the
+ * first and then at most once a second, the last always followed; and after a reconnect, when events
+ * may have been missed.
+ */
+export function useLiveRefetch(
+  courseId: number | undefined,
+  cmds: readonly string[],
+  refetch: () => void,
+  // biome-ignore lint/suspicious/noExplicitAny: each event has its own data; the page that listens knows its shape
+  accept: (data: any) => boolean = () => true,
+): boolean {
+  const [listening, setListening] = useState(false);
+  const ref = useRef({ refetch, accept });
+  ref.current = { refetch, accept };
+  useClassroom(courseId);
+  const key = cmds.join(' ');
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let again = false;
+    const run = () => {
+      if (timer) {
+        again = true;
+        return;
+      }
+      ref.current.refetch();
+      const wait = () => {
+        timer = setTimeout(() => {
+          timer = undefined;
+          if (!again) return;
+          again = false;
+          ref.current.refetch();
+          wait();
+        }, LIVE_REFETCH_MS);
+      };
+      wait();
+    };
+    const offs = [
+      ...key.split(' ').map((cmd) =>
+        classroomSocket.on(cmd, (data) => {
+          if (ref.current.accept(data)) run();
+        }),
+      ),
+      classroomSocket.on(RECONNECTED, run),
+      // in the course's rooms: what changed between the page's first read and now is read once more
+      classroomSocket.on(ACTIVE, (data: { courseid?: number } | null) => {
+        if (!courseId || Number(data?.courseid) !== courseId) return;
+        setListening(true);
+        run();
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+      if (timer) clearTimeout(timer);
+      setListening(false);
+    };
+  }, [key, courseId]);
+  return listening;
 }

@@ -23,6 +23,10 @@ export const STORAGE_KEYS = {
   wsHash: 'wsHash',
   /** the class time being visited (spec 2 §7 page-level storage) */
   classTimeId: 'classTimeId',
+  /** the interactive-answer steps a student was asked to join, in this tab (decision 029) */
+  askedSteps: 'askedSteps',
+  /** the attendances a student was asked to check in to, in this tab (decision 029) */
+  askedAttendances: 'askedAttendances',
 } as const;
 
 function safe<T>(fn: () => T, fallback: T): T {
@@ -53,3 +57,20 @@ export const session = {
 };
 
 export const getToken = () => local.get(STORAGE_KEYS.token);
+
+/**
+ * Ids a tab has asked the user about (a "join?" or "check in now?" question), kept in the session's
+ * storage so that neither another page nor a reload asks again; the newest 200.
+ */
+export function askedInTab<T extends number | string>(key: string) {
+  const read = () => new Set(session.getJSON<T[]>(key) ?? []);
+  return {
+    has: (id: T) => read().has(id),
+    add: (id: T) => {
+      const ids = read();
+      if (ids.has(id)) return;
+      ids.add(id);
+      session.setJSON(key, [...ids].slice(-200));
+    },
+  };
+}

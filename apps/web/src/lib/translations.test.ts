@@ -33,4 +33,17 @@ describe('Translations', () => {
     words.changeLanguage('zh');
     expect(calls).toBe(2);
   });
+
+  it('picks the language’s plural form by count: "1 question", "2 questions"; Chinese has one form (issue 25)', () => {
+    const words = new Translations('en', 'zh');
+    words.addStrings('zh', { n: '{{count}} 题' });
+    words.addStrings('en', { n: '{{count}} questions', n_one: '{{count}} question' });
+    expect(words.t('n', { count: 1 })).toBe('1 question');
+    expect(words.t('n', { count: 2 })).toBe('2 questions');
+    expect(words.t('n', { count: 0 })).toBe('0 questions');
+    // a count that is not a number: the plain key
+    expect(words.t('n', { count: '1' })).toBe('1 questions');
+    words.changeLanguage('zh');
+    expect(words.t('n', { count: 1 })).toBe('1 题');
+  });
 });

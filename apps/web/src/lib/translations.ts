@@ -8,7 +8,9 @@ const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
 /**
  * The interface's strings by language and the language in use (decision 019). PaiClass's strings
- * are flat keys with `{{name}}` placeholders, nothing more: no plurals, nesting or formats; the
+ * are flat keys with `{{name}}` placeholders; a numeric `count` picks the language's plural form
+ * `key_one`, `key_few`, … by Intl.PluralRules where the language has it (issue 25: "1 questions"),
+ * else `key`; no nesting or formats. The
  * default language answers for a key another language lacks, and a key no language has shows as
  * itself. React re-renders the users of `useTranslation` when the language or the strings change.
  */
@@ -34,7 +36,7 @@ export class Translations {
 
   /** The string of `key` in the language in use, its placeholders filled; a missing value leaves the place empty. */
   t: TFunction = (key, values) => {
-    const text = this.strings[this.language]?.[key] ?? this.strings[this.fallback]?.[key];
+    const text = this.plural(key, values?.count) ?? this.strings[this.language]?.[key] ?? this.strings[this.fallback]?.[key];
     if (text === undefined) return key;
     if (!values) return text;
     return text.replace(PLACEHOLDER, (_all, name: string) => {
@@ -42,6 +44,23 @@ export class Translations {
       return value === undefined || value === null ? '' : String(value);
     });
   };
+
+  private rules = new Map<string, Intl.PluralRules>();
+
+  /** The language's own plural form of `key` for `count` (`key_one`, …), when it has one. */
+  private plural(key: string, count: unknown): string | undefined {
+    if (typeof count !== 'number' || !Number.isFinite(count)) return undefined;
+    let rules = this.rules.get(this.language);
+    if (!rules) {
+      try {
+        rules = new Intl.PluralRules(this.language);
+      } catch {
+        return undefined;
+      }
+      this.rules.set(this.language, rules);
+    }
+    return this.strings[this.language]?.[`${key}_${rules.select(count)}`];
+  }
 
   changeLanguage(lang: string) {
     if (lang === this.language) return;

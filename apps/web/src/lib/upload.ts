@@ -4,12 +4,13 @@ import {
   CODES,
   type chunkAnswer,
   type chunkCheckAnswer,
+  filesCalls,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_STATUS,
 } from '@paiclass/shared';
 import SparkMD5 from 'spark-md5';
 import type { z } from 'zod';
-import { ApiError, api, NETWORK_ERROR } from './api';
+import { ApiError, call, NETWORK_ERROR } from './api';
 import i18n from './i18n';
 
 /**
@@ -138,7 +139,7 @@ async function sendFile(file: File, onProgress: (p: UploadProgress) => void, sig
   const chunks = chunkCount(file.size);
 
   for (let round = 0; round <= RESTARTS; round++) {
-    const check = await call(() => api<CheckAnswer>('/UploadApi/checkChunk', meta, { signal }), signal);
+    const check = await retried(() => call(filesCalls.checkChunk, meta, { signal }), signal);
     if (Number(check.exists) === 1 && check.file) {
       onProgress({ phase: 'uploading', fraction: 1 });
       return check.file;
@@ -159,7 +160,7 @@ async function sendFile(file: File, onProgress: (p: UploadProgress) => void, sig
     }
     if (restart) continue;
     // every chunk is in but no file came back (another tab finished it, or a stale answer): ask again
-    const again = await call(() => api<CheckAnswer>('/UploadApi/checkChunk', meta, { signal }), signal);
+    const again = await retried(() => call(filesCalls.checkChunk, meta, { signal }), signal);
     if (Number(again.exists) === 1 && again.file) return again.file;
   }
   throw new ApiError(NETWORK_ERROR, i18n.t('materials.upload.failed'));
@@ -186,7 +187,7 @@ async function sendChunk(
     form.append('file', file.slice(start, end), meta.filename);
     let answer: ChunkAnswer | undefined;
     try {
-      answer = await api<ChunkAnswer>('/UploadApi/uploadChunk', form, { signal });
+      answer = await call(filesCalls.uploadChunk, form, { signal });
     } catch (e) {
       if (signal?.aborted) throw abortError();
       // a dropped connection is tried again; a refusal (too large, logged out) is final
@@ -199,7 +200,7 @@ async function sendChunk(
 }
 
 /** A JSON call of the protocol, tried again on a dropped connection. */
-async function call<T>(run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+async function retried<T>(run: () => Promise<T>, signal?: AbortSignal): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await run();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useTranslation } from './translations';
+import { ApiError } from './api';
+import { translations, useTranslation } from './translations';
 import type { FieldErrors } from './validation';
 
 /**
@@ -16,4 +17,16 @@ export function useFormErrors() {
   };
   const fieldError = (field: string) => (errors[field] ? t(errors[field]) : undefined);
   return { errors, setErrors, formError, setFormError, clearError, fieldError };
+}
+
+/**
+ * The field a server refusal is about, known by its words: the refusal names no field on the wire,
+ * but its message is a shared validation message in the language in use (packages/shared/messages.ts).
+ * `fields` pairs message keys with the form's field names, first match wins; undefined when none
+ * matches (the refusal is the whole form's).
+ */
+export function refusedField(e: unknown, fields: ReadonlyArray<readonly [string, string]>) {
+  if (!(e instanceof ApiError) || e.handled) return undefined;
+  const hit = fields.find(([key]) => translations.t(key) === e.message);
+  return hit ? { key: hit[0], field: hit[1] } : undefined;
 }

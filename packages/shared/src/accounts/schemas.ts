@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EPOCH_SECONDS_MAX, INT_MAX } from '../wire';
 import { LANGUAGES, STNO_MAX, USERTYPE_STUDENT, USERTYPE_TEACHER } from '../constants';
+import { EPOCH_SECONDS_MAX, INT_MAX } from '../wire';
 import { EMAIL_RE, PHONE_RE, passwordProblem } from './rules';
 
 /**
@@ -116,15 +116,23 @@ export const checkFindCodeInput = z
   .object({ email: z.string().trim().optional(), mobile: z.string().trim().optional(), code: smsCode })
   .superRefine((v, ctx) => {
     const target = v.mobile || v.email || '';
-    if (!(PHONE_RE.test(target) || EMAIL_RE.test(target))) ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.account' });
+    if (!(PHONE_RE.test(target) || EMAIL_RE.test(target)))
+      ctx.addIssue({ code: 'custom', path: ['email'], message: 'validation.account' });
   });
 
 export const resetPasswordInput = z
   .object({
-    uid: z.coerce.number({ message: 'validation.resetLink' }).int().positive({ message: 'validation.resetLink' }).max(INT_MAX, { message: 'validation.resetLink' }),
+    uid: z.coerce
+      .number({ message: 'validation.resetLink' })
+      .int()
+      .positive({ message: 'validation.resetLink' })
+      .max(INT_MAX, { message: 'validation.resetLink' }),
     key: text('validation.resetLink'),
     sign: text('validation.resetLink'),
-    expires: z.coerce.number({ message: 'validation.resetLink' }).int().max(EPOCH_SECONDS_MAX, { message: 'validation.resetLink' }),
+    expires: z.coerce
+      .number({ message: 'validation.resetLink' })
+      .int()
+      .max(EPOCH_SECONDS_MAX, { message: 'validation.resetLink' }),
     password: strongPassword,
     repassword: z.string().optional(),
   })

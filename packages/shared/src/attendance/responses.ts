@@ -76,14 +76,17 @@ export const attendanceRecord = z.object({
   /** the teacher set this status by hand */
   manual: flag,
   risk: z.array(riskReason),
+  /** GPS check-ins of this student refused as outside the area so far (decision 013; the staff see it, never the student) */
+  refused: int,
 });
 export type AttendanceRecord = z.infer<typeof attendanceRecord>;
 
-/** `/AttenceApi/getNotFinishAttenceStudent`: the course's open attendances, with the caller's own state. */
+/** `/AttenceApi/getNotFinishAttenceStudent`: the course's open attendances the caller has not finished, with their own state. */
 export const unfinishedAttendanceAnswer = z.object({
   lists: z.array(
     z.object({
-      id: int,
+      /** a string, as Ketangpai sends ids in its attendance lists */
+      id: z.string(),
       /** as Ketangpai sends it: "0" … "4" */
       type: z.string(),
       title: z.string(),
@@ -158,13 +161,18 @@ export const attendanceStudentListAnswer = z.object({
 });
 export type AttendanceStudentListAnswer = z.infer<typeof attendanceStudentListAnswer>;
 
-/** `/SummaryApi/attence`: the course's attendances, newest first; staff get the counts, a student their own status. */
+/**
+ * `/SummaryApi/attence`: the course's attendances, newest first, under `data.data` where Ketangpai's
+ * clients read them; ids as strings. Staff get the counts, a student their own status.
+ */
 export const attendanceSummaryAnswer = z.object({
   total: int,
   page: int,
   size: int,
-  lists: z.array(
+  data: z.array(
     attendanceItem.extend({
+      id: z.string(),
+      courseid: z.string(),
       /** staff: the counts by status; a student: {} */
       counts: z.record(z.string(), int),
       /** a student: their status; staff: -1 */
@@ -190,8 +198,8 @@ export const studentStatisticsRow = z.object({
   total: int,
   /** percent present (present + late count as attended), 0-100 */
   rate: int,
-  /** records flagged */
-  risky: int,
+  /** staff only: records flagged; absent from a student's own row (issue 24: a cheater learns nothing of the flags) */
+  risky: int.optional(),
 });
 export type StudentStatisticsRow = z.infer<typeof studentStatisticsRow>;
 
@@ -220,7 +228,8 @@ export const adminClassStatisticsAnswer = z.object({
 export type AdminClassStatisticsAnswer = z.infer<typeof adminClassStatisticsAnswer>;
 
 /** Socket commands (issue 13): `KeTangPaiPublishAttendance` and `addRecord`. */
-export const publishAttendanceEvent = z.object({ courseid: int, attenceid: int, type: int });
+/** `KeTangPaiPublishAttendance`: `classId` is the course (Ketangpai's name), for clients listening to every course. */
+export const publishAttendanceEvent = z.object({ courseid: int, classId: int, attenceid: int, type: int });
 export const addRecordEvent = z.object({
   attenceid: int,
   userid: int,
@@ -231,12 +240,22 @@ export const addRecordEvent = z.object({
   checkintime: int,
   checkouttime: int,
   unusual: flag,
-  risk: z.array(riskReason),
+  /** the flags: in the staff room's copy only, never in the student's (issue 24) */
+  risk: z.array(riskReason).optional(),
   /** only in the copy sent to the student's own room */
   courseid: int.optional(),
 });
+/**
+ * `attendanceCodeChanged` (the course's staff room only): a number attendance's code changed by
+ * itself after DIGIT_CODE_CLASS_MAX_WRONG wrong guesses across the class (issue 24); the teacher's
+ * screen shows the new code and says why.
+ */
+export const codeChangedEvent = z.object({ courseid: int, attenceid: int, code: z.string(), wrong: int });
+export const CODE_CHANGED_CMD = 'attendanceCodeChanged';
 export const PUBLISH_ATTENDANCE_CMD = 'KeTangPaiPublishAttendance';
 export const ADD_RECORD_CMD = 'addRecord';
 
 /** `delAttence` */
 export const attendanceIdAnswer = z.object({ id: int });
+/** `markAllPresent`: how many students it marked present */
+export const markAllPresentAnswer = z.object({ id: int, marked: int });

@@ -180,6 +180,10 @@ export const qrResultInput = z.object({
     .trim()
     .min(1, { message: 'validation.ticket' })
     .max(128, { message: 'validation.ticket' }),
+  /** where the phone was, when it knows (issue 24: two uses of one ticket far apart are flagged) */
+  latitude: optionalNumber,
+  longitude: optionalNumber,
+  accuracy: optionalNumber,
   clienttype: clientText(40),
   deviceid: clientText(100),
   requestid: clientText(64),
@@ -205,4 +209,8 @@ export const buildingGpsInput = z.object({ courseid });
 export const attendanceStatisticsInput = z.object({ courseid, studentid: wireOptionalId() });
 /** The counsellor views: the course's administrative classes (`classid` 0: every class). */
 export const adminClassStatisticsInput = z.object({ courseid, classid: wireOptionalId() });
-export const unfinishedAttendanceInput = z.object({ courseid });
+/**
+ * `getNotFinishAttenceStudent`: the attendances the caller has not finished. `all=1` (our web app's, not
+ * Ketangpai's) also lists the open ones the caller finished, so its page shows them as done.
+ */
+export const unfinishedAttendanceInput = z.object({ courseid, all: wireOptionalId() });

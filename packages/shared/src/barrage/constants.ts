@@ -20,8 +20,21 @@ export const BARRAGE_LIST_LIMIT = 200;
 export const RACE_COLLECT_MS = 1000;
 /** corrected reactions this close to the best are a tie, settled at random */
 export const RACE_TIE_MS = 30;
-/** the largest round trip taken off a reaction (a client that delays its pongs gains no more) */
-export const RACE_RTT_CAP_MS = 1000;
+/**
+ * The largest round trip taken off a socket press's reaction (decision 021): a client that delays its
+ * pongs gains no more than this. A phone on 4G measures 30-100 ms, a congested one up to about 200 ms;
+ * 300 ms covers them with a margin, and a student on a worse link loses only what is beyond it.
+ */
+export const RACE_RTT_CAP_MS = 300;
+/**
+ * A socket's pongs are "slowed on purpose" when their round trip exceeds the press's own time since the
+ * start by more than this (decision 021). An honest press takes a round trip plus a human reaction
+ * (well over 100 ms), so an honest socket's pongs come back faster than its press; the margin absorbs
+ * jitter and a busy server's late timers.
+ */
+export const RACE_PONG_SLACK_MS = 100;
+/** the round trips of a socket's latest pings its correction is the (lower) median of */
+export const RACE_RTT_SAMPLES = 5;
 /** a race nobody presses closes by itself after this many seconds */
 export const RACE_OPEN_SECONDS = 120;
 

@@ -18,6 +18,17 @@ export const gotoPageInput = courseIdInput.extend({
     .max(10_000, { message: 'validation.pageIndex' }),
 });
 
+/**
+ * The teacher's switch over paging ahead (issue 25, decision 029): 1 lets students look past the pages
+ * the screen has shown; 0 (the default of every showing) keeps them to those pages.
+ */
+export const pagingInput = courseIdInput.extend({
+  ahead: z.preprocess(
+    (v) => (v === true || v === 'true' ? 1 : v === false || v === 'false' ? 0 : v),
+    z.coerce.number({ message: 'validation.ahead' }).pipe(z.union([z.literal(0), z.literal(1)], { message: 'validation.ahead' })),
+  ),
+});
+
 export const presentationAnswer = z.object({
   /** 1 while a courseware is on the screen of the class in progress */
   presenting: z.union([z.literal(0), z.literal(1)]),
@@ -30,6 +41,10 @@ export const presentationAnswer = z.object({
   /** the page shown, from 1; 0 when none */
   page: z.number().int(),
   total: z.number().int(),
+  /** 1: students may page past the pages shown (the teacher's switch, decision 029); 0 by default */
+  ahead: z.union([z.literal(0), z.literal(1)]),
+  /** the furthest page the screen has shown in this class: a student looks at no page past it unless `ahead` */
+  reached: z.number().int(),
   /** the slides as the caller may see them (signed page-image addresses bound to the caller) */
   pages: z.array(z.object({ pageindex: z.number().int(), url: z.string() })),
 });
@@ -44,3 +59,12 @@ export const pptPageAnswer = z.object({
   total: z.number().int(),
 });
 export type PptPageEvent = z.infer<typeof pptPageAnswer>;
+
+/** what `InteractPPT.paging` carries: the teacher switched paging ahead on or off */
+export const pagingEvent = z.object({
+  courseid: z.number().int(),
+  classtimeid: z.number().int(),
+  interactid: z.number().int(),
+  ahead: z.union([z.literal(0), z.literal(1)]),
+});
+export type PagingEvent = z.infer<typeof pagingEvent>;

@@ -86,6 +86,32 @@ export const contentItemAnswer = z.object({
   author: z.object({ id: int, username: z.string() }).nullable(),
   /** teachers and assistants only: students who have / have not learned it */
   statistics: z.object({ completed: int, unlearned: int }).optional(),
+  // the fields every Ketangpai item carries (spec 2 §3 "Course content item"; issue 25), each true for
+  // every type: a type without the thing answers its "none" (0, '')
+  /** homework: '1' when duplicate checking is on, else '0' (a string, as Ketangpai sends it) */
+  checkrepeat: z.string(),
+  /** homework with duplicate checking on: the similarity (percent) from which a pair is flagged; '0' otherwise */
+  warmingcheckrate: z.string(),
+  /** homework: the caller's score once published to them, '' none */
+  grade: z.string(),
+  /** homework: its full score; a test: its paper's total; 0 otherwise */
+  fullscore: z.number(),
+  /** the same as `fullscore` (Ketangpai's tests' name) */
+  totalScore: z.number(),
+  /** a test: 1 general, 2 exam; 0 otherwise */
+  testpaperType: int,
+  /** when it opens: a test's start (its publishing when none was set), other types their publishing; 0 none */
+  begintime: int,
+  start_time: int,
+  /** when it closes: `endtime` again, by Ketangpai's other names */
+  stop_time: int,
+  end_time: int,
+  /** homework: when the caller's score was given, once published to them; 0 none */
+  scoringtime: int,
+  /** the course's students */
+  fullcount: int,
+  /** last change, epoch seconds */
+  updatetime: int,
 });
 
 /** One page of a folder's children (spec 2 §3: currentPage, pageSize 10, finished). */

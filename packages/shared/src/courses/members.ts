@@ -38,7 +38,11 @@ const groupTitle = z
   .max(30, { message: 'validation.groupTitleLength' });
 const groupSetFields = {
   title: groupTitle,
-  type: z.coerce.number({ message: 'validation.groupType' }).int().min(1, { message: 'validation.groupType' }).max(3, { message: 'validation.groupType' }),
+  type: z.coerce
+    .number({ message: 'validation.groupType' })
+    .int()
+    .min(1, { message: 'validation.groupType' })
+    .max(3, { message: 'validation.groupType' }),
   /** most members a group takes; 0 for no limit */
   membercap: z.coerce.number().int().min(0).max(1000).default(0),
   /** most groups the set holds; 0 for no limit */
@@ -60,6 +64,16 @@ export const groupLeaderInput = groupIdInput.extend({ uid: wireId() });
 export const memberSettingInput = courseIdInput.extend({
   notify: z.coerce.number().int().min(0).max(1),
   /** 0 Sunday … 6 Saturday */
-  weekday: z.coerce.number({ message: 'validation.weekday' }).int().min(0, { message: 'validation.weekday' }).max(6, { message: 'validation.weekday' }),
-  time: z.string({ message: 'validation.noticeTime' }).trim().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validation.noticeTime' }),
+  weekday: z.coerce
+    .number({ message: 'validation.weekday' })
+    .int()
+    .min(0, { message: 'validation.weekday' })
+    .max(6, { message: 'validation.weekday' }),
+  time: z
+    .string({ message: 'validation.noticeTime' })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'validation.noticeTime' }),
 });
+
+/** Socket command to the course's staff room after students joined or left: `{ courseid }` (issue 25: counts update live). */
+export const COURSE_MEMBERS_CMD = 'Course.members';

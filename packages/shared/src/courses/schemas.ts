@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { INT_MAX, wireId } from '../wire';
 import { COURSE_NAME_MAX, JOIN_CODE_LENGTH } from '../constants';
+import { INT_MAX, wireId } from '../wire';
 
 /**
  * Inputs of the course calls (spec 1 §5 course rules). Numbers may come as strings from
@@ -68,7 +68,12 @@ export const courseFields = {
     .int({ message: 'validation.termRequired' })
     .min(0, { message: 'validation.termRequired' })
     .max(2, { message: 'validation.termRequired' }),
-  teachtype: z.coerce.number().int().min(1, { message: 'validation.teachtype' }).max(3, { message: 'validation.teachtype' }).optional(),
+  teachtype: z.coerce
+    .number()
+    .int()
+    .min(1, { message: 'validation.teachtype' })
+    .max(3, { message: 'validation.teachtype' })
+    .optional(),
   studytime: studyTime,
 };
 
@@ -89,12 +94,23 @@ export const semesterCourseListInput = z.object({
   /** empty or "0" means every semester */
   semester: z.coerce.string().trim().optional().default(''),
   /** empty means every term; 0 full year, 1 first, 2 second */
-  term: z.coerce.string().trim().pipe(z.enum(['', '0', '1', '2'])).optional().default(''),
+  term: z.coerce
+    .string()
+    .trim()
+    .pipe(z.enum(['', '0', '1', '2']))
+    .optional()
+    .default(''),
   /** narrows the teaching list: teach (own courses) or assist */
   type: z.enum(['teach', 'assist']).optional(),
 });
 
-export const courseIdInput = z.object({ courseid: z.coerce.number({ message: 'validation.courseId' }).int().positive({ message: 'validation.courseId' }).max(INT_MAX, { message: 'validation.invalid' }) });
+export const courseIdInput = z.object({
+  courseid: z.coerce
+    .number({ message: 'validation.courseId' })
+    .int()
+    .positive({ message: 'validation.courseId' })
+    .max(INT_MAX, { message: 'validation.invalid' }),
+});
 export const setTopInput = courseIdInput.extend({ isTop: z.coerce.number().int().min(0).max(1) });
 export const joinCourseInput = z.object({
   code: z
@@ -103,7 +119,10 @@ export const joinCourseInput = z.object({
     .regex(new RegExp(`^\\d{${JOIN_CODE_LENGTH}}$`), { message: 'validation.joinCode' }),
 });
 
-const portalId = z.string({ message: 'validation.portal' }).trim().regex(/^[0-9a-f]{32}$/, { message: 'validation.portal' });
+const portalId = z
+  .string({ message: 'validation.portal' })
+  .trim()
+  .regex(/^[0-9a-f]{32}$/, { message: 'validation.portal' });
 
 /**
  * Which course a join names: its 6-digit `code`, or its public portal id `coid` (the teacher's
@@ -115,7 +134,14 @@ export const joinKeyInput = z
 export type JoinKey = z.infer<typeof joinKeyInput>;
 
 /** Join results (spec 1 §4): 100 joined, 101/102 failure, 103 identity authentication, 105 already in, 110 enrolment review. */
-export const JOIN_STATUS = { joined: 100, notFound: 101, refused: 102, needsAttest: 103, alreadyIn: 105, pendingReview: 110 } as const;
+export const JOIN_STATUS = {
+  joined: 100,
+  notFound: 101,
+  refused: 102,
+  needsAttest: 103,
+  alreadyIn: 105,
+  pendingReview: 110,
+} as const;
 
 export const TERMS = [0, 1, 2] as const; // spec 1 §3: 0 full year, 1 first, 2 second
 
@@ -145,7 +171,11 @@ export const endCourseInput = courseIdInput.extend({ canvisit: z.coerce.number()
 export const allowQuitInput = courseIdInput.extend({ allowquit: z.coerce.number().int().min(0).max(1) });
 /** Template types 1-6: hybrid, offline, online, lab, social practice, other (spec 1 §3). */
 export const templateInput = courseIdInput.extend({
-  type: z.coerce.number({ message: 'validation.template' }).int().min(1, { message: 'validation.template' }).max(6, { message: 'validation.template' }),
+  type: z.coerce
+    .number({ message: 'validation.template' })
+    .int()
+    .min(1, { message: 'validation.template' })
+    .max(6, { message: 'validation.template' }),
 });
 
 /** Default enrolment questions (spec 1 §3): name, phone, student no, staff no, school, company. */
@@ -172,7 +202,10 @@ export const enrollAnswerInput = z
   .object({
     code: joinCourseInput.shape.code.optional(),
     coid: portalId.optional(),
-    answers: z.array(z.object({ title: z.string().trim().max(30), value: z.string().trim().max(100) })).max(20).default([]),
+    answers: z
+      .array(z.object({ title: z.string().trim().max(30), value: z.string().trim().max(100) }))
+      .max(20)
+      .default([]),
   })
   .refine((k) => Boolean(k.code || k.coid), { message: 'validation.joinCode', path: ['code'] });
 export const enrollReviewInput = courseIdInput.extend({
@@ -183,7 +216,18 @@ export const enrollReviewInput = courseIdInput.extend({
 export const enrollListInput = courseIdInput.extend({ state: z.coerce.number().int().min(0).max(2).optional() });
 
 /** The course home menus (spec 2 §2 /courseHome), in their default order. */
-export const COURSE_MODULES = ['catalogue', 'courseware', 'homework', 'test', 'material', 'meeting', 'notice', 'topic', 'interact'] as const;
+export const COURSE_MODULES = [
+  'catalogue',
+  'courseware',
+  'homework',
+  'test',
+  'material',
+  'live',
+  'meeting',
+  'notice',
+  'topic',
+  'interact',
+] as const;
 export const MODULE_NAME_MAX = 8; // spec 2 §5
 export const modulesInput = courseIdInput.extend({
   modules: z
@@ -207,8 +251,16 @@ export const introInput = courseIdInput.extend({
 
 /** Course profile completion for students (spec 1 §3): class number, grade 1-6, enrolment month from 1990-01. */
 export const courseProfileInput = z.object({
-  classno: z.string({ message: 'validation.classno' }).trim().min(1, { message: 'validation.classno' }).max(20, { message: 'validation.classnoLength' }),
-  grade: z.coerce.number({ message: 'validation.grade' }).int({ message: 'validation.grade' }).min(1, { message: 'validation.grade' }).max(6, { message: 'validation.grade' }),
+  classno: z
+    .string({ message: 'validation.classno' })
+    .trim()
+    .min(1, { message: 'validation.classno' })
+    .max(20, { message: 'validation.classnoLength' }),
+  grade: z.coerce
+    .number({ message: 'validation.grade' })
+    .int({ message: 'validation.grade' })
+    .min(1, { message: 'validation.grade' })
+    .max(6, { message: 'validation.grade' }),
   enrolltime: z
     .string({ message: 'validation.enrolltime' })
     .trim()
@@ -226,7 +278,11 @@ export const templateSettingInput = courseIdInput.extend({
 
 /** `/CourseApi/createCourseFromDemo`: a demo course and the new course's name, class, year and term (spec 1 §5 rules). */
 export const demoCreateInput = z.object({
-  demoid: z.coerce.number({ message: 'validation.demoRequired' }).int().positive({ message: 'validation.demoRequired' }).max(INT_MAX, { message: 'validation.invalid' }),
+  demoid: z.coerce
+    .number({ message: 'validation.demoRequired' })
+    .int()
+    .positive({ message: 'validation.demoRequired' })
+    .max(INT_MAX, { message: 'validation.invalid' }),
   coursename: courseFields.coursename,
   classname: courseFields.classname,
   semester: courseFields.semester,

@@ -8,7 +8,8 @@ const int = z.number().int();
 const flag = z.union([z.literal(0), z.literal(1)]);
 export const SLIDE_STATES = ['waiting', 'converting', 'ready', 'failed'] as const;
 
-export const slideAnswer = z.object({ pageindex: int, url: z.string() });
+/** a page image, with its size in pixels (0 when unknown) so that a page can keep its place before it loads */
+export const slideAnswer = z.object({ pageindex: int, url: z.string(), width: int, height: int });
 /** `/InteractPPTApi/listSlides`: the conversion state and, once ready, every page image. */
 export const slidesAnswer = z.object({
   interactid: int,

@@ -99,6 +99,8 @@ export const PAPER_NOTES_MAX = 50;
 export const DRAWS_MAX = 30; // random draws in one paper
 export const TIME_LIMIT_MAX = 600; // minutes
 export const ATTEMPTS_MAX = 10;
+/** A new test's weight in the score book (its score percentage): 1, as a new homework's (issue 25, decision 004) */
+export const TEST_DEFAULT_WEIGHT = 1;
 export const SWITCH_LIMIT_MAX = 99;
 export const EXTRA_TIME_MAX = 600; // minutes
 export const ANSWER_TEXT_MAX = 10000; // characters of a written answer
@@ -111,6 +113,26 @@ export const ANSWER_GRACE_SECONDS = 60;
 export const SWITCH_WARNING_SECONDS = 15;
 /** spec 2 §4, §9: on a phone a switch is counted every 5 seconds away. */
 export const SWITCH_MOBILE_SECONDS = 5;
+/** The test page sends `heartbeat` this often while it is on screen (issue 24; value ours). */
+export const TEST_HEARTBEAT_SECONDS = 15;
+/**
+ * A gap longer than this between two heartbeats of an open paper (or from the last to the hand-in)
+ * is flagged `heartbeatGap`: four beats missed, so a slow network or a throttled timer never flags.
+ */
+export const HEARTBEAT_GAP_SECONDS = 4 * TEST_HEARTBEAT_SECONDS;
+/** A screen-switch report arriving this much later than the page says the switch happened is flagged `lateSwitchReport`. */
+export const LATE_SWITCH_REPORT_SECONDS = 30;
+/**
+ * What the server saw during a test, flagged on the paper for the teacher (issue 24); never a refusal.
+ * Shown as `exams.signal.<name>`.
+ */
+export const ATTEMPT_SIGNALS = [
+  /** the page's heartbeat stopped for longer than HEARTBEAT_GAP_SECONDS while the paper was open */
+  'heartbeatGap',
+  /** a screen-switch report came more than LATE_SWITCH_REPORT_SECONDS after the page's own time of it */
+  'lateSwitchReport',
+] as const;
+export type AttemptSignal = (typeof ATTEMPT_SIGNALS)[number];
 
 /** Envelope codes of tests (docs/api.md "Tests"). */
 export const EXAM_CODES = {
@@ -133,6 +155,7 @@ export const TEST_DEADLINE_CMD = 'TestpaperDeadline'; // a student's room: their
 export const TEST_SUBMITTED_CMD = 'TestpaperSubmitted'; // a student's room: the server handed their paper in
 export const TEST_PROGRESS_CMD = 'TestpaperProgress'; // the course's staff room: a student started or handed in
 export const TEST_RETURNED_CMD = 'TestpaperReturned'; // a student's room: the teacher returned their paper
+export const TEST_SCORES_CMD = 'TestpaperScores'; // the course's room: the teacher published a test's scores
 
 /** Objective questions, graded against a key: what the mistakes set and weak points count (issue 14). */
 export const OBJECTIVE_TYPES: readonly number[] = [
@@ -164,6 +187,7 @@ export const PRACTICE_CODES = {
   practiceNoQuestions: 30912, // no question of the course's bank may be practised on these points now
   practiceFinished: 30913, // the practice is finished (all answered, or ended by its student): no more answers
   passLevelLocked: 30914, // a pass-through level opens when the one before it is passed
+  practiceKeyHidden: 30916, // the question's key is hidden now (a test or a live question uses it): no answer until it shows
 } as const;
 
 /** Offline tests' scores (issue 14, `exams/offline.ts`). */

@@ -25,6 +25,7 @@ export const practiceMessages = {
     'errors.practiceNoQuestions': '题库里还没有这些知识点的客观题可以练习',
     'errors.practiceFinished': '练习已完成，不能再作答',
     'errors.passLevelLocked': '请先通过上一关',
+    'errors.practiceKeyHidden': '这道题正在测试或课堂互动中使用，答案公布后才能练习',
   },
   en: {
     'validation.practicePoints': 'Choose 1 to 10 knowledge points',
@@ -35,6 +36,7 @@ export const practiceMessages = {
     'errors.practiceNoQuestions': 'The question bank has no objective question on these knowledge points to practise yet',
     'errors.practiceFinished': 'The practice is finished: no more answers',
     'errors.passLevelLocked': 'Pass the level before this one first',
+    'errors.practiceKeyHidden': 'This question is in use in a test or a live question: practise it once its answer is shown',
   },
 } as const;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { contentItemAnswer } from '../content/responses';
 import { fileAnswer } from '../files/responses';
+import { ATTEMPT_SIGNALS } from './constants';
 
 /**
  * What the test calls answer (docs/api.md "Tests", decision 017). A student's shapes have no field
@@ -154,6 +155,12 @@ export const handupAnswer = z.object({
   unanswered: int,
   refused: z.array(refusedAnswer),
 });
+
+/** `/TestpaperApi/heartbeat`: the server's time and when to send the next one (seconds). */
+export const heartbeatAnswer = z.object({ servertime: z.number(), next: int });
+
+/** What the server saw during the test (ATTEMPT_SIGNALS), for the teacher; flags, never refusals. */
+export const attemptSignals = z.array(z.enum(ATTEMPT_SIGNALS));
 
 /** `/TestpaperApi/reportSwitch`: the count kept and whether the paper is being handed in. */
 export const switchAnswer = z.object({
@@ -338,6 +345,7 @@ export const paperReviewListAnswer = z.object({
       submittedat: int,
       submitkind: int,
       switchcount: int,
+      signals: attemptSignals,
     }),
   ),
 });
@@ -354,6 +362,7 @@ export const paperReviewAnswer = z.object({
   submittedat: int,
   submitkind: int,
   switchcount: int,
+  signals: attemptSignals,
   score: z.number().nullable(),
   pending: int,
   totalScore: z.number(),

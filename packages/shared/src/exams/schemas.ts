@@ -443,7 +443,11 @@ export const switchInput = studentTestRef.extend({
     .int({ message: 'validation.switchCount' })
     .min(1, { message: 'validation.switchCount' })
     .max(10_000, { message: 'validation.switchCount' }),
+  /** when the page saw the switch: ms since the attempt's start by its server-anchored clock; -1 not sent (issue 24) */
+  elapsed,
 });
+/** `heartbeat`: the test page, while on screen, every TEST_HEARTBEAT_SECONDS (issue 24). */
+export const heartbeatInput = studentTestRef;
 export const resultInput = studentTestRef.extend({ attemptid: wireOptionalId() });
 
 // ---------------------------------------------------------------------------------------------

@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { INT_MAX, wireId } from '../wire';
 
 /** The chunked upload protocol's fields (spec 2 §7): fileMd5, chunks, chunk, id, lastModifiedDate, filename, size. */
-const md5 = z.string({ message: 'validation.fileMd5' }).trim().toLowerCase().regex(/^[0-9a-f]{32}$/, { message: 'validation.fileMd5' });
-const filename = z.string({ message: 'validation.filename' }).trim().min(1, { message: 'validation.filename' }).max(255, { message: 'validation.filename' });
+const md5 = z
+  .string({ message: 'validation.fileMd5' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[0-9a-f]{32}$/, { message: 'validation.fileMd5' });
+const filename = z
+  .string({ message: 'validation.filename' })
+  .trim()
+  .min(1, { message: 'validation.filename' })
+  .max(255, { message: 'validation.filename' });
 
 export const chunkCheckInput = z.object({
   fileMd5: md5,

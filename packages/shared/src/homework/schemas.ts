@@ -17,6 +17,9 @@ const idList = z.preprocess(
 );
 
 /** Homework types (spec 2 §3): personal, group, peer review. */
+/** Socket command to the course's staff room when work is handed in: `{ courseid, homeworkid }` (issue 25: counts update live). */
+export const HOMEWORK_SUBMITTED_CMD = 'HomeworkSubmitted';
+
 export const HOMEWORK_TYPES = { personal: 1, group: 2, review: 3 } as const;
 
 /**
@@ -202,6 +205,13 @@ export const reviewDetailInput = homeworkRef.extend({ sid: optionalId });
 /** The course score book. */
 export const weightsInput = z.object({
   courseid: id,
-  weights: z.array(z.object({ id, weight: z.coerce.number().int().min(0, { message: 'validation.weight' }).max(100, { message: 'validation.weight' }) })).max(500),
+  weights: z
+    .array(
+      z.object({
+        id,
+        weight: z.coerce.number().int().min(0, { message: 'validation.weight' }).max(100, { message: 'validation.weight' }),
+      }),
+    )
+    .max(500),
 });
 export const scoreDetailInput = z.object({ courseid: id, uid: optionalId });

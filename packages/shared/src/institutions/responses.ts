@@ -51,7 +51,10 @@ export const teachClassListAnswer = z.object({ list: z.array(teachClassAnswer) }
  * `/AttestApi/attest`: the institution and the caller's scheduled courses (for the binding or joined
  * step); `pending` 1 when no code was given and the claim waits for the operator (courses then empty)
  */
-export const attestAnswer = institutionAnswer.extend({ courses: z.array(teachClassAnswer), pending: z.union([z.literal(0), z.literal(1)]) });
+export const attestAnswer = institutionAnswer.extend({
+  courses: z.array(teachClassAnswer),
+  pending: z.union([z.literal(0), z.literal(1)]),
+});
 
 /** `/AttestApi/sendAttestCode`: the same answer whether or not the roster lists a phone or email for this name and number */
 export const attestCodeAnswer = z.object({ countdown: z.number().int() });

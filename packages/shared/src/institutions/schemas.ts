@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { INT_MAX, wireId } from '../wire';
 import { COURSE_NAME_MAX, STNO_MAX } from '../constants';
 import { academicYears } from '../courses/schemas';
+import { INT_MAX, wireId } from '../wire';
 
 /**
  * Institution authentication and scheduled courses (spec 1 §2 Personal centre, §3 Certified
@@ -13,7 +13,11 @@ export const ATTEST_NAME_MAX = 30; // as the account name
 export const JIGOU_NAME_MAX = 100; // value ours
 export const JIGOU_SEARCH_LIMIT = 20; // institutions a search answers (value ours)
 
-const jigouid = z.coerce.number({ message: 'validation.jigouRequired' }).int().positive({ message: 'validation.jigouRequired' }).max(INT_MAX, { message: 'validation.invalid' });
+const jigouid = z.coerce
+  .number({ message: 'validation.jigouRequired' })
+  .int()
+  .positive({ message: 'validation.jigouRequired' })
+  .max(INT_MAX, { message: 'validation.invalid' });
 
 /** Text of at least 2 characters: 1 character is "please enter a correct …", empty is "… cannot be empty" (spec 1 §5). */
 const personText = (max: number, key: 'Name' | 'Stno') =>
@@ -84,7 +88,11 @@ export const institutionImport = z.object({
         realname: z.string().trim().min(1).max(ATTEST_NAME_MAX),
         realstno: z.string().trim().min(1).max(STNO_MAX),
         /** a certification code is sent here to prove the identity */
-        mobile: z.string().trim().regex(/^1\d{10}$/).optional(),
+        mobile: z
+          .string()
+          .trim()
+          .regex(/^1\d{10}$/)
+          .optional(),
         email: z.string().trim().toLowerCase().email().max(100).optional(),
         /** a one-time activation code is generated for this person (once; the command prints it) */
         activation: z.boolean().optional().default(false),

@@ -14,8 +14,8 @@ export const scoreColumnAnswer = z.object({
   fullscore: z.number(),
   /** 0–100; 0 leaves the item out of the total */
   weight: z.number().int(),
-  /** homework, or a teacher's column: test (offline test), midterm, final, attendance, other */
-  kind: z.enum(['homework', 'test', 'midterm', 'final', 'attendance', 'other']),
+  /** homework; an online test (issue 25); an offline test or a teacher's column: test (offline test), midterm, final, attendance, other */
+  kind: z.enum(['homework', 'online', 'test', 'midterm', 'final', 'attendance', 'other']),
   /** a teacher's column: students see their own score in it (homework: its scores are published) */
   visible: z.boolean(),
   /** a teacher's column: how many students have a score in it (teachers; 0 for students) */

@@ -42,6 +42,13 @@ export const users = pgTable(
     isvip: smallint('isvip').notNull().default(0),
     vipBegin: timestamp('vip_begin', { withTimezone: true }),
     vipEnd: timestamp('vip_end', { withTimezone: true }),
+    /**
+     * The institution VIP in force (3 or 4, decision 039): the highest grant of an institution's operator,
+     * kept beside the bought membership, which refunds re-chain; `isvip` answers the higher of the two.
+     */
+    instVip: smallint('inst_vip').notNull().default(0),
+    instVipBegin: timestamp('inst_vip_begin', { withTimezone: true }),
+    instVipEnd: timestamp('inst_vip_end', { withTimezone: true }),
     enrolltime: varchar('enrolltime', { length: 7 }).notNull().default(''),
     grade: varchar('grade', { length: 2 }).notNull().default(''),
     classno: varchar('classno', { length: 20 }).notNull().default(''),
@@ -58,6 +65,7 @@ export const users = pgTable(
     // spec 1 §3: usertype 1 teacher, 0 student; isvip 0 none … 4 institution super VIP
     check('users_usertype_check', sql`${t.usertype} in (0, 1)`),
     check('users_isvip_check', sql`${t.isvip} between 0 and 4`),
+    check('users_inst_vip_check', sql`${t.instVip} in (0, 3, 4)`),
     check('users_lang_check', sql`${t.lang} in ('zh', 'en')`),
   ],
 );

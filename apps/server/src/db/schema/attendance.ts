@@ -117,3 +117,28 @@ export const attendanceRecords = pgTable(
     check('attendance_records_status_check', sql`${t.recordStatus} between 1 and 3`),
   ],
 );
+
+/**
+ * GPS check-ins refused as outside the geofence, per student and attendance (decision 013): after
+ * GPS_MAX_REFUSALS the student may not try again (30330), and from GPS_PROBE_FLAG on the teacher sees
+ * the student flagged (`gpsProbing`) whether or not they checked in later. Not on the change feed: no
+ * cached answer reads it.
+ */
+export const attendanceRefusals = pgTable(
+  'attendance_refusals',
+  {
+    attendanceId: integer('attendance_id')
+      .notNull()
+      .references(() => attendances.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refusals: integer('refusals').notNull().default(0),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.attendanceId, t.userId] }),
+    index('attendance_refusals_user_idx').on(t.userId),
+    check('attendance_refusals_count_check', sql`${t.refusals} >= 0`),
+  ],
+);

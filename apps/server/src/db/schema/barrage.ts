@@ -116,6 +116,10 @@ export const raceEntries = pgTable(
     reactionMs: integer('reaction_ms').notNull(),
     /** 'socket' or 'http' */
     via: text('via').notNull(),
+    /** socket presses: the round trip the reaction was corrected by (bounded, decision 021); null for HTTP */
+    rttMs: integer('rtt_ms'),
+    /** the socket's pongs came back slower than its own press did: its pings are slowed on purpose (decision 021) */
+    pongSlowed: boolean('pong_slowed').notNull().default(false),
     arrivedAt: timestamp('arrived_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { contents } from './content';
 import { classTimes, courses } from './courses';
@@ -26,6 +26,8 @@ export const classPresentations = pgTable(
     page: integer('page').notNull().default(1),
     /** the courseware's page count when it was put on the screen */
     total: integer('total').notNull(),
+    /** the teacher lets students look past the pages shown (decision 029); off for every new showing */
+    ahead: boolean('ahead').notNull().default(false),
     presentedBy: integer('presented_by')
       .notNull()
       .references(() => users.id),

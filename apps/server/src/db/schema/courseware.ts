@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { contents } from './content';
 
@@ -23,6 +34,11 @@ export const coursewareLearners = pgTable(
     /** the pages they opened, ascending */
     seen: jsonb('seen').$type<number[]>().notNull().default([]),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * Up to when learning time was counted (`addLearnTime`): a report adds only the time the server
+     * saw pass since then, never more (issue 24); null until the first report, which adds none.
+     */
+    countedAt: timestamp('counted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

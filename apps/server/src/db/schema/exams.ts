@@ -84,8 +84,8 @@ export const tests = pgTable(
     attempts: smallint('attempts').notNull().default(1),
     shuffleQuestions: boolean('shuffle_questions').notNull().default(false),
     shuffleOptions: boolean('shuffle_options').notNull().default(false),
-    /** 1 after submitting, 2 after the close, 3 never */
-    showAnswers: smallint('show_answers').notNull().default(1),
+    /** 1 after submitting, 2 after the close (the default: nobody reads a key while others still sit the test), 3 never */
+    showAnswers: smallint('show_answers').notNull().default(2),
     /** spec 2 §5: the weight in the score book, 0-100 */
     scorePercent: smallint('score_percent').notNull().default(0),
     /** screen switches allowed, 0 off */
@@ -191,6 +191,10 @@ export const testAttempts = pgTable(
     switchCount: integer('switch_count').notNull().default(0),
     /** switches over the limit: the server hands the paper in then */
     forcedAt: timestamp('forced_at', { withTimezone: true }),
+    /** the page's last heartbeat, by the server's clock (issue 24); null: the client sends none */
+    lastBeatAt: timestamp('last_beat_at', { withTimezone: true }),
+    /** what the server saw during the test, for the teacher (ATTEMPT_SIGNALS); flagged, never refused */
+    signals: jsonb('signals').$type<string[]>().notNull().default([]),
     /** item id → grade */
     grades: jsonb('grades').$type<Record<string, ItemGrade>>().notNull().default({}),
     score: real('score'),
@@ -323,9 +327,7 @@ export const practices = pgTable(
   (t) => [
     index('practices_user_idx').on(t.userId, t.courseId, t.kind),
     index('practices_course_idx').on(t.courseId),
-    uniqueIndex('practices_open_key')
-      .on(t.userId, t.courseId, t.kind, t.pointsKey)
-      .where(sql`${t.status} = 0`),
+    uniqueIndex('practices_open_key').on(t.userId, t.courseId, t.kind, t.pointsKey).where(sql`${t.status} = 0`),
     check('practices_kind_check', sql`${t.kind} in (1, 2)`),
     check('practices_status_check', sql`${t.status} in (0, 1)`),
     check('practices_total_check', sql`${t.total} between 1 and 20`),

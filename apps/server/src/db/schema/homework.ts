@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { contents } from './content';
-import { groups, groupSets } from './courses';
+import { groupSets, groups } from './courses';
 
 /** Homework's own settings (spec 2 §3 Homework); the item itself is a `contents` row of type 4. */
 export const homeworks = pgTable(

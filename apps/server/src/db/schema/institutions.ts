@@ -117,3 +117,31 @@ export const attestClaims = pgTable(
     check('attest_claims_check', sql`${t.usertype} in (0, 1) and ${t.state} in (0, 1, 2)`),
   ],
 );
+
+/**
+ * Institution VIP (issue 28, decision 039): an institution's operator grants its certified teacher
+ * institution VIP (3) or institution super VIP (4) for a period; one grant per institution and teacher,
+ * granted again to change it, revoked by ending it. The teacher's `inst_vip` columns hold the grant in force.
+ */
+export const institutionVipGrants = pgTable(
+  'institution_vip_grants',
+  {
+    id: serial('id').primaryKey(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    beginsAt: timestamp('begins_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('institution_vip_grants_key').on(t.institutionId, t.userId),
+    index('institution_vip_grants_user_idx').on(t.userId),
+    check('institution_vip_grants_level_check', sql`${t.level} in (3, 4)`),
+    check('institution_vip_grants_period_check', sql`${t.endsAt} >= ${t.beginsAt}`),
+  ],
+);

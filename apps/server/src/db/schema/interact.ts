@@ -4,6 +4,7 @@ import { check, index, integer, jsonb, pgTable, primaryKey, serial, smallint, te
 import { users } from './accounts';
 import { contents } from './content';
 import { classTimes, courses } from './courses';
+import { questions } from './exams';
 
 /**
  * Interactive answers (content type 3, issue 15; decision 022): an item's steps, one question each,
@@ -21,6 +22,11 @@ export const interactSteps = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     sort: integer('sort').notNull(),
+    /**
+     * The bank question it was copied from: practice holds that question back until the step is
+     * revealed (decision 017 "Keys still hidden"); null once the question is gone.
+     */
+    questionId: integer('question_id').references(() => questions.id, { onDelete: 'set null' }),
     /** spec 2 §3 question type (file, photo and paragraph note are not asked live) */
     type: smallint('type').notNull(),
     stem: text('stem').notNull(),
@@ -46,6 +52,7 @@ export const interactSteps = pgTable(
     index('interact_steps_course_idx').on(t.courseId, t.closesAt),
     index('interact_steps_class_time_idx').on(t.classTimeId),
     index('interact_steps_slide_idx').on(t.slideContentId, t.slidePage),
+    index('interact_steps_question_idx').on(t.questionId),
     check('interact_steps_seconds_check', sql`${t.seconds} between 5 and 3600`),
     check(
       'interact_steps_slide_check',

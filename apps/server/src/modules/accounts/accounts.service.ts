@@ -1,6 +1,4 @@
 import { createDecipheriv } from 'node:crypto';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   accountKind,
   type bindWechatInput,
@@ -13,11 +11,13 @@ import {
   type SendCodeInput,
   type updatePasswordInput,
 } from '@paiclass/shared';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { passwordResets, registerTickets, users, wechatLogins } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { LoginLimits } from '../../platform/login-limits';
 import { badInput, fail, isUniqueViolation } from '../../platform/errors';
+import { LoginLimits } from '../../platform/login-limits';
 import { hmac, newToken, safeEqual, sha256 } from '../../platform/tokens';
 import { canUnbindMobile, codeNeedsLogin, restrictionFor } from './accounts.policy';
 import { checkFigureCode, consumeCode, issueCode } from './codes.service';

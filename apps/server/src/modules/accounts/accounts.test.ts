@@ -1,7 +1,7 @@
+import { createCipheriv } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users, verificationCodes } from '../../db/schema';
 import {
   call,
   figureCode,
@@ -10,13 +10,13 @@ import {
   newEmail,
   newPhone,
   registerUser,
-  sendAndRead,
   STRONG,
+  sendAndRead,
+  type TestDatabase,
   testApp,
   testDatabase,
-  type TestDatabase,
 } from '../../../test/helpers';
-import { createCipheriv } from 'node:crypto';
+import { sessions, users, verificationCodes } from '../../db/schema';
 import { hashPassword } from './passwords';
 
 let db: TestDatabase;
@@ -353,6 +353,23 @@ describe('login', () => {
       ]);
       expect(res.data).toMatchObject({ is_new: 0, safe: 0, bindWechat: 0 });
     }
+  });
+
+  it('sets the signed device cookie of attendance’s shared-device flag, and keeps a valid one (issue 24)', async () => {
+    const { mobile } = await registerUser(app);
+    const login = (cookie?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/UserApi/login',
+        headers: cookie ? { cookie } : {},
+        payload: { email: mobile, password: STRONG },
+        remoteAddress: newAddress(),
+      });
+    const first = await login();
+    expect(first.json().status).toBe(1);
+    const set = String(first.headers['set-cookie']);
+    expect(set).toMatch(/^pc_device=[0-9a-f]{32}\.[\w-]+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    expect((await login(set.split(';')[0])).headers['set-cookie']).toBeUndefined();
   });
 
   it('refuses a wrong password and an unknown account with the same message', async () => {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
 import {
   ageCodes,
   call,
@@ -11,12 +10,13 @@ import {
   newEmail,
   newPhone,
   registerUser,
-  sendAndRead,
   STRONG,
+  sendAndRead,
+  type TestDatabase,
   testApp,
   testDatabase,
-  type TestDatabase,
 } from '../../../test/helpers';
+import { users } from '../../db/schema';
 import { hashPassword } from './passwords';
 import type { WechatProvider } from './wechat';
 

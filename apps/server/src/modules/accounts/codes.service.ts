@@ -1,6 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import {
   CODE_DAILY_CAP_PER_ADDRESS,
   CODE_DAILY_CAP_PER_TARGET,
@@ -12,6 +10,8 @@ import {
   VERIFY_CODE_MAX_TRIES,
   VERIFY_CODE_TTL_SECONDS,
 } from '@paiclass/shared';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import svgCaptcha from 'svg-captcha';
 import type { Db } from '../../db/client';
 import { figureCodes, verificationCodes } from '../../db/schema';
 import type { AppContext } from '../../platform/context';

@@ -1,8 +1,6 @@
+import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_FIGURE_AFTER_FAILURES } from '@paiclass/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_ADDRESS_MAX_FAILURES, LOGIN_FIGURE_AFTER_FAILURES } from '@paiclass/shared';
-import { users } from '../../db/schema';
-import { LoginLimits, MemoryCounters } from '../../platform/login-limits';
 import {
   call,
   figureCode,
@@ -10,10 +8,12 @@ import {
   newEmail,
   newPhone,
   STRONG,
+  type TestDatabase,
   testApp,
   testDatabase,
-  type TestDatabase,
 } from '../../../test/helpers';
+import { users } from '../../db/schema';
+import { LoginLimits, MemoryCounters } from '../../platform/login-limits';
 import { hashPassword } from './passwords';
 
 let db: TestDatabase;

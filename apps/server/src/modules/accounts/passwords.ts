@@ -4,6 +4,16 @@ import { passwordProblem } from '@paiclass/shared';
 // OWASP's argon2id parameters: 19 MiB, 2 passes, 1 lane
 // algorithm 2 is Argon2id (the package's const enum cannot be imported under isolatedModules)
 const ARGON = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
+
+/**
+ * For the integration tests only (test/helpers.ts): the least work argon2id takes (1 MiB, 1 pass), as a
+ * test suite's thousands of registrations need no protection from a cracker. Production never calls it;
+ * a hash records its own parameters, so a password hashed either way verifies the same.
+ */
+export function hashCheaplyForTests() {
+  Object.assign(ARGON, { memoryCost: 1024, timeCost: 1 });
+  dummyHash = undefined;
+}
 // verified when the account does not exist, so a wrong account takes as long as a wrong password
 let dummyHash: Promise<string> | undefined;
 

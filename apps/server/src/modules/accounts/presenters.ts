@@ -1,4 +1,4 @@
-import type { LoginResult, UserInfo } from '@paiclass/shared';
+import { type LoginResult, type UserInfo, vipLevelInForce } from '@paiclass/shared';
 import type { User } from '../../platform/auth';
 
 const epochSeconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : 0);
@@ -28,7 +28,7 @@ export function presentUser(user: User, flags: { safe?: 0 | 1 } = {}): UserInfo 
     isenterprise: String(user.isenterprise),
     atteststate: user.atteststate,
     attestInfo: user.attestJigou ? [{ jigou: user.attestJigou }] : [],
-    isvip: user.isvip,
+    isvip: vipLevelInForce(user),
     begintime: epochSeconds(user.vipBegin),
     endtime: epochSeconds(user.vipEnd),
     openid: user.openid ?? '',

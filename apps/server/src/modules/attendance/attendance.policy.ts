@@ -1,6 +1,7 @@
 import {
   ATTENDANCE_STATUS,
   ATTENDANCE_TYPES,
+  GPS_ACCURACY_ALLOWANCE_M,
   IMPOSSIBLE_SPEED_MPS,
   IMPOSSIBLE_TRAVEL_MIN_METRES,
   type RiskReason,
@@ -78,18 +79,23 @@ export const validCoordinates = (latitude: number, longitude: number) =>
   Number.isFinite(latitude) && Number.isFinite(longitude) && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
 
 /**
- * Where a position stands against a geofence: inside; outside for sure (30315); or outside but within
- * the reported accuracy of the edge, so the phone may be inside (30323: locate again).
+ * Where a position stands against a geofence (decision 013): inside the radius; at the edge — outside
+ * the radius but within the phone's claimed accuracy of it, which widens the fence by at most
+ * GPS_ACCURACY_ALLOWANCE_M (admitted, flagged `impreciseLocation`); or outside. Every outside position
+ * is the same verdict, whatever its distance or claimed accuracy: the refusal tells nothing of either.
  */
 export function judgePosition(
   fence: { latitude: number; longitude: number; radius: number },
   pos: { latitude: number; longitude: number; accuracy?: number },
-): 'inside' | 'outside' | 'uncertain' {
+): 'inside' | 'edge' | 'outside' {
   const d = distanceMetres(fence, pos);
   if (d <= fence.radius) return 'inside';
-  const accuracy = pos.accuracy && pos.accuracy > 0 ? pos.accuracy : 0;
-  return d - accuracy <= fence.radius ? 'uncertain' : 'outside';
+  return d <= fence.radius + accuracyAllowance(pos.accuracy) ? 'edge' : 'outside';
 }
+
+/** How far a claimed accuracy widens the fence: the claim, from 0 up to GPS_ACCURACY_ALLOWANCE_M (none when absent or not a number). */
+export const accuracyAllowance = (accuracy: number | undefined) =>
+  accuracy !== undefined && Number.isFinite(accuracy) && accuracy > 0 ? Math.min(accuracy, GPS_ACCURACY_ALLOWANCE_M) : 0;
 
 /**
  * Coordinates that look typed in rather than measured (issue 13): accuracy exactly 0, whole degrees,
@@ -107,6 +113,8 @@ export function coordinateRisks(
     (fence && pos.latitude === fence.latitude && pos.longitude === fence.longitude)
   )
     reasons.push('perfectCoordinates');
+  // a phone claiming to be less precise than the fence allows for (or a position typed with a wide claim)
+  if (pos.accuracy !== undefined && pos.accuracy > GPS_ACCURACY_ALLOWANCE_M) reasons.push('impreciseLocation');
   return reasons;
 }
 

@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { preparedPerDatabase } from '../../db/prepared';
-import { attendanceRecords, attendances, courseClasses, courseMembers, courses, users } from '../../db/schema';
+import {
+  attendanceRecords,
+  attendanceRefusals,
+  attendances,
+  courseClasses,
+  courseMembers,
+  courses,
+  users,
+} from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
@@ -34,7 +42,8 @@ export async function attendanceForMember(ctx: AppContext, user: User, id: numbe
  * What a check-in needs, in one query (decision 013, the storm): the attendance and the caller's
  * membership as `attendanceForMember` reads them, the caller as the teacher's list shows them, their
  * record if any, whether the course's school requires the enrolment list and the caller is on it
- * (spec 2 §5), and the other students already recorded from the same device.
+ * (spec 2 §5), the other students already recorded from the same device, and how many of the
+ * caller's GPS check-ins were refused as outside (the limit and the probing flag).
  */
 const checkinAdmissionQuery = preparedPerDatabase((db) =>
   db
@@ -57,6 +66,8 @@ const checkinAdmissionQuery = preparedPerDatabase((db) =>
       sameDevice: sql<number[]>`coalesce((select array_agg(r.user_id) from attendance_records r
         where r.attendance_id = ${attendances.id} and r.device = ${sql.placeholder('device')} and r.device <> ''
           and r.user_id <> ${courseMembers.userId}), '{}')`,
+      refusals: sql<number>`coalesce((select f.refusals from attendance_refusals f
+        where f.attendance_id = ${attendances.id} and f.user_id = ${courseMembers.userId}), 0)`,
     })
     .from(attendances)
     .innerJoin(courses, eq(courses.id, attendances.courseId))
@@ -89,6 +100,8 @@ export async function checkinAdmission(ctx: AppContext, user: User, id: number, 
     prior: row.prior ?? undefined,
     onList: !row.listRequired || Boolean(row.listed),
     sameDevice: row.sameDevice.map(Number),
+    /** GPS check-ins of this student refused as outside so far (decision 013) */
+    refusals: Number(row.refusals),
   };
 }
 
@@ -129,4 +142,13 @@ export type CourseStudent = Awaited<ReturnType<typeof courseStudents>>[number];
 export async function recordsByStudent(ctx: AppContext, attendanceId: number) {
   const rows = await ctx.db.select().from(attendanceRecords).where(eq(attendanceRecords.attendanceId, attendanceId));
   return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/** GPS check-ins refused as outside, by student, of one attendance (decision 013). */
+export async function refusalsByStudent(ctx: AppContext, attendanceId: number) {
+  const rows = await ctx.db
+    .select({ userId: attendanceRefusals.userId, n: attendanceRefusals.refusals })
+    .from(attendanceRefusals)
+    .where(eq(attendanceRefusals.attendanceId, attendanceId));
+  return new Map(rows.map((r) => [r.userId, r.n]));
 }

@@ -1,9 +1,11 @@
 import { randomInt } from 'node:crypto';
 import {
   ADD_RECORD_CMD,
+  ATTENDANCE_STATUS,
   ATTENDANCE_TYPES,
   type AttendanceStartInput,
   type CheckInOutAttendanceInput,
+  CODE_CHANGED_CMD,
   DIGIT_CODE_LENGTH,
   type DigitAttendanceInput,
   type GpsAttendanceInput,
@@ -20,7 +22,14 @@ import { inTransaction } from '../../platform/transaction';
 import { rooms } from '../../realtime/rooms';
 import { authorize } from '../courses/courses.queries';
 import { checkoutOpen, effectiveState, hasEnded, isOpen, runsAttendance } from './attendance.policy';
-import { type Attendance, attendanceForMember, attendanceForStaff, courseStudents, recordsByStudent } from './attendance.queries';
+import {
+  type Attendance,
+  attendanceForMember,
+  attendanceForStaff,
+  courseStudents,
+  recordsByStudent,
+  refusalsByStudent,
+} from './attendance.queries';
 import { presentAttendance, presentRecord, presentStaffAttendance, seconds } from './presenters';
 import { issueTicket } from './tickets';
 
@@ -35,11 +44,16 @@ const endKey = (id: number) => `attendance:end:${id}`;
  */
 export async function announceAttendance(ctx: AppContext, a: Pick<Attendance, 'id' | 'courseId' | 'type'>) {
   await ctx.realtime
-    .publish(rooms.course(a.courseId), PUBLISH_ATTENDANCE_CMD, { courseid: a.courseId, attenceid: a.id, type: a.type })
+    .publish(rooms.course(a.courseId), PUBLISH_ATTENDANCE_CMD, {
+      courseid: a.courseId,
+      classId: a.courseId,
+      attenceid: a.id,
+      type: a.type,
+    })
     .catch(() => {});
 }
 
-/** Tells the teacher's pages (and the student, when the teacher changed it) of a record. */
+/** Tells the teacher's pages (and the student, without the risk flags, when the teacher changed it) of a record. */
 export async function announceRecord(
   ctx: AppContext,
   a: Attendance,
@@ -58,16 +72,24 @@ export async function announceRecord(
     unusual: record.unusual,
     risk: record.risk,
   };
-  await ctx.realtime.publish(rooms.courseStaff(a.courseId), ADD_RECORD_CMD, data).catch(() => {});
+  // the refused attempts only when counted here (a refusal): other events leave the teacher's count as it is
+  const staff = record.refused > 0 ? { ...data, refused: record.refused } : data;
+  await ctx.realtime.publish(rooms.courseStaff(a.courseId), ADD_RECORD_CMD, staff).catch(() => {});
+  // the student's copy without the flags: a cheater must not learn whether a trick was noticed (issue 24)
+  const { risk: _flags, ...theirs } = data;
   if (toStudent)
-    await ctx.realtime.publish(rooms.user(record.userid), ADD_RECORD_CMD, { ...data, courseid: a.courseId }).catch(() => {});
+    await ctx.realtime.publish(rooms.user(record.userid), ADD_RECORD_CMD, { ...theirs, courseid: a.courseId }).catch(() => {});
 }
 
 const newDigitCode = () => String(randomInt(0, 10 ** DIGIT_CODE_LENGTH)).padStart(DIGIT_CODE_LENGTH, '0');
 
 async function staffAnswer(ctx: AppContext, a: Attendance) {
-  const [students, records] = await Promise.all([courseStudents(ctx, a.courseId), recordsByStudent(ctx, a.id)]);
-  return presentStaffAttendance(a, students, records);
+  const [students, records, refusals] = await Promise.all([
+    courseStudents(ctx, a.courseId),
+    recordsByStudent(ctx, a.id),
+    refusalsByStudent(ctx, a.id),
+  ]);
+  return presentStaffAttendance(a, students, records, Date.now(), refusals);
 }
 
 type StartFields = Partial<Pick<Attendance, 'code' | 'latitude' | 'longitude' | 'radius' | 'address'>> & {
@@ -202,6 +224,36 @@ export async function updateState(ctx: AppContext, user: User, input: UpdateStat
   return record;
 }
 
+/**
+ * `markAllPresent`: a roll call's "mark all present" (issue 25): every student of the course with no
+ * status yet is marked present by the teacher, in one transaction; statuses set already are kept.
+ * Each student and the teacher's pages hear theirs. Other kinds of attendance are refused (40001,
+ * `id`): their students check in themselves.
+ */
+export async function markAllPresent(ctx: AppContext, user: User, id: number) {
+  const { a } = await attendanceForStaff(ctx, user, id);
+  if (a.type !== ATTENDANCE_TYPES.rollCall) throw badField('validation.attendanceId', ['id']);
+  const students = await courseStudents(ctx, a.courseId);
+  if (students.length === 0) return { id: a.id, marked: 0 };
+  const rows = await ctx.db
+    .insert(attendanceRecords)
+    .values(
+      students.map((s) => ({
+        attendanceId: a.id,
+        userId: s.userId,
+        courseId: a.courseId,
+        state: ATTENDANCE_STATUS.present,
+        recordStatus: RECORD_STATUS.setByTeacher,
+        manual: true,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  const byId = new Map(students.map((s) => [s.userId, s]));
+  for (const row of rows) await announceRecord(ctx, a, presentRecord(a, byId.get(row.userId)!, row), true);
+  return { id: a.id, marked: rows.length };
+}
+
 function requireType(a: Attendance, type: number) {
   if (a.type !== type) {
     if (type === ATTENDANCE_TYPES.qr) throw fail('attendanceNotQr');
@@ -210,13 +262,37 @@ function requireType(a: Attendance, type: number) {
   }
 }
 
-/** `updateDigitAttenceCode`: a new code (the teacher's, or a random one) for a number attendance. */
+/** Wrong digit codes across the class for one attendance's current code (issue 24). */
+export const classGuessKey = (attendanceId: number) => `attendance-code-class:${attendanceId}`;
+
+/** `updateDigitAttenceCode`: a new code (the teacher's, or a random one) for a number attendance; the class's wrong guesses start again. */
 export async function updateDigitCode(ctx: AppContext, user: User, id: number, code?: string) {
   const { a } = await attendanceForStaff(ctx, user, id);
   requireType(a, ATTENDANCE_TYPES.number);
   const next = code ?? newDigitCode();
   await ctx.db.update(attendances).set({ code: next }).where(eq(attendances.id, id));
+  await ctx.loginLimits.store.reset(classGuessKey(id));
   return { code: next };
+}
+
+/**
+ * The class guessed wrong DIGIT_CODE_CLASS_MAX_WRONG times (issue 24): the code changes by itself,
+ * once (only if it is still the one guessed at: two guesses at the limit change it once), the count
+ * starts again, and the teacher's screens get the new code and the reason (`attendanceCodeChanged`,
+ * staff room only: students never receive a code). The old code is refused from then on.
+ */
+export async function changeDigitCodeAfterGuesses(ctx: AppContext, a: Attendance, wrong: number) {
+  const next = newDigitCode();
+  const [changed] = await ctx.db
+    .update(attendances)
+    .set({ code: next })
+    .where(and(eq(attendances.id, a.id), a.code === null ? isNull(attendances.code) : eq(attendances.code, a.code)))
+    .returning({ id: attendances.id });
+  if (!changed) return;
+  await ctx.loginLimits.store.reset(classGuessKey(a.id));
+  await ctx.realtime
+    .publish(rooms.courseStaff(a.courseId), CODE_CHANGED_CMD, { courseid: a.courseId, attenceid: a.id, code: next, wrong })
+    .catch(() => {});
 }
 
 /** `getDigitAttence`: the code, for the teacher and assistants only (`data.data.code`). */
@@ -248,7 +324,7 @@ export async function getQrCode(ctx: AppContext, user: User, id: number) {
  * `getNotFinishAttenceStudent`: the course's open attendances, newest first, each with the caller's
  * state (100 until checked in). Any member; an empty list when none is open.
  */
-export async function unfinishedAttendance(ctx: AppContext, user: User, courseId: number) {
+export async function unfinishedAttendance(ctx: AppContext, user: User, courseId: number, all = false) {
   const m = await authorize(ctx, user, courseId, 'view');
   const now = new Date();
   const rows = await ctx.db
@@ -267,19 +343,34 @@ export async function unfinishedAttendance(ctx: AppContext, user: User, courseId
     .limit(50);
   const student = m.role === 'student';
   return {
-    lists: rows.map(({ a, r }) => ({
-      id: a.id,
-      type: String(a.type),
-      title: a.title,
-      createtime: seconds(a.createdAt),
-      endtime: seconds(a.endsAt),
-      state: student ? effectiveState(a, r, now.getTime()) : 100,
-      checkinover: checkoutOpen(a, now.getTime()) ? (1 as const) : (0 as const),
-      attenceCheckinState: !r?.checkinAt && !r?.checkoutAt ? (0 as const) : r.checkoutAt ? (2 as const) : (1 as const),
-      duration: a.duration,
-      checkouttime: seconds(a.checkoutAt),
-    })),
+    lists: rows
+      // Ketangpai's clients check in to whatever is listed: one they finished is not listed again
+      .filter(({ a, r }) => all || !student || !finished(a, r ?? undefined, now.getTime()))
+      .map(({ a, r }) => ({
+        id: String(a.id),
+        type: String(a.type),
+        title: a.title,
+        createtime: seconds(a.createdAt),
+        endtime: seconds(a.endsAt),
+        state: student ? effectiveState(a, r, now.getTime()) : 100,
+        checkinover: checkoutOpen(a, now.getTime()) ? (1 as const) : (0 as const),
+        attenceCheckinState: !r?.checkinAt && !r?.checkoutAt ? (0 as const) : r.checkoutAt ? (2 as const) : (1 as const),
+        duration: a.duration,
+        checkouttime: seconds(a.checkoutAt),
+      })),
   };
+}
+
+/**
+ * Whether a student has nothing left to do in an attendance: the teacher set their status, or they
+ * checked in (check-in/check-out: checked out). A check-in/check-out whose check-in they missed is
+ * finished once check-out opens: a check-out with no check-in is refused (30331, issue 25).
+ */
+function finished(a: Attendance, r: typeof attendanceRecords.$inferSelect | undefined, now = Date.now()) {
+  if (!r?.checkinAt && !r?.manual && checkoutOpen(a, now)) return true;
+  if (!r) return false;
+  if (r.manual) return true;
+  return a.type === ATTENDANCE_TYPES.checkInOut ? Boolean(r.checkoutAt) : Boolean(r.checkinAt);
 }
 
 /**
@@ -306,12 +397,17 @@ export async function checkInResult(ctx: AppContext, user: User, id: number) {
       counts: {},
     };
   }
-  const [students, records] = await Promise.all([courseStudents(ctx, a.courseId), recordsByStudent(ctx, a.id)]);
-  const staff = presentStaffAttendance(a, students, records);
+  const [students, records, refusals] = await Promise.all([
+    courseStudents(ctx, a.courseId),
+    recordsByStudent(ctx, a.id),
+    refusalsByStudent(ctx, a.id),
+  ]);
+  const now = Date.now();
+  const staff = presentStaffAttendance(a, students, records, now, refusals);
   return {
     attence: presentAttendance(a),
     mine: null,
-    lists: students.map((s) => presentRecord(a, s, records.get(s.userId))),
+    lists: students.map((s) => presentRecord(a, s, records.get(s.userId), now, refusals.get(s.userId))),
     counts: staff.counts,
   };
 }
@@ -323,12 +419,17 @@ export async function studentLists(
   input: { attenceid: number; state: number; page: number; size: number },
 ) {
   const { a } = await attendanceForStaff(ctx, user, input.attenceid);
-  const [students, records] = await Promise.all([courseStudents(ctx, a.courseId), recordsByStudent(ctx, a.id)]);
-  const all = students.map((s) => presentRecord(a, s, records.get(s.userId)));
+  const [students, records, refusals] = await Promise.all([
+    courseStudents(ctx, a.courseId),
+    recordsByStudent(ctx, a.id),
+    refusalsByStudent(ctx, a.id),
+  ]);
+  const now = Date.now();
+  const all = students.map((s) => presentRecord(a, s, records.get(s.userId), now, refusals.get(s.userId)));
   const chosen = input.state === -1 ? all : all.filter((r) => r.state === input.state);
   const from = (input.page - 1) * input.size;
   return {
-    attence: presentStaffAttendance(a, students, records),
+    attence: presentStaffAttendance(a, students, records, now, refusals),
     total: chosen.length,
     page: input.page,
     size: input.size,

@@ -1,19 +1,24 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  ATTENDANCE_DURATION_MAX,
   ATTENDANCE_STATUS,
   ATTENDANCE_TYPES,
   CHECKIN_SUCCESS_STATE,
   type CheckinInput,
+  DIGIT_CODE_CLASS_MAX_WRONG,
   DIGIT_CODE_MAX_TRIES,
   DIGIT_CODE_WINDOW_SECONDS,
+  GPS_MAX_REFUSALS,
+  GPS_PROBE_FLAG,
+  QR_RELAY_AGE_SECONDS,
   QR_RESULT_SUCCESS_STATE,
   type QrResultInput,
   RECORD_STATUS,
   type RiskReason,
-  SHARED_TICKET_SECONDS,
+  TICKET_FAR_METRES,
 } from '@paiclass/shared';
-import { and, desc, eq, gt, isNotNull, ne, sql } from 'drizzle-orm';
-import { attendanceRecords } from '../../db/schema';
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { attendanceRecords, attendanceRefusals } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
@@ -21,6 +26,7 @@ import { inTransaction } from '../../platform/transaction';
 import {
   checkoutOpen,
   coordinateRisks,
+  distanceMetres,
   hasEnded,
   impossibleTravel,
   judgePosition,
@@ -29,14 +35,23 @@ import {
   withRisks,
 } from './attendance.policy';
 import { type Attendance, type AttendanceRecordRow, checkinAdmission, courseStudents } from './attendance.queries';
-import { announceRecord } from './attendance.service';
+import { announceRecord, changeDigitCodeAfterGuesses, classGuessKey } from './attendance.service';
 import { presentRecord, seconds } from './presenters';
 import { verifyTicket } from './tickets';
+
+/** Where a check-in came from, as the server sees it (never the client's own claims). */
+export interface Origin {
+  /** the socket's address (`request.ip`: a proxy's header only with TRUST_PROXY) */
+  address: string;
+  /** the server's device id from the signed device cookie (platform/device.ts), not the client's `deviceid` */
+  device: string;
+}
 
 /** What a check-in carries besides its attendance: where it came from and what the phone measured. */
 interface Arrival {
   /** the socket's address (`request.ip`: a proxy's header only with TRUST_PROXY) */
   address: string;
+  /** the server's device id (Origin.device) */
   device: string;
   clienttype: string;
   requestKey: string;
@@ -45,6 +60,10 @@ interface Arrival {
   accuracy?: number;
   unusual: boolean;
   ticketId?: string;
+  /** GPS: admitted only by the claimed accuracy's allowance (`judgePosition` 'edge') */
+  edge?: boolean;
+  /** GPS: this student's check-ins of this attendance refused so far as outside the area */
+  refusals?: number;
 }
 
 /**
@@ -120,29 +139,62 @@ async function risksOf(ctx: AppContext, { a, student, sameDevice }: Admitted, ar
     )
       reasons.push('impossibleTravel');
   } else if (a.type === ATTENDANCE_TYPES.gps) reasons.push('emptyCoordinates');
+  if (arrival.edge) reasons.push('impreciseLocation');
+  if ((arrival.refusals ?? 0) >= GPS_PROBE_FLAG) reasons.push('gpsProbing');
   if (sameDevice.length > 0) {
     reasons.push('sharedDevice');
     for (const other of sameDevice) others.push({ userId: other, reason: 'sharedDevice' });
   }
   if (arrival.ticketId) {
-    const shared = await ctx.db
-      .select({ userId: attendanceRecords.userId })
-      .from(attendanceRecords)
-      .where(
-        and(
-          eq(attendanceRecords.attendanceId, a.id),
-          eq(attendanceRecords.ticketId, arrival.ticketId),
-          eq(attendanceRecords.address, arrival.address),
-          ne(attendanceRecords.userId, userId),
-          gt(attendanceRecords.checkinAt, new Date(now - SHARED_TICKET_SECONDS * 1000)),
-        ),
-      );
-    if (shared.length) {
-      reasons.push('sharedTicket');
-      for (const s of shared) others.push({ userId: s.userId, reason: 'sharedTicket' });
+    for (const r of await ticketRisks(ctx, a.id, userId, arrival, now)) {
+      if (r.userId === userId) reasons.push(r.reason);
+      else others.push(r);
     }
   }
   return { reasons: withRisks([], reasons) as RiskReason[], others };
+}
+
+/**
+ * A relayed QR ticket (issue 24; decision 013 has the rule and why an honest class is never flagged).
+ * One ticket used by many students of the room is normal and is not flagged, nor is a shared address
+ * (campus Wi-Fi). Flagged: a use from another address than an earlier use of the same ticket by
+ * another account, when the ticket is older than an honest scan can make it (QR_RELAY_AGE_SECONDS) —
+ * this use only (`relayedTicket`); and two uses whose positions are farther apart than
+ * TICKET_FAR_METRES beyond both accuracies — both uses (`ticketFarApart`).
+ */
+async function ticketRisks(ctx: AppContext, attendanceId: number, userId: number, arrival: Arrival, now: number) {
+  const uses = await ctx.db
+    .select({
+      userId: attendanceRecords.userId,
+      address: attendanceRecords.address,
+      latitude: attendanceRecords.latitude,
+      longitude: attendanceRecords.longitude,
+      accuracy: attendanceRecords.accuracy,
+    })
+    .from(attendanceRecords)
+    .where(
+      and(
+        eq(attendanceRecords.attendanceId, attendanceId),
+        eq(attendanceRecords.ticketId, arrival.ticketId!),
+        ne(attendanceRecords.userId, userId),
+      ),
+    );
+  const found: { userId: number; reason: RiskReason }[] = [];
+  const issued = Number(arrival.ticketId!.split('.')[1]) * 1000;
+  const address = arrival.address.slice(0, 45);
+  if (now - issued > QR_RELAY_AGE_SECONDS * 1000 && uses.some((u) => u.address !== address))
+    found.push({ userId, reason: 'relayedTicket' });
+  if (arrival.latitude !== undefined && arrival.longitude !== undefined) {
+    const here = { latitude: arrival.latitude, longitude: arrival.longitude };
+    for (const u of uses) {
+      if (u.latitude === null || u.longitude === null) continue;
+      const slack = TICKET_FAR_METRES + (arrival.accuracy ?? 0) + (u.accuracy ?? 0);
+      if (distanceMetres(here, { latitude: u.latitude, longitude: u.longitude }) > slack) {
+        found.push({ userId, reason: 'ticketFarApart' }, { userId: u.userId, reason: 'ticketFarApart' });
+      }
+    }
+  }
+  return found;
 }
 
 /**
@@ -150,7 +202,7 @@ async function risksOf(ctx: AppContext, { a, student, sameDevice }: Admitted, ar
  * first and is a repeat or its retry); the other records sharing its device or ticket are flagged
  * with it in the same transaction. Then the teacher's pages hear of every changed record.
  */
-async function record(ctx: AppContext, found: Admitted, arrival: Arrival, state: number, checkout: boolean) {
+async function record(ctx: AppContext, found: Admitted, arrival: Arrival, state: number) {
   const { a, student } = found;
   const now = Date.now();
   const { reasons, others } = await risksOf(ctx, found, arrival, now);
@@ -163,9 +215,9 @@ async function record(ctx: AppContext, found: Admitted, arrival: Arrival, state:
         userId: student.userId,
         courseId: a.courseId,
         state,
-        recordStatus: checkout ? RECORD_STATUS.checkedOut : RECORD_STATUS.checkedIn,
-        checkinAt: checkout ? null : at,
-        checkoutAt: checkout ? at : null,
+        recordStatus: RECORD_STATUS.checkedIn,
+        checkinAt: at,
+        checkoutAt: null,
         unusual: arrival.unusual,
         latitude: arrival.latitude ?? null,
         longitude: arrival.longitude ?? null,
@@ -222,9 +274,37 @@ async function existing(ctx: AppContext, attendanceId: number, userId: number) {
   return r;
 }
 
+/**
+ * Counts a GPS check-in refused as outside, and refuses it: 30315, or 30330 when the student's
+ * refusals are already at GPS_MAX_REFUSALS — the count only grows below the limit, in one statement,
+ * so a burst of parallel attempts gets no more than GPS_MAX_REFUSALS answers of 30315 between them.
+ * Each refusal tells the teacher's pages (never the student's) how many there have been; from GPS_PROBE_FLAG
+ * the list shows the student flagged.
+ */
+async function refuseOutside(ctx: AppContext, { a, student, prior }: Admitted): Promise<never> {
+  const [row] = await ctx.db
+    .insert(attendanceRefusals)
+    .values({ attendanceId: a.id, userId: student.userId, refusals: 1 })
+    .onConflictDoUpdate({
+      target: [attendanceRefusals.attendanceId, attendanceRefusals.userId],
+      set: { refusals: sql`${attendanceRefusals.refusals} + 1`, lastAt: new Date() },
+      setWhere: sql`${attendanceRefusals.refusals} < ${GPS_MAX_REFUSALS}`,
+    })
+    .returning({ n: attendanceRefusals.refusals });
+  if (!row) throw fail('attendanceGpsLocked');
+  // the teacher's list shows each refused attempt as it happens (issue 25), flagged as probing from GPS_PROBE_FLAG
+  await announceRecord(ctx, a, presentRecord(a, student, prior, Date.now(), row.n), false);
+  throw fail('attendanceOutOfRange');
+}
+
 /** Counts wrong digit codes per student and attendance (Redis when configured, like the login limits). */
 const codeKey = (attendanceId: number, userId: number) => `attendance-code:${attendanceId}:${userId}`;
 
+/**
+ * Wrong digit codes: per student and attendance (DIGIT_CODE_MAX_TRIES in a window, then 42900), and
+ * across the class (issue 24): the DIGIT_CODE_CLASS_MAX_WRONG-th wrong guess changes the code
+ * (`changeDigitCodeAfterGuesses`), so pooled guesses never cover the 10,000 codes.
+ */
 async function checkDigitCode(ctx: AppContext, a: Attendance, userId: number, code: string) {
   const store = ctx.loginLimits.store;
   const [tries = 0] = await store.get([codeKey(a.id, userId)]);
@@ -233,6 +313,8 @@ async function checkDigitCode(ctx: AppContext, a: Attendance, userId: number, co
   const given = Buffer.from(code);
   if (expected.length === 0 || expected.length !== given.length || !timingSafeEqual(expected, given)) {
     await store.increment(codeKey(a.id, userId), DIGIT_CODE_WINDOW_SECONDS * 1000);
+    const wrong = await store.increment(classGuessKey(a.id), ATTENDANCE_DURATION_MAX * 60 * 1000);
+    if (wrong >= DIGIT_CODE_CLASS_MAX_WRONG) await changeDigitCodeAfterGuesses(ctx, a, wrong);
     throw fail('attendanceWrongCode');
   }
 }
@@ -241,18 +323,19 @@ async function checkDigitCode(ctx: AppContext, a: Attendance, userId: number, co
  * `/AttenceApi/checkin`: number, GPS and check-in/check-out attendance (`data.state` 1). A roll call
  * is the teacher's (30328) and a QR attendance is scanned (30327). Refusals: 30314 wrong code (tries
  * limited per student and attendance, then 42900), 30320 no position (unless the student continues:
- * `unusual=1`, recorded abnormal), 30321 coordinates off the Earth, 30315 outside the geofence, 30323
- * outside by less than the phone's accuracy, 30324 repeat. A student's answer never holds the code nor
- * the geofence.
+ * `unusual=1`, recorded abnormal), 30321 coordinates off the Earth, 30315 outside the geofence (one
+ * refusal for every outside position and claimed accuracy; counted, GPS_MAX_REFUSALS then 30330 on
+ * every GPS attempt), 30324 repeat. A claimed accuracy widens the fence by at most
+ * GPS_ACCURACY_ALLOWANCE_M. A student's answer never holds the code nor the geofence (decision 013).
  */
-export async function checkin(ctx: AppContext, user: User, input: CheckinInput, address: string) {
-  const found = await admit(ctx, user, input.id, input.deviceid);
+export async function checkin(ctx: AppContext, user: User, input: CheckinInput, { address, device }: Origin) {
+  const found = await admit(ctx, user, input.id, device);
   const { a, prior } = found;
   if (a.type === ATTENDANCE_TYPES.rollCall) throw fail('attendanceByTeacher');
   if (a.type === ATTENDANCE_TYPES.qr) throw fail('attendanceScanRequired');
   const arrival: Arrival = {
     address,
-    device: input.deviceid,
+    device,
     clienttype: input.clienttype,
     requestKey: input.requestid || input.reqtimestamp,
     unusual: false,
@@ -260,11 +343,15 @@ export async function checkin(ctx: AppContext, user: User, input: CheckinInput, 
   const checkout = checkoutOpen(a);
   if (prior) {
     // check-out: once, by a student who has no check-out yet
-    if (checkout && !prior.checkoutAt && !prior.manual) return checkOut(ctx, found, prior, address, arrival.requestKey);
+    if (checkout && !prior.checkoutAt && !prior.manual && prior.checkinAt)
+      return checkOut(ctx, found, prior, address, arrival.requestKey);
     if (repeatOf(prior, arrival.requestKey)) return answer(a, prior, CHECKIN_SUCCESS_STATE, true);
   }
   if (a.type === ATTENDANCE_TYPES.number) await checkDigitCode(ctx, a, user.id, input.code);
   if (a.type === ATTENDANCE_TYPES.gps) {
+    // probing the fence is bounded: after GPS_MAX_REFUSALS refusals, no more GPS attempts (decision 013)
+    arrival.refusals = found.refusals;
+    if (arrival.refusals >= GPS_MAX_REFUSALS) throw fail('attendanceGpsLocked');
     const located = input.latitude !== undefined && input.longitude !== undefined;
     if (located && !validCoordinates(input.latitude!, input.longitude!)) throw fail('attendanceLocationAbnormal');
     if (input.unusual === 1) arrival.unusual = true;
@@ -279,13 +366,14 @@ export async function checkin(ctx: AppContext, user: User, input: CheckinInput, 
         { latitude: a.latitude!, longitude: a.longitude!, radius: a.radius! },
         arrival as Required<Arrival>,
       );
-      if (verdict === 'outside') throw fail('attendanceOutOfRange');
-      if (verdict === 'uncertain') throw fail('attendanceRangeError');
+      // one refusal for every outside position: neither its code, its message nor its path tells how far
+      if (verdict === 'outside') await refuseOutside(ctx, found);
+      arrival.edge = verdict === 'edge';
     }
   }
-  // a check-out with no check-in is late (checked in only at the end)
-  const state = checkout ? ATTENDANCE_STATUS.late : ATTENDANCE_STATUS.present;
-  const row = await record(ctx, found, arrival, state, checkout);
+  // a check-out with no check-in is refused: the student stays absent, the teacher may set a status (issue 25)
+  if (checkout && !prior?.checkinAt && !prior?.manual) throw fail('attendanceNotCheckedIn');
+  const row = await record(ctx, found, arrival, ATTENDANCE_STATUS.present);
   if (row) return answer(a, row, CHECKIN_SUCCESS_STATE, false);
   // another request of the same student got there first
   const first = await existing(ctx, a.id, user.id);
@@ -328,13 +416,15 @@ async function checkOut(
 /**
  * `/AttenceApi/AttenceResult`: a scanned QR ticket (`data.state` 8). The signature first (30326 for a
  * forged or altered ticket: its attendance is not even looked up), then the attendance's kind (30317),
- * then expiry (30319), then the student rules of `checkin`. A ticket counts once per student; several
- * accounts using one ticket from one address within seconds are flagged.
+ * then expiry (30319), then the student rules of `checkin`. A ticket counts once per student; a relayed
+ * ticket (another address and late, or far apart) and a device of several accounts are flagged.
  */
-export async function scanQr(ctx: AppContext, user: User, input: QrResultInput, address: string) {
+export async function scanQr(ctx: AppContext, user: User, input: QrResultInput, { address, device }: Origin) {
   const id = verifyTicket(ctx.secret, input);
   if (!id) throw fail('attendanceIllegal');
-  const found = await admit(ctx, user, id, input.deviceid);
+  const located = input.latitude !== undefined && input.longitude !== undefined;
+  if (located && !validCoordinates(input.latitude!, input.longitude!)) throw fail('attendanceLocationAbnormal');
+  const found = await admit(ctx, user, id, device);
   const { a, prior } = found;
   if (a.type !== ATTENDANCE_TYPES.qr) throw fail('attendanceNotQr');
   const requestKey = input.requestid || input.reqtimestamp;
@@ -342,13 +432,14 @@ export async function scanQr(ctx: AppContext, user: User, input: QrResultInput, 
   if (input.expire * 1000 < Date.now()) throw fail('attendanceQrExpired');
   const arrival: Arrival = {
     address,
-    device: input.deviceid,
+    device,
     clienttype: input.clienttype,
     requestKey,
     unusual: false,
     ticketId: input.ticketid,
+    ...(located && { latitude: input.latitude, longitude: input.longitude, accuracy: input.accuracy }),
   };
-  const row = await record(ctx, found, arrival, ATTENDANCE_STATUS.present, false);
+  const row = await record(ctx, found, arrival, ATTENDANCE_STATUS.present);
   if (row) return answer(a, row, QR_RESULT_SUCCESS_STATE, false);
   const first = await existing(ctx, a.id, user.id);
   repeatOf(first!, requestKey);

@@ -3,9 +3,10 @@ import {
   type AttendanceItem,
   type AttendanceRecord,
   type AttendanceStaffItem,
+  GPS_PROBE_FLAG,
   type RiskReason,
 } from '@paiclass/shared';
-import { checkoutOpen, effectiveState, isOpen } from './attendance.policy';
+import { checkoutOpen, effectiveState, isOpen, withRisks } from './attendance.policy';
 import type { Attendance, AttendanceRecordRow, CourseStudent } from './attendance.queries';
 
 /** Attendance answers: no row leaves the server unshaped, and a student's never holds the code or the geofence. */
@@ -35,12 +36,21 @@ export function emptyCounts(): Record<string, number> {
   return Object.fromEntries(ATTENDANCE_STATUS_VALUES.map((s) => [String(s), 0]));
 }
 
+/**
+ * A record's risk reasons as the teacher sees them: the stored ones, and `gpsProbing` once the student
+ * had GPS_PROBE_FLAG check-ins refused as outside — with or without a record (decision 013).
+ */
+export function risksShown(r: Pick<AttendanceRecordRow, 'risk'> | undefined, refusals = 0) {
+  return withRisks(r?.risk ?? [], refusals >= GPS_PROBE_FLAG ? ['gpsProbing'] : []) as RiskReason[];
+}
+
 /** The staff view: the code, the geofence, and the counts of the course's students. */
 export function presentStaffAttendance(
   a: Attendance,
   students: CourseStudent[],
   records: Map<number, AttendanceRecordRow>,
   now = Date.now(),
+  refusals: Map<number, number> = new Map(),
 ): AttendanceStaffItem {
   const counts = emptyCounts();
   let risky = 0;
@@ -48,7 +58,7 @@ export function presentStaffAttendance(
     const r = records.get(s.userId);
     const state = effectiveState(a, r, now);
     counts[String(state)] = (counts[String(state)] ?? 0) + 1;
-    if (r && r.risk.length > 0) risky++;
+    if (risksShown(r, refusals.get(s.userId)).length > 0) risky++;
   }
   return {
     ...presentAttendance(a, now),
@@ -68,6 +78,7 @@ export function presentRecord(
   s: Pick<CourseStudent, 'userId' | 'username' | 'stno' | 'avatar' | 'classname'>,
   r: AttendanceRecordRow | undefined,
   now = Date.now(),
+  refusals = 0,
 ): AttendanceRecord {
   return {
     attenceid: a.id,
@@ -82,6 +93,7 @@ export function presentRecord(
     checkouttime: seconds(r?.checkoutAt),
     unusual: r?.unusual ? 1 : 0,
     manual: r?.manual ? 1 : 0,
-    risk: (r?.risk ?? []) as RiskReason[],
+    risk: risksShown(r, refusals),
+    refused: refusals,
   };
 }

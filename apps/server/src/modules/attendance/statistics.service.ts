@@ -46,7 +46,8 @@ async function courseBook(ctx: AppContext, courseId: number) {
 }
 type Book = Awaited<ReturnType<typeof courseBook>>;
 
-function studentRow(book: Book, s: CourseStudent): StudentStatisticsRow {
+/** One student's row; the flagged count only for staff (issue 24: a student learns nothing of the flags). */
+function studentRow(book: Book, s: CourseStudent, staff = true): StudentStatisticsRow {
   const counts = emptyCounts();
   delete counts['100'];
   let risky = 0;
@@ -64,11 +65,14 @@ function studentRow(book: Book, s: CourseStudent): StudentStatisticsRow {
     counts,
     total: book.ended.length,
     rate: rate(counts, book.ended.length),
-    risky,
+    ...(staff ? { risky } : {}),
   };
 }
 
-/** `getStudentStatistics`: a student gets their own row; the teacher and assistants every student's, or one (`studentid`). */
+/**
+ * `getStudentStatistics`: a student gets their own row (without the flagged count); the teacher and
+ * assistants every student's, or one (`studentid`).
+ */
 export async function studentStatistics(ctx: AppContext, user: User, courseId: number, studentId: number) {
   const m = await authorize(ctx, user, courseId, 'view');
   const book = await courseBook(ctx, courseId);
@@ -77,7 +81,7 @@ export async function studentStatistics(ctx: AppContext, user: User, courseId: n
   if (!staff && studentId && studentId !== user.id) throw fail('forbidden');
   const students = wanted ? book.students.filter((s) => s.userId === wanted) : book.students;
   if (wanted && students.length === 0) throw badField('validation.studentId', ['studentid']);
-  return { lists: students.map((s) => studentRow(book, s)) };
+  return { lists: students.map((s) => studentRow(book, s, staff)) };
 }
 
 /** `getCourseStatistics` (staff): per ended attendance and over the course. */
@@ -167,10 +171,14 @@ export async function summary(ctx: AppContext, user: User, input: { courseid: nu
     total: Number(total),
     page: input.page,
     size: input.size,
-    lists: page.map((a: Attendance) => {
+    // under `data.data`, where Ketangpai's clients read it (and schedule a check-out from it)
+    data: page.map((a: Attendance) => {
       const recs = by.get(a.id) ?? new Map();
+      const item = presentAttendance(a, now);
       return {
-        ...presentAttendance(a, now),
+        ...item,
+        id: String(item.id),
+        courseid: String(item.courseid),
         counts: staff ? presentStaffAttendance(a, students, recs, now).counts : {},
         mystate: staff ? -1 : effectiveState(a, recs.get(user.id), now),
       };
@@ -203,7 +211,7 @@ export async function exportStatistics(ctx: AppContext, user: User, courseId: nu
       ...statuses.map((st) => r.counts[String(st)] ?? 0),
       r.total,
       r.rate / 100,
-      r.risky,
+      r.risky ?? 0,
     ]);
   }
   perStudent.getColumn(statuses.length + 5).numFmt = '0%';

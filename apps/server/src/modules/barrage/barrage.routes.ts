@@ -1,27 +1,13 @@
-import {
-  barrageConfigAnswer,
-  barrageCourseInput,
-  barrageDeleteInput,
-  barrageItem,
-  barrageListAnswer,
-  barrageListInput,
-  barrageSendInput,
-  barrageSwitchAnswer,
-  barrageSwitchInput,
-  barrageVipCountAnswer,
-  currentRaceAnswer,
-  raceAnswer,
-  raceJoinAnswer,
-  raceJoinInput,
-} from '@paiclass/shared';
+import { barrageCalls, barrageSendInput, raceJoinInput } from '@paiclass/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { users } from '../../db/schema';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badField, fail } from '../../platform/errors';
+import { handle } from '../../platform/handle';
 import type { SocketCaller } from '../../realtime/commands';
 import * as barrage from './barrage.service';
 import * as race from './race.service';
@@ -52,60 +38,36 @@ export async function barrageRoutes(root: FastifyInstance) {
   const ctx = root.ctx;
   const timers = new race.RaceTimers(root.log);
   root.addHook('onClose', async () => timers.clear());
-  const tags = ['barrage and race'];
-  const sendLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
-  // the HTTP press is timed from when the request arrived, before the login and body were read
-  root.addHook('onRequest', async (req) => {
-    req.arrivedAt = Date.now();
+  // the HTTP press is timed from when the whole request had arrived: after its body was read, so that
+  // headers sent ahead of the race do not stamp it early (decision 021)
+  root.addHook('preParsing', async (req, _reply, payload) => {
+    payload.once('end', () => {
+      req.arrivedAt = Date.now();
+    });
+    return payload;
+  });
+  // a request whose body was never streamed (none sent): complete once its headers were
+  root.addHook('preValidation', async (req) => {
+    req.arrivedAt ??= Date.now();
   });
 
-  app.post('/FutureV2/Barrage/lists', { schema: { tags, body: barrageListInput, response: { 200: barrageListAnswer } } }, (req) =>
-    barrage.listBarrage(ctx, caller(req), req.body),
-  );
-  app.post(
-    '/FutureV2/Barrage/getConfig',
-    { schema: { tags, body: barrageCourseInput, response: { 200: barrageConfigAnswer } } },
-    (req) => barrage.barrageConfig(ctx, caller(req), req.body.courseid),
-  );
-  app.post(
-    '/FutureV2/Barrage/getVIPBarrageUseCount',
-    { schema: { tags, body: barrageCourseInput, response: { 200: barrageVipCountAnswer } } },
-    (req) => barrage.vipUseCount(ctx, caller(req), req.body.courseid),
-  );
-  app.post(
-    '/FutureV2/Barrage/sendBarrage',
-    { schema: { tags, body: barrageSendInput, response: { 200: barrageItem } }, config: sendLimit },
-    (req) => barrage.sendBarrage(ctx, caller(req), req.body),
-  );
-  app.post(
-    '/FutureV2/Barrage/setStatus',
-    { schema: { tags, body: barrageSwitchInput, response: { 200: barrageSwitchAnswer } } },
-    (req) => barrage.setBarrageSwitch(ctx, caller(req), req.body),
-  );
-  app.post(
-    '/FutureV2/Barrage/delBarrage',
-    { schema: { tags, body: barrageDeleteInput, response: { 200: z.object({ id: z.number().int() }) } } },
-    (req) => barrage.deleteBarrage(ctx, caller(req), req.body),
-  );
+  handle(app, barrageCalls.lists, (req) => barrage.listBarrage(ctx, caller(req), req.body));
+  handle(app, barrageCalls.getConfig, (req) => barrage.barrageConfig(ctx, caller(req), req.body.courseid));
+  handle(app, barrageCalls.getVIPBarrageUseCount, (req) => barrage.vipUseCount(ctx, caller(req), req.body.courseid));
+  handle(app, barrageCalls.sendBarrage, (req) => barrage.sendBarrage(ctx, caller(req), req.body));
+  handle(app, barrageCalls.setStatus, (req) => barrage.setBarrageSwitch(ctx, caller(req), req.body));
+  handle(app, barrageCalls.delBarrage, (req) => barrage.deleteBarrage(ctx, caller(req), req.body));
 
-  app.post('/Futurev2/Tools/startRace', { schema: { tags, body: barrageCourseInput, response: { 200: raceAnswer } } }, (req) =>
-    race.startRace(ctx, timers, caller(req), req.body.courseid),
-  );
-  app.post('/Futurev2/Tools/closeRace', { schema: { tags, body: barrageCourseInput, response: { 200: raceAnswer } } }, (req) =>
-    race.closeRace(ctx, timers, caller(req), req.body.courseid),
-  );
-  // third-party clients without the socket: timed by raw arrival since the start (decision 021)
-  app.post('/Futurev2/Tools/joinRace', { schema: { tags, body: raceJoinInput, response: { 200: raceJoinAnswer } } }, (req) =>
+  handle(app, barrageCalls.startRace, (req) => race.startRace(ctx, timers, caller(req), req.body.courseid));
+  handle(app, barrageCalls.closeRace, (req) => race.closeRace(ctx, timers, caller(req), req.body.courseid));
+  // third-party clients without the socket: timed from the race's start to the request's complete arrival (decision 021)
+  handle(app, barrageCalls.joinRace, (req) =>
     race.joinRace(ctx, timers, caller(req), req.body.courseid, req.body.raceid, {
       via: 'http',
       arrivedAt: req.arrivedAt ?? Date.now(),
     }),
   );
-  app.post(
-    '/Futurev2/Tools/getStudentCurrentRace',
-    { schema: { tags, body: barrageCourseInput, response: { 200: currentRaceAnswer } } },
-    (req) => race.currentRace(ctx, timers, caller(req), req.body.courseid),
-  );
+  handle(app, barrageCalls.getStudentCurrentRace, (req) => race.currentRace(ctx, timers, caller(req), req.body.courseid));
 
   // socket commands: the course is the one the socket has open; answered with `<cmd>.ok` to this socket
   root.socketCommands.set('Barrage.send', async (c, who, data) => {
@@ -124,7 +86,7 @@ export async function barrageRoutes(root: FastifyInstance) {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** when the request arrived (ms since the epoch), for the race's HTTP presses */
+    /** when the whole request (its body too) had arrived (ms since the epoch), for the race's HTTP presses */
     arrivedAt?: number;
   }
 }

@@ -1,5 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { RACE_COLLECT_MS, RACE_OPEN_SECONDS, RACE_RTT_CAP_MS, RACE_TIE_MS, type RaceAnswer } from '@paiclass/shared';
+import {
+  RACE_COLLECT_MS,
+  RACE_OPEN_SECONDS,
+  RACE_PONG_SLACK_MS,
+  RACE_RTT_CAP_MS,
+  RACE_TIE_MS,
+  type RaceAnswer,
+} from '@paiclass/shared';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { raceEntries, races, realtimeEvents, users } from '../../db/schema';
@@ -21,7 +28,7 @@ type Race = typeof races.$inferSelect;
  */
 export class RaceTimers {
   private timers = new Map<string, NodeJS.Timeout>();
-  constructor(private log: FastifyBaseLogger) {}
+  constructor(readonly log: FastifyBaseLogger) {}
 
   at(ctx: AppContext, raceId: number, when: number) {
     const key = `${raceId}:${when}`;
@@ -43,22 +50,51 @@ export class RaceTimers {
   }
 }
 
-/** How a press is timed: by the socket (corrected reaction) or by HTTP arrival (raw time since the start). */
+/**
+ * How a press is timed: by the socket (corrected reaction) or over HTTP, from when the whole request
+ * had arrived (its body complete: a client cannot stamp a press by sending its headers early).
+ */
 export type PressTiming = { via: 'socket'; caller: SocketCaller } | { via: 'http'; arrivedAt: number };
 
+/** A press as ranked: its reaction (ms, never below 0), the round trip it was corrected by, whether its pongs were slowed. */
+export interface PressMeasure {
+  reactionMs: number;
+  rttMs: number | null;
+  pongSlowed: boolean;
+}
+
 /**
- * The reaction of a press (decision 021). On the socket: when the press arrived, less when this socket
- * was sent the start event, less the socket's measured round trip (capped at RACE_RTT_CAP_MS): the time
- * the student took, whatever their network. A socket that was not sent the start (it opened the course
- * later) and HTTP callers: the raw time from the start to the arrival.
+ * The fairness rule of a press (decision 021), on plain numbers. `startAt` is the race's start as this
+ * caller was sent it (the socket's write of the start event; else the race's start), `arrivedAt` when
+ * the press was complete, `rttMs` the socket's measured round trip (none over HTTP). A press complete
+ * before `startAt` ranks nowhere (undefined: refused as "no race open"). The round trip taken off is at
+ * most RACE_RTT_CAP_MS and at most the press's own time since the start — the start went out and the
+ * press came back on that same socket, so its real round trip cannot be longer. Pongs slower than that
+ * by more than RACE_PONG_SLACK_MS are slowed on purpose: flagged, and the press gets no correction at all.
  */
-export function reactionOf(timing: PressTiming, race: Pick<Race, 'startedAt'>, startSeq: number | undefined) {
-  if (timing.via === 'http') return Math.round(timing.arrivedAt - race.startedAt.getTime());
+export function timePress(p: { arrivedAt: number; startAt: number; rttMs?: number }): PressMeasure | undefined {
+  const elapsed = p.arrivedAt - p.startAt;
+  if (!(elapsed >= 0)) return undefined;
+  if (p.rttMs === undefined || !Number.isFinite(p.rttMs))
+    return { reactionMs: Math.round(elapsed), rttMs: null, pongSlowed: false };
+  const measured = Math.max(p.rttMs, 0);
+  const pongSlowed = measured > elapsed + RACE_PONG_SLACK_MS;
+  const correction = pongSlowed ? 0 : Math.min(measured, RACE_RTT_CAP_MS, elapsed);
+  return { reactionMs: Math.max(Math.round(elapsed - correction), 0), rttMs: Math.round(correction), pongSlowed };
+}
+
+/**
+ * A press of this race as ranked (`timePress`). On the socket: from when this socket was sent the
+ * start event, less its bounded round trip. A socket that was not sent the start (it opened the course
+ * later), and HTTP presses: the time from the race's start to the press's arrival, uncorrected.
+ */
+export function measurePress(timing: PressTiming, race: Pick<Race, 'startedAt'>, startSeq: number | undefined) {
+  const startedAt = race.startedAt.getTime();
+  if (timing.via === 'http') return timePress({ arrivedAt: timing.arrivedAt, startAt: startedAt });
   const { caller } = timing;
   const sent = startSeq === undefined ? undefined : caller.sentAt(startSeq);
-  if (sent === undefined) return Math.round(caller.receivedAt - race.startedAt.getTime());
-  const rtt = Math.min(Math.max(caller.rttMs() ?? 0, 0), RACE_RTT_CAP_MS);
-  return Math.round(caller.receivedAt - sent - rtt);
+  if (sent === undefined) return timePress({ arrivedAt: caller.receivedAt, startAt: startedAt });
+  return timePress({ arrivedAt: caller.receivedAt, startAt: sent, rttMs: caller.rttMs() });
 }
 
 /** Draws the winner among entries: the smallest reaction; those within RACE_TIE_MS of it are a tie, settled by `crypto.randomInt`. */
@@ -170,7 +206,8 @@ export async function startRace(ctx: AppContext, timers: RaceTimers, user: User,
   if (await openRace(ctx, timers, classTimeId)) throw fail('raceOpen');
   const [race] = await ctx.db
     .insert(races)
-    .values({ classTimeId, courseId, startedBy: user.id })
+    // this instance's clock, as every press's arrival is (a database's clock may differ)
+    .values({ classTimeId, courseId, startedBy: user.id, startedAt: new Date() })
     .onConflictDoNothing()
     .returning();
   if (!race) throw fail('raceOpen');
@@ -231,10 +268,21 @@ export async function joinRace(
       throw fail(last ? 'raceClosed' : 'raceNone');
     }
     if (race.decideAt && race.decideAt.getTime() < arrived) throw fail('raceClosed');
-    const reaction = reactionOf(timing, race, (await startSeqOf(t, race)) ?? undefined);
+    const measured = measurePress(timing, race, (await startSeqOf(t, race)) ?? undefined);
+    // complete before the start reached this caller: pressed while no race was open
+    if (!measured) throw fail('raceNone');
+    if (measured.pongSlowed)
+      timers.log.warn({ raceId: race.id, userId: user.id }, 'race press from a socket whose pongs are slowed');
     const [entry] = await t.db
       .insert(raceEntries)
-      .values({ raceId: race.id, userId: user.id, reactionMs: reaction, via: timing.via })
+      .values({
+        raceId: race.id,
+        userId: user.id,
+        reactionMs: measured.reactionMs,
+        via: timing.via,
+        rttMs: measured.rttMs,
+        pongSlowed: measured.pongSlowed,
+      })
       .onConflictDoNothing()
       .returning({ raceId: raceEntries.raceId });
     let decideAt = race.decideAt;

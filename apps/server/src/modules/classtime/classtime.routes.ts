@@ -1,18 +1,10 @@
-import {
-  classTimeAnswer,
-  classTimeListAnswer,
-  courseIdInput,
-  gotoPageInput,
-  pptPageAnswer,
-  presentationAnswer,
-  presentInput,
-  REMOTE_COMMANDS,
-} from '@paiclass/shared';
+import { classtimeCalls, gotoPageInput, REMOTE_COMMANDS } from '@paiclass/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badField, fail } from '../../platform/errors';
+import { handle } from '../../platform/handle';
 import type { SocketCaller } from '../../realtime/commands';
 import * as service from './classtime.service';
 import * as presenting from './presenting.service';
@@ -24,46 +16,18 @@ import * as presenting from './presenting.service';
 export async function classTimeRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
-  const tags = ['class times'];
-  app.post(
-    '/Futurev2/AttendClass/classTimeStatus',
-    { schema: { tags, body: courseIdInput, response: { 200: classTimeAnswer } } },
-    (req) => service.classTimeStatus(ctx, caller(req), req.body.courseid),
-  );
-  app.post(
-    '/Futurev2/AttendClass/beginClass',
-    { schema: { tags, body: courseIdInput, response: { 200: classTimeAnswer } } },
-    (req) => service.beginClass(ctx, caller(req), req.body.courseid),
-  );
-  app.post(
-    '/Futurev2/AttendClass/overClass',
-    { schema: { tags, body: courseIdInput, response: { 200: classTimeAnswer } } },
-    (req) => service.overClass(ctx, caller(req), req.body.courseid),
-  );
-  app.post('/Classtime/getClassList', { schema: { tags, body: courseIdInput, response: { 200: classTimeListAnswer } } }, (req) =>
-    service.listClassTimes(ctx, caller(req), req.body.courseid),
-  );
+  handle(app, classtimeCalls.classTimeStatus, (req) => service.classTimeStatus(ctx, caller(req), req.body.courseid));
+  handle(app, classtimeCalls.beginClass, (req) => service.beginClass(ctx, caller(req), req.body.courseid));
+  handle(app, classtimeCalls.overClass, (req) => service.overClass(ctx, caller(req), req.body.courseid));
+  handle(app, classtimeCalls.getClassList, (req) => service.listClassTimes(ctx, caller(req), req.body.courseid));
 
-  app.post(
-    '/InteractWithScreenApi/listSlides',
-    { schema: { tags, body: courseIdInput, response: { 200: presentationAnswer } } },
-    (req) => presenting.currentPresentation(ctx, caller(req), req.body.courseid),
+  handle(app, classtimeCalls.listSlides, (req) => presenting.currentPresentation(ctx, caller(req), req.body.courseid));
+  handle(app, classtimeCalls.present, (req) => presenting.present(ctx, caller(req), req.body.courseid, req.body.interactid));
+  handle(app, classtimeCalls.gotoPage, (req) =>
+    presenting.turnPage(ctx, caller(req), req.body.courseid, { to: req.body.pageindex }),
   );
-  app.post(
-    '/InteractWithScreenApi/present',
-    { schema: { tags, body: presentInput, response: { 200: presentationAnswer } } },
-    (req) => presenting.present(ctx, caller(req), req.body.courseid, req.body.interactid),
-  );
-  app.post(
-    '/InteractWithScreenApi/gotoPage',
-    { schema: { tags, body: gotoPageInput, response: { 200: pptPageAnswer } } },
-    (req) => presenting.turnPage(ctx, caller(req), req.body.courseid, { to: req.body.pageindex }),
-  );
-  app.post(
-    '/InteractWithScreenApi/stop',
-    { schema: { tags, body: courseIdInput, response: { 200: presentationAnswer } } },
-    (req) => presenting.stopPresenting(ctx, caller(req), req.body.courseid),
-  );
+  handle(app, classtimeCalls.setPaging, (req) => presenting.setPaging(ctx, caller(req), req.body.courseid, req.body.ahead));
+  handle(app, classtimeCalls.stop, (req) => presenting.stopPresenting(ctx, caller(req), req.body.courseid));
 
   // the remote controller's commands (spec 2 §7), for the course its socket has open
   const turnOnSocket =

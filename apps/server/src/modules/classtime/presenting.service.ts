@@ -1,5 +1,12 @@
-import { PPT_PAGE_EVENT, PPT_STOP_EVENT, type PptPageEvent, type Presentation } from '@paiclass/shared';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import {
+  PPT_PAGE_EVENT,
+  PPT_PAGING_EVENT,
+  PPT_STOP_EVENT,
+  type PagingEvent,
+  type PptPageEvent,
+  type Presentation,
+} from '@paiclass/shared';
+import { and, eq, max, type SQL, sql } from 'drizzle-orm';
 import { classPresentations, classSlideViews } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -57,8 +64,19 @@ const none = (courseId: number, classTimeId = 0): Presentation => ({
   title: '',
   page: 0,
   total: 0,
+  ahead: 0,
+  reached: 0,
   pages: [],
 });
+
+/** The furthest page the screen has shown of a courseware in a class time (0: none). */
+async function reachedPage(ctx: AppContext, classTimeId: number, contentId: number) {
+  const [row] = await ctx.db
+    .select({ n: max(classSlideViews.page) })
+    .from(classSlideViews)
+    .where(and(eq(classSlideViews.classTimeId, classTimeId), eq(classSlideViews.contentId, contentId)));
+  return Number(row?.n ?? 0);
+}
 
 /** Tells the course the screen's page, then opens the questions waiting on it (asked as `user`). */
 async function announcePage(ctx: AppContext, user: User, row: Row) {
@@ -99,7 +117,9 @@ export async function currentPresentation(ctx: AppContext, user: User, courseId:
     title: slides.title,
     page: Math.min(row.page, slides.total),
     total: slides.total,
-    pages: slides.pages.map((p) => ({ pageindex: p.index, url: p.url })),
+    ahead: row.ahead ? 1 : 0,
+    reached: Math.min(Math.max(await reachedPage(ctx, open.id, row.contentId), row.page), slides.total),
+    pages: slides.pages.map((p) => ({ pageindex: p.index, url: p.url, width: p.width, height: p.height })),
   };
 }
 
@@ -120,6 +140,8 @@ export async function present(ctx: AppContext, user: User, courseId: number, con
         -- the same courseware again keeps its page; another starts from the first
         page = case when ${classPresentations.contentId} = excluded.content_id
           then least(${classPresentations.page}, excluded.total) else 1 end,
+        -- another courseware starts with paging ahead off again (decision 029)
+        ahead = ${classPresentations.contentId} = excluded.content_id and ${classPresentations.ahead},
         content_id = excluded.content_id, total = excluded.total, presented_by = excluded.presented_by, updated_at = now()`,
   );
   await announcePage(ctx, user, row!);
@@ -151,6 +173,26 @@ export async function turnPage(ctx: AppContext, user: User, courseId: number, tu
   if (moved) await announcePage(ctx, user, moved);
   const shown = moved ?? row;
   return { courseid: courseId, classtimeid: open.id, interactid: shown.contentId, page: shown.page, total: shown.total };
+}
+
+/**
+ * The teacher's switch over students paging past the pages the screen has shown (decision 029):
+ * stored on the screen's row and pushed to the course as `InteractPPT.paging`. Needs a courseware on
+ * the screen (31102); the same setting again announces nothing.
+ */
+export async function setPaging(ctx: AppContext, user: User, courseId: number, ahead: 0 | 1) {
+  const open = await classInProgress(ctx, user, courseId);
+  const [row] = await ctx.db.select().from(classPresentations).where(eq(classPresentations.classTimeId, open.id));
+  if (!row) throw fail('notPresenting');
+  if (row.ahead !== (ahead === 1)) {
+    await ctx.db
+      .update(classPresentations)
+      .set({ ahead: ahead === 1, updatedAt: new Date() })
+      .where(eq(classPresentations.classTimeId, open.id));
+    const data: PagingEvent = { courseid: courseId, classtimeid: open.id, interactid: row.contentId, ahead };
+    await ctx.realtime.publish(rooms.course(courseId), PPT_PAGING_EVENT, data);
+  }
+  return currentPresentation(ctx, user, courseId);
 }
 
 /** Takes the courseware off the screen; the phones stop following. Nothing on the screen changes nothing. */

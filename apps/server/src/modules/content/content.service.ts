@@ -1,5 +1,6 @@
 import {
   CONTENT_TYPES,
+  type CodeName,
   type ContentInput,
   type ContentListInput,
   type catalogueItemAnswer,
@@ -14,13 +15,27 @@ import {
   type studyProgressAnswer,
   type topicSettingAnswer,
 } from '@paiclass/shared';
-import { and, asc, count, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { contentFiles, contentProgress, contents, courseMembers, courses, directories, files, users } from '../../db/schema';
+import {
+  contentFiles,
+  contentProgress,
+  contents,
+  courseMembers,
+  courses,
+  directories,
+  files,
+  homeworks,
+  submissionMembers,
+  submissions,
+  tests,
+  users,
+} from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
+import { inTransaction } from '../../platform/transaction';
 import { membership, refuseClosedCourse } from '../courses/courses.queries';
 import { requestPages } from '../files/pages';
 import { createNotices } from '../notices/notices.service';
@@ -36,7 +51,7 @@ import {
   OWN_LIFECYCLE,
   VISIBLE_TO_STUDENTS,
 } from './content.policy';
-import { presentAttachment, presentItem } from './presenters';
+import { type ItemWork, presentAttachment, presentItem } from './presenters';
 import { hasContent, referencedFileIds, sanitizeRichText } from './rich-text';
 
 type Item = typeof contents.$inferSelect;
@@ -133,8 +148,10 @@ async function decorate(ctx: AppContext, user: User, role: ContentRole, items: I
         )
         .groupBy(contents.folderId)
     : [];
+  const work = await contentWork(ctx, user, items);
   return items.map((item) =>
     presentItem(ctx, item, {
+      work: work(item.id),
       done: done.has(item.id),
       downloadable: canDownload(role, item),
       attachments: attached.filter((a) => a.contentId === item.id).map((a) => a.file),
@@ -146,6 +163,62 @@ async function decorate(ctx: AppContext, user: User, role: ContentRole, items: I
       withBody,
     }),
   );
+}
+
+/**
+ * What homework and tests add to a page's items (Ketangpai's `fullscore`, `warmingcheckrate`, ...) and
+ * the course's student count: a fixed number of queries whatever the page's size. The caller's score is
+ * theirs only once published to them (a teacher has no submission, so none).
+ */
+async function contentWork(ctx: AppContext, user: User, items: Item[]) {
+  const courseId = items[0]!.courseId;
+  const ids = (type: number) => items.filter((i) => i.itemType === 1 && i.contenttype === type).map((i) => i.id);
+  const hwIds = ids(CONTENT_TYPES.homework);
+  const testIds = ids(CONTENT_TYPES.test);
+  const [[students], hws, mine, papers] = await Promise.all([
+    ctx.db
+      .select({ n: count() })
+      .from(courseMembers)
+      .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student'))),
+    hwIds.length
+      ? ctx.db
+          .select({
+            id: homeworks.contentId,
+            fullScore: homeworks.fullScore,
+            dupCheck: homeworks.dupCheck,
+            dupCeiling: homeworks.dupCeiling,
+          })
+          .from(homeworks)
+          .where(inArray(homeworks.contentId, hwIds))
+      : [],
+    hwIds.length
+      ? ctx.db
+          .select({
+            id: submissions.contentId,
+            score: submissions.score,
+            gradedAt: submissions.gradedAt,
+            published: submissions.scorePublished,
+          })
+          .from(submissionMembers)
+          .innerJoin(submissions, eq(submissions.id, submissionMembers.submissionId))
+          .where(and(eq(submissionMembers.userId, user.id), inArray(submissions.contentId, hwIds)))
+      : [],
+    testIds.length
+      ? ctx.db
+          .select({ id: tests.contentId, type: tests.type, beginAt: tests.beginAt, totalScore: tests.totalScore })
+          .from(tests)
+          .where(inArray(tests.contentId, testIds))
+      : [],
+  ]);
+  return (id: number): ItemWork => {
+    const s = mine.find((m) => m.id === id);
+    return {
+      fullcount: Number(students?.n ?? 0),
+      homework: hws.find((h) => h.id === id),
+      mine: s ? { score: s.published ? s.score : null, gradedAt: s.gradedAt } : undefined,
+      test: papers.find((t) => t.id === id),
+    };
+  };
 }
 
 /** completed / unlearned per item: how many of the course's students have done it. */
@@ -486,15 +559,21 @@ export async function prepare(
   return { body, link };
 }
 
-/** A folder to put an item in: a folder of the same course and family, never a folder inside a folder. */
-async function targetFolder(ctx: AppContext, courseId: number, folderId: number, contenttype: number) {
+/** A live folder of the course (none for 0); anything else is refused (30404). */
+async function loadFolder(ctx: AppContext, courseId: number, folderId: number) {
   if (!folderId) return null;
   const [folder] = await ctx.db
     .select()
     .from(contents)
     .where(and(eq(contents.id, folderId), eq(contents.courseId, courseId), isNull(contents.deletedAt)));
   if (folder?.itemType !== 2) throw fail('wrongFolder');
-  if (familyOf(folder.contenttype) !== familyOf(contenttype)) throw fail('wrongFolder');
+  return folder;
+}
+
+/** A folder to put an item in: a folder of the same course and family, never a folder inside a folder. */
+async function targetFolder(ctx: AppContext, courseId: number, folderId: number, contenttype: number) {
+  const folder = await loadFolder(ctx, courseId, folderId);
+  if (folder && familyOf(folder.contenttype) !== familyOf(contenttype)) throw fail('wrongFolder');
   return folder;
 }
 
@@ -677,61 +756,97 @@ export async function renameContent(ctx: AppContext, user: User, courseId: numbe
   return { id, title };
 }
 
-/** `/FutureV2/CourseMeans/moveToFolder`: items into a folder of their family, or back to the top (0). */
+/**
+ * A refusal about one item of a request naming several: its title, then why, with the code the item
+ * would have alone.
+ */
+const aboutItem = (item: Item, code: CodeName) =>
+  new AppError(code, 'errors.batchItem', { title: item.title, reason: `errors.${code}` });
+
+/**
+ * `/FutureV2/CourseMeans/moveToFolder`: items into a folder of their family, or back to the top (0).
+ * Every item is checked before any moves (a folder, or an item of another family, refuses the whole
+ * request naming it, 30404), then all move in one statement of one transaction (issue 23).
+ */
 export async function moveToFolder(ctx: AppContext, user: User, courseId: number, ids: number[], folderId: number) {
   await requireManager(ctx, user, courseId);
   const items = await itemsOf(ctx, courseId, ids);
-  for (const item of items) {
-    if (item.itemType === 2) throw fail('wrongFolder');
-    const folder = await targetFolder(ctx, courseId, folderId, item.contenttype);
-    await ctx.db
+  const folder = await loadFolder(ctx, courseId, folderId);
+  const wrong = items.find(
+    (item) => item.itemType === 2 || (folder && familyOf(folder.contenttype) !== familyOf(item.contenttype)),
+  );
+  if (wrong) throw aboutItem(wrong, 'wrongFolder');
+  await inTransaction(ctx, (t) =>
+    t.db
       .update(contents)
-      .set({ folderId: folder?.id ?? null, directoryId: folder ? folder.directoryId : item.directoryId, updatedAt: new Date() })
-      .where(eq(contents.id, item.id));
-  }
+      // out of a folder, an item keeps its directory; into one, it takes the folder's
+      .set({ folderId: folder?.id ?? null, ...(folder ? { directoryId: folder.directoryId } : {}), updatedAt: new Date() })
+      .where(
+        and(
+          eq(contents.courseId, courseId),
+          inArray(
+            contents.id,
+            items.map((i) => i.id),
+          ),
+        ),
+      ),
+  );
   return { count: items.length };
 }
 
-/** `directoryChange`: items (a folder with its children) into a directory, or out of every directory (0). */
+/**
+ * `directoryChange`: items (a folder with its children) into a directory, or out of every directory
+ * (0). Every item is checked first (an item inside a folder moves with its folder only: 30404 naming
+ * it), then all move in one statement of one transaction.
+ */
 export async function directoryChange(ctx: AppContext, user: User, courseId: number, ids: number[], dirId: number) {
   await requireManager(ctx, user, courseId);
   const dir = await targetDirectory(ctx, courseId, dirId);
   const items = await itemsOf(ctx, courseId, ids);
-  for (const item of items) {
-    if (item.folderId) throw fail('wrongFolder');
-    await ctx.db
+  const inFolder = items.find((item) => item.folderId);
+  if (inFolder) throw aboutItem(inFolder, 'wrongFolder');
+  const moved = items.map((i) => i.id);
+  await inTransaction(ctx, (t) =>
+    t.db
       .update(contents)
       .set({ directoryId: dir?.id ?? null, updatedAt: new Date() })
-      .where(and(eq(contents.courseId, courseId), sql`(${contents.id} = ${item.id} or ${contents.folderId} = ${item.id})`));
-  }
+      .where(and(eq(contents.courseId, courseId), or(inArray(contents.id, moved), inArray(contents.folderId, moved)))),
+  );
   return { count: items.length };
 }
 
-/** Live items of a course by id; any id outside the course makes the whole call "not found". */
+/**
+ * Live items of a course by id, in the order asked; any id outside the course makes the whole call
+ * "not found". Read in one query, before anything is written.
+ */
 async function itemsOf(ctx: AppContext, courseId: number, ids: number[]) {
   if (ids.length === 0) throw badInput('validation.invalid');
   const rows = await ctx.db
     .select()
     .from(contents)
     .where(and(eq(contents.courseId, courseId), inArray(contents.id, ids), isNull(contents.deletedAt)));
-  if (rows.length !== new Set(ids).size) throw fail('notFound');
-  return rows;
+  const asked = [...new Set(ids)];
+  if (rows.length !== asked.length) throw fail('notFound');
+  return asked.map((id) => rows.find((r) => r.id === id)!);
 }
 
-/** `deleteContent`: an item, or a folder with everything in it; its pending jobs go too. */
+/**
+ * `deleteContent`: an item, or a folder with everything in it; their pending publish and end jobs
+ * go too, in the same transaction, so a delete that fails part-way leaves everything as it was.
+ */
 export async function deleteContent(ctx: AppContext, user: User, courseId: number, id: number) {
   const { item, m } = await loadItem(ctx, user, courseId, id);
   if (!canChange(m.role, user.id, item)) throw fail('forbidden');
-  const gone = await ctx.db
-    .update(contents)
-    .set({ deletedAt: new Date() })
-    .where(and(isNull(contents.deletedAt), sql`(${contents.id} = ${item.id} or ${contents.folderId} = ${item.id})`))
-    .returning({ id: contents.id });
-  for (const g of gone) {
-    await ctx.jobs.cancel(publishKey(g.id));
-    await ctx.jobs.cancel(endKey(g.id));
-  }
-  return { count: gone.length };
+  const count = await inTransaction(ctx, async (t) => {
+    const gone = await t.db
+      .update(contents)
+      .set({ deletedAt: new Date() })
+      .where(and(isNull(contents.deletedAt), sql`(${contents.id} = ${item.id} or ${contents.folderId} = ${item.id})`))
+      .returning({ id: contents.id });
+    await t.jobs.cancel(gone.flatMap((g) => [publishKey(g.id), endKey(g.id)]));
+    return gone.length;
+  });
+  return { count };
 }
 
 /** `/FutureV2/CourseMeans/publishContent`: a draft or waiting item, now (0) or at a time. */

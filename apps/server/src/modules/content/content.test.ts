@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
@@ -609,6 +609,142 @@ describe('folders and directories', () => {
     );
     await call(app, '/CourseApi/deleteDirectory', { courseid: course.id, id: d1.id }, { token: teacher.token });
     expect((await list(a.token, { courseid: course.id })).data.list[0]).toMatchObject({ id: m.id, directory: null });
+  });
+
+  /** Where each item stands now: its folder, its directory and whether it is deleted. */
+  const placeOf = async (ids: number[]) =>
+    (await app.ctx.db.select().from(contents).where(inArray(contents.id, ids)))
+      .sort((x, y) => x.id - y.id)
+      .map((r) => ({ id: r.id, folderId: r.folderId, directoryId: r.directoryId, deleted: r.deletedAt !== null }));
+
+  it('refuses a move to a folder that holds one wrong item, naming it in the caller’s language, and moves none', async () => {
+    const { teacher, course } = await classroom();
+    const folder = (
+      await call(
+        app,
+        '/FutureV2/CourseMeans/addFolder',
+        { courseid: course.id, contenttype: 2, title: '讲义' },
+        { token: teacher.token },
+      )
+    ).data;
+    // the valid item first, so that a loop writing as it checks would move it before meeting the wrong one
+    const m = await material(teacher.token, course.id);
+    const notice = (
+      await add(teacher.token, { courseid: course.id, contenttype: 7, title: '期中安排', content: '<p>周五考试</p>' })
+    ).data;
+    const other = (
+      await call(
+        app,
+        '/FutureV2/CourseMeans/addFolder',
+        { courseid: course.id, contenttype: 2, title: '另一个文件夹' },
+        { token: teacher.token },
+      )
+    ).data;
+    const before = await placeOf([m.id, notice.id, other.id]);
+    const move = (ids: number[]) =>
+      call(
+        app,
+        '/FutureV2/CourseMeans/moveToFolder',
+        { courseid: course.id, ids, folderid: folder.id },
+        { token: teacher.token },
+      );
+    const refused = await move([m.id, notice.id]);
+    expect(await placeOf([m.id, notice.id, other.id])).toEqual(before);
+    expect(refused).toMatchObject({
+      status: 0,
+      code: 30404,
+      message: '「期中安排」：只能移到同类内容的文件夹里，文件夹里不能再放文件夹',
+    });
+    await call(app, '/UserApi/setLanguage', { lang: 'en' }, { token: teacher.token });
+    expect((await move([m.id, notice.id])).message).toBe(
+      '“期中安排”: Items can only go into a folder of their own kind, and folders cannot hold folders',
+    );
+    expect(await move([m.id, other.id])).toMatchObject({ code: 30404, message: expect.stringContaining('另一个文件夹') });
+    expect(await placeOf([m.id, notice.id, other.id])).toEqual(before);
+    // the valid item alone moves
+    expect((await move([m.id])).data).toEqual({ count: 1 });
+    expect((await placeOf([m.id]))[0]).toMatchObject({ folderId: folder.id });
+  });
+
+  it('refuses a directory change that holds an item inside a folder, naming it, and moves none', async () => {
+    const { teacher, course } = await classroom();
+    const dir = (await call(app, '/CourseApi/addDirectory', { courseid: course.id, title: '第二章' }, { token: teacher.token }))
+      .data;
+    const top = await material(teacher.token, course.id, { title: '顶层讲义' });
+    const folder = (
+      await call(
+        app,
+        '/FutureV2/CourseMeans/addFolder',
+        { courseid: course.id, contenttype: 2, title: '合集' },
+        { token: teacher.token },
+      )
+    ).data;
+    const inside = await material(teacher.token, course.id, { title: '夹内讲义', folderid: folder.id });
+    const before = await placeOf([top.id, folder.id, inside.id]);
+    const res = await call(
+      app,
+      '/FutureV2/CourseMeans/directoryChange',
+      { courseid: course.id, ids: [top.id, inside.id], dirid: dir.id },
+      { token: teacher.token },
+    );
+    expect(await placeOf([top.id, folder.id, inside.id])).toEqual(before);
+    expect(res).toMatchObject({ status: 0, code: 30404, message: expect.stringContaining('「夹内讲义」') });
+    // the top-level item and the folder (with its child) move together
+    expect(
+      (
+        await call(
+          app,
+          '/FutureV2/CourseMeans/directoryChange',
+          { courseid: course.id, ids: [top.id, folder.id], dirid: dir.id },
+          { token: teacher.token },
+        )
+      ).data,
+    ).toEqual({ count: 2 });
+    expect((await placeOf([top.id, folder.id, inside.id])).map((r) => r.directoryId)).toEqual([dir.id, dir.id, dir.id]);
+  });
+
+  it('deletes a folder, its children and their jobs together: a delete that fails part-way deletes nothing', async () => {
+    const { teacher, course } = await classroom();
+    const folder = (
+      await call(
+        app,
+        '/FutureV2/CourseMeans/addFolder',
+        { courseid: course.id, contenttype: 2, title: '旧资料' },
+        { token: teacher.token },
+      )
+    ).data;
+    const children = [
+      await material(teacher.token, course.id, { folderid: folder.id, endtime: now() + 3600 }),
+      await material(teacher.token, course.id, { folderid: folder.id, endtime: now() + 3600 }),
+    ];
+    const ids = [folder.id, ...children.map((c) => c.id)];
+    const pending = async () =>
+      (await app.ctx.db.select().from(jobs)).filter((j) => children.some((c) => j.key === `content-end:${c.id}`) && !j.doneAt);
+    expect(await pending()).toHaveLength(2);
+    // the jobs' cancelling fails once the items are marked deleted
+    const cancel = app.ctx.jobs.cancel;
+    app.ctx.jobs.cancel = async () => {
+      throw new Error('the job table is unavailable');
+    };
+    try {
+      const res = await call(
+        app,
+        '/FutureV2/CourseMeans/deleteContent',
+        { courseid: course.id, id: folder.id },
+        { token: teacher.token },
+      );
+      expect(res.status).toBe(0);
+    } finally {
+      app.ctx.jobs.cancel = cancel;
+    }
+    expect((await placeOf(ids)).map((r) => r.deleted)).toEqual([false, false, false]);
+    expect(await pending()).toHaveLength(2);
+    expect(
+      (await call(app, '/FutureV2/CourseMeans/deleteContent', { courseid: course.id, id: folder.id }, { token: teacher.token }))
+        .data,
+    ).toEqual({ count: 3 });
+    expect((await placeOf(ids)).map((r) => r.deleted)).toEqual([true, true, true]);
+    expect(await pending()).toHaveLength(0);
   });
 });
 

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { CONTENT_TYPES } from '@paiclass/shared';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contentFiles, contents, directories } from '../../db/schema';
 

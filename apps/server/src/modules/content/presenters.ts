@@ -1,8 +1,15 @@
-import { type attachmentAnswer, type contentItemAnswer, normalizeContentState, PUBLISH_STATES } from '@paiclass/shared';
+import {
+  type attachmentAnswer,
+  CONTENT_TYPES,
+  type contentItemAnswer,
+  normalizeContentState,
+  PUBLISH_STATES,
+} from '@paiclass/shared';
 import type { z } from 'zod';
 import type { contents, files } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { presentFile } from '../files/files.service';
+import { meetingSettings, meetingState } from '../meetings/meetings.policy';
 import { presentRichText } from './rich-text';
 
 type Item = typeof contents.$inferSelect;
@@ -21,6 +28,11 @@ const REMAPPED = new Set([2, 5, 7, 8, 9, 10]);
  * rule (spec 2 §4), so third-party clients and ours read the same item.
  */
 export function itemState(item: Item, done: boolean) {
+  // a meeting's status is its own (spec 2 §4: waiting, in progress, has replay), read from the clock
+  if (item.contenttype === CONTENT_TYPES.meeting) {
+    const normalized = meetingState(meetingSettings(item.settings));
+    return { status: normalized.status, state: normalized.state, normalized };
+  }
   const status = (REMAPPED.has(item.contenttype) ? REMAPPED_RAW : PLAIN_RAW)[item.publishState] ?? 1;
   const state = done ? 1 : 0;
   return { status, state, normalized: normalizeContentState({ contenttype: item.contenttype, status, state }) };
@@ -63,7 +75,18 @@ export interface ItemExtras {
   statistics?: { completed: number; unlearned: number };
   /** a folder's children the caller may see */
   filecount?: number;
+  /** Ketangpai's item fields that homework and tests fill (contentWork) */
+  work: ItemWork;
   withBody?: boolean;
+}
+
+/** What a homework or test item adds to Ketangpai's item fields, and the course's student count. */
+export interface ItemWork {
+  fullcount: number;
+  homework?: { fullScore: number; dupCheck: boolean; dupCeiling: number };
+  /** the caller's own submission, its score only once published to them */
+  mine?: { score: number | null; gradedAt: Date | null };
+  test?: { type: number; beginAt: Date | null; totalScore: number };
 }
 
 /** Ketangpai's `timestate`: 0 not started (draft or scheduled), 1 under way, 2 ended. */
@@ -116,5 +139,29 @@ export function presentItem(ctx: AppContext, item: Item, x: ItemExtras): z.outpu
     directory: x.directory ?? null,
     author: x.author ?? null,
     ...(x.statistics ? { statistics: x.statistics } : {}),
+    ...workFields(item, x.work),
+  };
+}
+
+/** Ketangpai's item fields (spec 2 §3): homework's and tests' values, the other types' "none". */
+function workFields(item: Item, w: ItemWork) {
+  const hw = w.homework;
+  const full = hw?.fullScore ?? w.test?.totalScore ?? 0;
+  const begin = seconds(w.test?.beginAt ?? item.publishAt);
+  const graded = w.mine?.score !== null && w.mine?.score !== undefined;
+  return {
+    checkrepeat: hw?.dupCheck ? '1' : '0',
+    warmingcheckrate: hw?.dupCheck ? String(hw.dupCeiling) : '0',
+    grade: graded ? String(w.mine!.score) : '',
+    fullscore: full,
+    totalScore: full,
+    testpaperType: w.test?.type ?? 0,
+    begintime: begin,
+    start_time: begin,
+    stop_time: seconds(item.endAt),
+    end_time: seconds(item.endAt),
+    scoringtime: graded ? seconds(w.mine!.gradedAt) : 0,
+    fullcount: w.fullcount,
+    updatetime: seconds(item.updatedAt),
   };
 }

@@ -1,8 +1,8 @@
 import type { todoItemAnswer, todoListInput, todoMarkInput } from '@paiclass/shared';
 import { and, desc, eq, inArray, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { preparedPerDatabase } from '../../db/prepared';
 import type { z } from 'zod';
+import { preparedPerDatabase } from '../../db/prepared';
 import { contentProgress, contents, courseMembers, courses, todoMarks } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, groupMembers, groups } from '../../db/schema';
 import { courseForm, newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, STRONG, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+import { call, registerUser, STRONG, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
 import { refuseWrites } from '../../../test/refuse-writes';
+import { courses, groupMembers, groups } from '../../db/schema';
 
 /*
  * Issue 11 (5): a course call that fails part-way changes nothing — its rows and the jobs it

@@ -5,6 +5,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { inClassSql } from '../classtime/state';
+import { inMeetingSql, liveNowSql } from '../live/state';
 import { type CourseAction, type CourseRole, can, closedToStudent, OPEN_WHEN_CLOSED } from './courses.policy';
 import { type CourseProfile, presentCourse } from './presenters';
 
@@ -73,7 +74,13 @@ export async function presentOne(
   profile: CourseProfile,
 ) {
   const [extra] = await ctx.db
-    .select({ teacherName: users.username, total: studentTotal, inClass: inClassSql })
+    .select({
+      teacherName: users.username,
+      total: studentTotal,
+      inClass: inClassSql,
+      inMeeting: inMeetingSql,
+      liveNow: liveNowSql,
+    })
     .from(courses)
     .leftJoin(users, eq(users.id, courses.ownerId))
     .where(eq(courses.id, course.id));
@@ -82,6 +89,8 @@ export async function presentOne(
     total: Number(extra?.total ?? 0),
     lang,
     inClass: Boolean(extra?.inClass),
+    inMeeting: Boolean(extra?.inMeeting),
+    liveNow: Boolean(extra?.liveNow),
     profile,
   });
 }

@@ -1,5 +1,3 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   type CourseCreateInput,
   FREE_TEACHER_COURSE_CAP,
@@ -8,19 +6,22 @@ import {
   type semesterCourseListInput,
   type semesterListInput,
 } from '@paiclass/shared';
-import { courseMembers, courses, users } from '../../db/schema';
-import type { User } from '../../platform/auth';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
+import { courseMembers, courses, users } from '../../db/schema';
+import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
-import { inTransaction } from '../../platform/transaction';
 import { numericCode } from '../../platform/tokens';
+import { inTransaction } from '../../platform/transaction';
+import { inClassSql } from '../classtime/state';
+import { inMeetingSql, liveNowSql, nextMeetingEdgeSql } from '../live/state';
 import { type CourseRole, canCreateCourse, overFreeCap } from './courses.policy';
 import { authorize, presentOne, studentTotal, userCourseTags } from './courses.queries';
 import { scheduleMemberNotice } from './member-notice';
 import { bit, presentCourse, presentListedCourse, termText } from './presenters';
-import { inClassSql } from '../classtime/state';
 
 /** Draws join codes until one is free: the unique index decides, so two instances never share a code. */
 async function withFreshCode<T>(attempt: (code: string) => Promise<T | undefined>): Promise<T> {
@@ -70,7 +71,11 @@ export async function createCourse(ctx: AppContext, user: User, input: CourseCre
     await scheduleMemberNotice(t, course);
     return course;
   });
-  return presentCourse(course, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang, profile: user });
+  return presentCourse(
+    course,
+    { role: 'owner', isTop: false, archived: false },
+    { teacherName: user.username, total: 0, lang, profile: user },
+  );
 }
 
 /** Edits a course's form fields: the owner or an assistant. */
@@ -143,6 +148,9 @@ const courseListQuery = preparedPerDatabase((db) => {
       teacherName: users.username,
       total: studentTotal,
       inClass: inClassSql,
+      inMeeting: inMeetingSql,
+      liveNow: liveNowSql,
+      meetingEdge: nextMeetingEdgeSql,
     })
     .from(courseMembers)
     .innerJoin(courses, eq(courses.id, courseMembers.courseId))
@@ -178,8 +186,15 @@ export function listCourses(ctx: AppContext, user: User, input: z.infer<typeof s
   const key = `courses ${user.id} ${lang} ${input.isstudy} ${input.type ?? ''} ${input.semester} ${input.term} ${input.search}`;
   return ctx.reads.remember(key, async () => {
     const [value, tags] = await Promise.all([readCourseList(ctx, user, input, lang), userCourseTags(ctx, user.id)]);
-    return { value: value.list, tags: [...tags, ...value.owners] };
+    // a meeting starting or ending changes a label with no write: the kept list ends then
+    return { value: value.list, tags: [...tags, ...value.owners], until: value.until };
   });
+}
+
+/** The earliest meeting start or end among the listed courses, in ms; undefined when none is ahead. */
+function meetingEdge(edges: (number | string | null)[]) {
+  const ahead = edges.filter((e) => e !== null).map(Number);
+  return ahead.length ? Math.min(...ahead) * 1000 : undefined;
 }
 
 async function readCourseList(ctx: AppContext, user: User, input: z.infer<typeof semesterCourseListInput>, lang: Language) {
@@ -200,12 +215,21 @@ async function readCourseList(ctx: AppContext, user: User, input: z.infer<typeof
         presentCourse(
           r,
           { role: r.role as CourseRole, isTop: r.isTop, archived: r.archived },
-          { teacherName: r.teacherName, total: Number(r.total), lang, inClass: Boolean(r.inClass), profile: user },
+          {
+            teacherName: r.teacherName,
+            total: Number(r.total),
+            lang,
+            inClass: Boolean(r.inClass),
+            inMeeting: Boolean(r.inMeeting),
+            liveNow: Boolean(r.liveNow),
+            profile: user,
+          },
         ),
       ),
     ),
     // the teacher's name is shown: a rename changes the list
     owners: rows.map((r) => `u${r.ownerId}`),
+    until: meetingEdge(rows.map((r) => r.meetingEdge)),
   };
 }
 

@@ -1,9 +1,9 @@
+import { academicYears } from '@paiclass/shared';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { academicYears } from '@paiclass/shared';
+import { call, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
 import { courseMembers, courses, users } from '../../db/schema';
-import { call, registerUser, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -112,18 +112,16 @@ describe('creating a course', () => {
 
   it('asks a non-VIP teacher past 50 created courses, deleted ones included, to open VIP', async () => {
     const t = await teacher();
-    await app.ctx.db
-      .insert(courses)
-      .values(
-        Array.from({ length: 50 }, (_, i) => ({
-          ownerId: t.uid,
-          coursename: `旧课 ${i}`,
-          semester: year,
-          term: 0,
-          code: `9${String(t.uid).padStart(2, '0').slice(-2)}${String(i).padStart(3, '0')}`,
-          deletedAt: i % 2 ? new Date() : null,
-        })),
-      );
+    await app.ctx.db.insert(courses).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        ownerId: t.uid,
+        coursename: `旧课 ${i}`,
+        semester: year,
+        term: 0,
+        code: `9${String(t.uid).padStart(2, '0').slice(-2)}${String(i).padStart(3, '0')}`,
+        deletedAt: i % 2 ? new Date() : null,
+      })),
+    );
     const before = await courseCount();
     expect(await call(app, '/CourseApi/createCourse', form(), { token: t.token })).toMatchObject({ status: 0, code: 30301 });
     expect(await courseCount()).toBe(before);
@@ -234,16 +232,23 @@ describe('course list items say what the data says (issue 12, item 14)', () => {
     const c = await create(t.token);
     await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
     expect((await listed(s.token, 1, c.id)).setting).toEqual({ classno: '', enrolltime: '', grade: '' });
-    const saved = await call(app, '/UserApi/saveCourseProfile', { classno: '3', grade: '2', enrolltime: '2024-09' }, { token: s.token });
+    const saved = await call(
+      app,
+      '/UserApi/saveCourseProfile',
+      { classno: '3', grade: '2', enrolltime: '2024-09' },
+      { token: s.token },
+    );
     expect(saved.status).toBe(1);
     expect((await listed(s.token, 1, c.id)).setting).toEqual({ classno: '3', enrolltime: '2024-09', grade: '2' });
   });
 
-  it('leaves out the live, meeting, authentication and course-selection fields rather than send made-up zeros', async () => {
+  it('sends the live and meeting flags (issue 26) and leaves out the authentication and course-selection fields rather than send made-up zeros', async () => {
     const t = await teacher();
     const c = await create(t.token);
     const item = await listed(t.token, 0, c.id);
-    for (const key of ['is_meeting', 'liveState', 'isattest', 'selectStudentCount']) expect(item).not.toHaveProperty(key);
+    // no meeting in progress, no live on the air: real zeros now that both areas exist
+    expect(item).toMatchObject({ type: 0, is_meeting: 0, liveState: 0 });
+    for (const key of ['isattest', 'selectStudentCount']) expect(item).not.toHaveProperty(key);
     // what Ketangpai clients read is all there
     expect(item).toMatchObject({ id: String(c.id), courseid: c.id, coursename: '高等数学', teachername: '测试同学', term: '1' });
     const config = (await call(app, '/SchoolApi/getConfig', {})).data;

@@ -1,11 +1,11 @@
-import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import { type DemoCreateInput, type Language, USERTYPE_TEACHER } from '@paiclass/shared';
+import { and, count, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contents, courses, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
-import { COPIED_TYPES, copyCatalogue } from '../content/copy';
+import { copyCatalogue } from '../content/copy';
 import { cloneCourse } from './lifecycle.service';
 import { bit, termText } from './presenters';
 

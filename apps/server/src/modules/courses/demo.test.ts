@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentFiles, contents, courseMembers, courses, users } from '../../db/schema';
 import { newCourse, newTeacher, year } from '../../../test/courses';
-import { call, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
+import { contentFiles, contents, courseMembers, courses, users } from '../../db/schema';
 import { setDemoCourse } from './demo.service';
 
 let db: TestDatabase;
@@ -155,17 +155,15 @@ describe('courses from a demo', () => {
     const { demo } = await demoCourse();
     const t = await certifiedTeacher();
     const [first] = await app.ctx.db.select().from(courses).where(eq(courses.id, demo.id));
-    await app.ctx.db
-      .insert(courses)
-      .values(
-        Array.from({ length: 50 }, (_, i) => ({
-          ownerId: t.uid,
-          coursename: `占位 ${i}`,
-          semester: first!.semester,
-          term: 1,
-          code: String(800000 + i + (t.uid % 1000) * 50).slice(-6),
-        })),
-      );
+    await app.ctx.db.insert(courses).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        ownerId: t.uid,
+        coursename: `占位 ${i}`,
+        semester: first!.semester,
+        term: 1,
+        code: String(800000 + i + (t.uid % 1000) * 50).slice(-6),
+      })),
+    );
     expect((await call(app, '/CourseApi/createCourseFromDemo', form(demo.id), { token: t.token })).code).toBe(30301);
     expect(await courseCount(t.uid)).toBe(50);
   });

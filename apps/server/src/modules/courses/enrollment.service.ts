@@ -18,7 +18,7 @@ import { inTransaction } from '../../platform/transaction';
 import { needsAttestToJoin } from '../institutions/institutions.service';
 import { tellCourseStaff } from '../notices/notices.service';
 import { authorize } from './courses.queries';
-import { recordMemberEvents } from './member-notice';
+import { announceMembers, recordMemberEvents } from './member-notice';
 import { bit } from './presenters';
 
 type Course = typeof courses.$inferSelect;
@@ -118,6 +118,7 @@ export async function joinCourse(ctx: AppContext, user: User, key: JoinKey, lang
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'student' }).onConflictDoNothing();
     await recordMemberEvents(tx, course.id, [user.id], 'join');
     await tellStaff(t, course, user, 'joined');
+    await announceMembers(t, course.id);
     return answer(JOIN_STATUS.joined, 'courses.join.joined');
   });
 }
@@ -179,6 +180,7 @@ export async function submitEnroll(ctx: AppContext, user: User, input: z.infer<t
     await tx.insert(courseMembers).values({ courseId: course.id, userId: user.id, role: 'student' }).onConflictDoNothing();
     await recordMemberEvents(tx, course.id, [user.id], 'join');
     await tellStaff(t, course, user, 'joined');
+    await announceMembers(t, course.id);
     return { status: JOIN_STATUS.joined, courseid: course.id, message: translate(lang, 'courses.join.joined') };
   });
 }
@@ -233,7 +235,7 @@ export async function listEnrollments(ctx: AppContext, user: User, courseId: num
 /** Approves (1) or rejects (2) waiting requests, one or many; approval respects the seat limit. */
 export async function reviewEnrollments(ctx: AppContext, user: User, courseId: number, ids: number[], state: 1 | 2) {
   const m = await authorize(ctx, user, courseId, 'manageEnroll');
-  return ctx.db.transaction(async (tx) => {
+  const answer = await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`join:${courseId}`}))`);
     const waiting = await tx
       .select()
@@ -265,4 +267,6 @@ export async function reviewEnrollments(ctx: AppContext, user: User, courseId: n
     }
     return { count: waiting.length };
   });
+  if (state === 1) await announceMembers(ctx, courseId);
+  return answer;
 }

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseMembers } from '../../db/schema';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { courseMembers } from '../../db/schema';
 
 let db: TestDatabase;
 let app: FastifyInstance;

@@ -1,6 +1,6 @@
+import type { groupSetInput } from '@paiclass/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { groupSetInput } from '@paiclass/shared';
 import type { Db } from '../../db/client';
 import { courseMembers, groupMembers, groupSets, groups, users } from '../../db/schema';
 import type { User } from '../../platform/auth';

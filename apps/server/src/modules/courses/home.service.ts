@@ -1,12 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
   COURSE_MODULES,
-  type Language,
   type courseProfileInput,
+  type Language,
   type modulesInput,
   type templateSettingInput,
 } from '@paiclass/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { z } from 'zod';
 import { courses, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -21,6 +21,7 @@ const MODULE_TITLES: Record<Language, Record<(typeof COURSE_MODULES)[number], st
     homework: '作业',
     test: '测试',
     material: '资料',
+    live: '直播',
     meeting: '会议',
     notice: '公告',
     topic: '话题',
@@ -32,6 +33,7 @@ const MODULE_TITLES: Record<Language, Record<(typeof COURSE_MODULES)[number], st
     homework: 'Homework',
     test: 'Tests',
     material: 'Materials',
+    live: 'Live',
     meeting: 'Meetings',
     notice: 'Notices',
     topic: 'Topics',

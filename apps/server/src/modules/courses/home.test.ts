@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe('course home modules', () => {
-  it('starts with the nine menus and keeps the teacher’s order and names', async () => {
+  it('starts with the ten menus and keeps the teacher’s order and names', async () => {
     const t = await newTeacher(app);
     const c = await newCourse(app, t.token);
     const modules = (await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: t.token })).data;
@@ -26,6 +26,7 @@ describe('course home modules', () => {
       'homework',
       'test',
       'material',
+      'live',
       'meeting',
       'notice',
       'topic',
@@ -81,7 +82,7 @@ describe('course home modules', () => {
         )
       ).code,
     ).toBe(40003);
-    expect((await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: s.token })).data).toHaveLength(9);
+    expect((await call(app, '/CourseApi/getModules', { courseid: c.id }, { token: s.token })).data).toHaveLength(10);
   });
 });
 
@@ -213,7 +214,7 @@ describe('template settings', () => {
     await call(app, '/CourseApi/joinCourse', { code: c.code }, { token: s.token });
     const before = (await call(app, '/Futurev2/CourseTemplate/getSetting', { courseid: c.id }, { token: s.token })).data;
     expect(before).toMatchObject({ courseid: c.id, type: 0 });
-    expect(before.modules).toHaveLength(9);
+    expect(before.modules).toHaveLength(10);
     const updated = await call(
       app,
       '/Futurev2/CourseTemplate/updateSetting',

@@ -1,24 +1,25 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import {
+  type archivedListInput,
+  type confirmInput,
   FREE_TEACHER_COURSE_CAP,
   type Language,
   USERTYPE_TEACHER,
-  type archivedListInput,
-  type confirmInput,
 } from '@paiclass/shared';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { courseMembers, courses, enrollments, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { inTransaction } from '../../platform/transaction';
+import { courseMembersChanged } from '../../realtime/membership';
 import { verifyPassword } from '../accounts/passwords';
 import {
   abilities,
+  type CourseRole,
   canCreateCourse,
   closedToStudent,
-  type CourseRole,
   deleteWay,
   OPEN_WHEN_CLOSED,
   overFreeCap,
@@ -26,7 +27,7 @@ import {
 import { authorize, membership, presentOne, studentTotal } from './courses.queries';
 import { insertCourseWithCode } from './courses.service';
 import { leaveCourseGroups } from './groups.service';
-import { recordMemberEvents, scheduleMemberNotice } from './member-notice';
+import { announceMembers, recordMemberEvents, scheduleMemberNotice } from './member-notice';
 import { bit, presentCourse } from './presenters';
 
 /**
@@ -71,6 +72,8 @@ export async function deleteCourse(ctx: AppContext, user: User, input: z.infer<t
   await inTransaction(ctx, async (t) => {
     await t.db.update(courses).set({ deletedAt: new Date() }).where(eq(courses.id, m.course.id));
     await scheduleMemberNotice(t, { ...m.course, memberNotify: false });
+    // every open socket of the course leaves its rooms, once committed
+    await courseMembersChanged(t, m.course.id);
   });
   return {};
 }
@@ -86,6 +89,8 @@ export async function quitCourse(ctx: AppContext, user: User, input: z.infer<typ
     await recordMemberEvents(tx, m.course.id, [user.id], 'leave');
     await leaveCourseGroups(tx, m.course.id, [user.id]);
   });
+  await courseMembersChanged(ctx, m.course.id, [user.id]);
+  await announceMembers(ctx, m.course.id);
   return {};
 }
 
@@ -113,6 +118,8 @@ export async function transferCourse(ctx: AppContext, user: User, input: z.infer
       .set({ role: 'assistant' })
       .where(and(eq(courseMembers.courseId, m.course.id), eq(courseMembers.userId, user.id)));
   });
+  // both sockets take their new roles (the old owner's keeps the staff room, as an assistant)
+  await courseMembersChanged(ctx, m.course.id, [user.id, target.id]);
   return { ownerid: target.id, username: target.username };
 }
 
@@ -158,7 +165,11 @@ export async function cloneCourse(
     await scheduleMemberNotice(t, course);
     return course;
   });
-  return presentCourse(copy, { role: 'owner', isTop: false, archived: false }, { teacherName: user.username, total: 0, lang, profile: user });
+  return presentCourse(
+    copy,
+    { role: 'owner', isTop: false, archived: false },
+    { teacherName: user.username, total: 0, lang, profile: user },
+  );
 }
 
 /** Keeps the caller's own order of courses, as dragged in the list. */
@@ -215,6 +226,8 @@ export async function listArchived(ctx: AppContext, user: User, input: z.infer<t
 export async function endCourse(ctx: AppContext, user: User, courseId: number, canvisit: number) {
   await authorize(ctx, user, courseId, 'end');
   await ctx.db.update(courses).set({ classending: 1, canvisit }).where(eq(courses.id, courseId));
+  // closed to visits: the students' open sockets leave its rooms
+  if (!canvisit) await courseMembersChanged(ctx, courseId);
   return { classending: 1 as const, canvisit: bit(canvisit) };
 }
 

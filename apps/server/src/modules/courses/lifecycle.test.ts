@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseMembers, courses, users } from '../../db/schema';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, STRONG, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+import { call, registerUser, STRONG, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { courseMembers, courses, users } from '../../db/schema';
 
 let db: TestDatabase;
 let app: FastifyInstance;

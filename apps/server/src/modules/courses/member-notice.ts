@@ -1,13 +1,14 @@
+import { COURSE_MEMBERS_CMD, type memberSettingInput } from '@paiclass/shared';
 import { and, count, eq, gt, inArray, isNull, lte } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { memberSettingInput } from '@paiclass/shared';
 import type { Db } from '../../db/client';
 import { courseMembers, courses, memberEvents, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import type { JobHandler } from '../../platform/jobs';
 import { translate } from '../../platform/i18n';
+import type { JobHandler } from '../../platform/jobs';
 import { inTransaction } from '../../platform/transaction';
+import { rooms } from '../../realtime/rooms';
 import { createNotices } from '../notices/notices.service';
 import { authorize } from './courses.queries';
 import { bit } from './presenters';
@@ -25,6 +26,15 @@ export function nextOccurrence(from: Date, weekday: number, time: string, offset
   let at = sameDay + ((weekday - local.getUTCDay() + 7) % 7) * DAY_MS;
   if (at <= local.getTime()) at += 7 * DAY_MS;
   return new Date(at - offsetMinutes * 60_000);
+}
+
+/**
+ * Tells the course's teacher and assistants that students joined or left, so that the course home's
+ * student count and the member lists follow without a reload (issue 25). Called with a transaction's
+ * context, it is sent after the commit.
+ */
+export async function announceMembers(ctx: AppContext, courseId: number) {
+  await ctx.realtime.publish(rooms.courseStaff(courseId), COURSE_MEMBERS_CMD, { courseid: courseId }).catch(() => {});
 }
 
 /** Records students joining or leaving, for the weekly notice. */

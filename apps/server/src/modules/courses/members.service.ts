@@ -1,14 +1,15 @@
+import { type studentListInput, USERTYPE_TEACHER } from '@paiclass/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { USERTYPE_TEACHER, type studentListInput } from '@paiclass/shared';
 import { courseClasses, courseMembers, enrollments, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badInput, fail, isUniqueViolation } from '../../platform/errors';
+import { courseMembersChanged } from '../../realtime/membership';
 import { can } from './courses.policy';
 import { authorize } from './courses.queries';
 import { leaveCourseGroups } from './groups.service';
-import { recordMemberEvents } from './member-notice';
+import { announceMembers, recordMemberEvents } from './member-notice';
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -120,7 +121,7 @@ export async function studentInfo(ctx: AppContext, user: User, courseId: number,
 /** Removes students from the course (their enrolment requests go too). Teachers and assistants. */
 export async function removeStudents(ctx: AppContext, user: User, courseId: number, uids: number[]) {
   await authorize(ctx, user, courseId, 'manageMembers');
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const removed = await tx
       .delete(courseMembers)
       .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.role, 'student'), inArray(courseMembers.userId, uids)))
@@ -146,8 +147,12 @@ export async function removeStudents(ctx: AppContext, user: User, courseId: numb
       courseId,
       removed.map((r) => r.uid),
     );
-    return { count: removed.length };
+    return { count: removed.length, uids: removed.map((r) => r.uid) };
   });
+  // their open sockets leave the course's rooms on every instance
+  await courseMembersChanged(ctx, courseId, result.uids);
+  await announceMembers(ctx, courseId);
+  return { count: result.count };
 }
 
 /** The teaching team: the owner first, then the assistants. */
@@ -195,6 +200,8 @@ export async function removeAssistant(ctx: AppContext, user: User, courseId: num
     .where(and(eq(courseMembers.courseId, courseId), eq(courseMembers.userId, uid), eq(courseMembers.role, 'assistant')))
     .returning();
   if (removed.length === 0) throw fail('notFound');
+  // their open sockets leave the course's rooms, the staff room first of all, on every instance
+  await courseMembersChanged(ctx, courseId, [uid]);
   return {};
 }
 

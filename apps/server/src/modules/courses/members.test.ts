@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
 
 let db: TestDatabase;
 let app: FastifyInstance;

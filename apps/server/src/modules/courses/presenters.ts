@@ -1,4 +1,4 @@
-import type { Language, courseAnswer, listedCourseAnswer } from '@paiclass/shared';
+import type { courseAnswer, Language, listedCourseAnswer } from '@paiclass/shared';
 import type { z } from 'zod';
 import type { courses, users } from '../../db/schema';
 import { type CourseRole, closedToStudent } from './courses.policy';
@@ -7,7 +7,7 @@ type Course = typeof courses.$inferSelect;
 /** The course columns a list item shows: the course list reads only these. */
 export type ListedCourseFields = Pick<
   Course,
-    | 'id'
+  | 'id'
   | 'shareId'
   | 'coursename'
   | 'classname'
@@ -49,7 +49,15 @@ export const termText = (lang: Language, term: number) => TERM_TEXT[lang][term] 
 export function presentCourse(
   c: ListedCourseFields,
   m: { role: CourseRole; isTop: boolean; archived: boolean },
-  extra: { teacherName: string; total: number; lang: Language; inClass?: boolean; profile: CourseProfile },
+  extra: {
+    teacherName: string;
+    total: number;
+    lang: Language;
+    inClass?: boolean;
+    inMeeting?: boolean;
+    liveNow?: boolean;
+    profile: CourseProfile;
+  },
 ): z.output<typeof courseAnswer> {
   const icontype = m.role === 'student' ? 0 : m.role === 'assistant' ? 2 : 1;
   return {
@@ -80,12 +88,15 @@ export function presentCourse(
     teacherminpic: '',
     studentminpic: '',
     /**
-     * spec 1 §4 labels: 3 in class (a class time in progress). Live (1), `is_meeting` and `liveState`
-     * come with the live and meeting areas; until then they are left out, not sent as 0. So are
-     * `isattest` and `selectStudentCount`, whose areas (identity authentication per course, course
-     * selection) do not exist yet.
+     * spec 1 §4 labels: 1 live (a live of the course on the air), 3 in class (a class time in
+     * progress), with `is_meeting` 1 while a meeting of the course is in progress: type 3 with it
+     * reads "in meeting class", type 0 with it "in meeting". `isattest` and `selectStudentCount` are
+     * left out, not sent as 0: their areas (identity authentication per course, course selection)
+     * do not exist yet.
      */
-    type: extra.inClass ? 3 : 0,
+    type: extra.liveNow ? 1 : extra.inClass ? 3 : 0,
+    is_meeting: bit(Boolean(extra.inMeeting)),
+    liveState: extra.liveNow ? 1 : 0,
     have_class: extra.inClass ? 1 : 0,
     // a student of an ended course closed to visits cannot look in (30313), only quit, archive or pin it
     canview: bit(!closedToStudent(m.role, c)),

@@ -106,7 +106,7 @@ export async function listSlides(ctx: AppContext, user: User, interactid: number
     title: s.title,
     state: s.state,
     total: s.total,
-    pages: s.pages.map((p) => ({ pageindex: p.index, url: p.url })),
+    pages: s.pages.map((p) => ({ pageindex: p.index, url: p.url, width: p.width, height: p.height })),
   };
 }
 
@@ -321,18 +321,26 @@ const withPage = (row: LearnerRow, page: number) =>
 
 /**
  * `/PrestudyTaskApi/addLearnTime` {interactid, time, pageindex}: a student's learning time since
- * their last report. One report adds at most LEARN_TIME_STEP_MAX seconds, and never more than the
- * time that passed since their previous report (plus a little), so a client cannot inflate it.
- * Refused to staff (40003), on a closed pre-study (30403) and before the slides are ready (31001).
+ * their last report. Only time the server saw pass counts (issue 24): the first report starts the
+ * count and adds nothing; each later one adds what it claims, but never more than the time since
+ * the previous report (whole seconds; a fraction left over carries to the next) nor more than
+ * LEARN_TIME_STEP_MAX seconds, so a client cannot inflate it. Other calls (a page turned) do not
+ * restart the count. Refused to staff (40003), on a closed pre-study (30403) and before the slides
+ * are ready (31001).
  */
 export async function addLearnTime(ctx: AppContext, user: User, input: z.infer<typeof learnTimeInput>) {
   const c = await loadCourseware(ctx, user, input.interactid);
   requireLearner(c);
   requirePage(c, input.pageindex || 1);
   const row = await writeLearning(ctx, c.item.id, user.id, (r) => {
-    const fresh = r.seconds === 0 && r.createdAt.getTime() === r.updatedAt.getTime();
-    const elapsed = fresh ? input.time : Math.ceil((Date.now() - r.updatedAt.getTime()) / 1000) + 5;
-    return { seconds: r.seconds + Math.max(0, Math.min(input.time, elapsed)), ...withPage(r, input.pageindex) };
+    const now = Date.now();
+    const since = r.countedAt?.getTime();
+    const observed = since === undefined ? 0 : Math.max(0, Math.floor((now - since) / 1000));
+    const credit = Math.min(input.time, observed);
+    // all that passed was claimed: the count moves on by it (a fraction stays for the next report);
+    // less was claimed (the student idled): what was not claimed is not banked for later
+    const countedAt = since !== undefined && credit === observed ? new Date(since + credit * 1000) : new Date(now);
+    return { seconds: r.seconds + credit, countedAt, ...withPage(r, input.pageindex) };
   });
   return presentLearning(row);
 }

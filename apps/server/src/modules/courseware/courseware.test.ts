@@ -348,9 +348,32 @@ describe('refusals change nothing', () => {
       31001,
     );
     await runJobs();
-    const first = await call(app, '/PrestudyTaskApi/addLearnTime', { interactid: id, time: 500 }, { token: student.token });
-    // one report adds at most LEARN_TIME_STEP_MAX seconds
-    expect(first.data.seconds).toBe(LEARN_TIME_STEP_MAX);
+    const report = async (time: number) =>
+      (await call(app, '/PrestudyTaskApi/addLearnTime', { interactid: id, time }, { token: student.token })).data
+        .seconds as number;
+    // as if the previous report came `seconds` ago
+    const previousReport = (seconds: number) =>
+      app.ctx.db
+        .update(coursewareLearners)
+        .set({ countedAt: new Date(Date.now() - seconds * 1000) })
+        .where(eq(coursewareLearners.contentId, id));
+    // issue 24: the first report starts the count and adds nothing, whatever it claims
+    expect(await report(500)).toBe(0);
+    // a report 40 s after the previous one adds at most 40 s, even claiming more
+    await previousReport(40);
+    const second = await report(500);
+    expect(second).toBeGreaterThanOrEqual(39);
+    expect(second).toBeLessThanOrEqual(40);
+    // a page turned in between does not restart the count
+    await previousReport(10);
+    await call(app, '/PrestudyTaskApi/studyTaskPageIndex', { interactid: id, pageindex: 1 }, { token: student.token });
+    expect((await report(10)) - second).toBe(10);
+    // a long gap adds at most LEARN_TIME_STEP_MAX seconds
+    await previousReport(1000);
+    const third = await report(500);
+    expect(third - second - 10).toBe(LEARN_TIME_STEP_MAX);
+    const [kept] = await app.ctx.db.select().from(coursewareLearners).where(eq(coursewareLearners.contentId, id));
+    expect(kept!.seconds).toBe(third);
     expect((await call(app, '/PrestudyTaskApi/closePreStudy', { interactid: id }, { token: teacher.token })).data).toEqual({
       interactid: id,
       closed: 1,
@@ -359,7 +382,7 @@ describe('refusals change nothing', () => {
       30403,
     );
     const info = (await call(app, '/PrestudyTaskApi/getPreStudyInfo', { interactid: id }, { token: student.token })).data;
-    expect(info).toMatchObject({ closed: 1, total: 1, learning: { seconds: LEARN_TIME_STEP_MAX } });
+    expect(info).toMatchObject({ closed: 1, total: 1, learning: { seconds: third } });
   });
 });
 

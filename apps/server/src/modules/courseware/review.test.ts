@@ -1,12 +1,12 @@
 import { CODES, COURSEWARE_COMMENT_EVENT, COURSEWARE_DOUBT_EVENT } from '@paiclass/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfWithPages } from '../../../test/documents';
 import { type Classroom, classroom, everyType, must, person } from '../../../test/exams';
 import { call, QueryCounter, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
 import { openSocket, socketUrl } from '../../../test/sockets';
-import { classSlideViews } from '../../db/schema';
+import { classSlideViews, coursewareLearners } from '../../db/schema';
 
 /**
  * Issue 15, decision 025: the pages the classroom screen showed in each class, the courseware's review
@@ -260,6 +260,12 @@ describe('comments during class', () => {
 describe('the use statistics of a courseware', () => {
   it('count opening, time, pages, doubts, comments per page and the classes it was shown in, for the staff only', async () => {
     const { c, id, a, b, first, second } = await twoClasses();
+    // a first report starts the count (issue 24); the next, 30 s later, adds the 30 s observed
+    await ok('/PrestudyTaskApi/addLearnTime', { interactid: id, time: 30, pageindex: 1 }, a.token);
+    await app.ctx.db
+      .update(coursewareLearners)
+      .set({ countedAt: new Date(Date.now() - 30_000) })
+      .where(and(eq(coursewareLearners.contentId, id), eq(coursewareLearners.userId, a.uid)));
     await ok('/PrestudyTaskApi/addLearnTime', { interactid: id, time: 30, pageindex: 1 }, a.token);
     await ok('/PrestudyTaskApi/studyTaskPageIndex', { interactid: id, pageindex: 2 }, a.token);
     await ok('/PrestudyTaskApi/finishStudyTask', { interactid: id }, a.token);

@@ -17,7 +17,7 @@ export interface Slides {
   title: string;
   state: SlideState;
   total: number;
-  pages: { index: number; url: string }[];
+  pages: { index: number; url: string; width: number; height: number }[];
 }
 
 type Item = typeof contents.$inferSelect;
@@ -74,6 +74,9 @@ export async function slidesOf(ctx: AppContext, user: User, contentId: number): 
   if (!row) return { ...base, state: 'failed', total: 0, pages: [] };
   const state = PREVIEW_STATES[row.state] ?? 'waiting';
   if (state !== 'ready') return { ...base, state, total: 0, pages: [] };
-  const pages = Array.from({ length: row.pages }, (_, i) => ({ index: i + 1, url: slideAddress(ctx, user, file.id, i + 1) }));
+  const pages = Array.from({ length: row.pages }, (_, i) => {
+    const [width, height] = row.sizes[i] ?? [0, 0];
+    return { index: i + 1, url: slideAddress(ctx, user, file.id, i + 1), width, height };
+  });
   return { ...base, state, total: row.pages, pages };
 }

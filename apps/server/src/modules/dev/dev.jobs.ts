@@ -1,49 +1,12 @@
+import { PUBLISH_STATES, type runDueJobsAnswer, type runDueJobsInput } from '@paiclass/shared';
 import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
-import { z } from 'zod';
-import { PUBLISH_STATES } from '@paiclass/shared';
+import type { z } from 'zod';
 import { contents, jobs } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
 import { END_JOB, endKey, PUBLISH_JOB, publishKey } from '../content/content.service';
+import { MEMBER_NOTICE_JOB } from '../courses/member-notice';
 import { DUPCHECK_JOB } from '../homework/dupcheck/dupcheck.service';
 import { ASSIGN_JOB, assignKey } from '../homework/reviews.service';
-import { MEMBER_NOTICE_JOB } from '../courses/member-notice';
-
-/** The longest look ahead: a year (a term's deadline, a weekly notice, a publish time months away). */
-export const DEV_AHEAD_MAX = 366 * 86400;
-
-/**
- * `/DevApi/runDueJobs`: which jobs. `ahead` (seconds) counts jobs due within it as due now; looking ahead
- * needs a course or an item, so that a journey never brings forward another journey's jobs.
- */
-export const runDueJobsInput = z
-  .object({
-    courseid: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
-    contentid: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
-    kind: z.string().trim().max(40).default(''),
-    ahead: z.coerce.number().int().min(0).max(DEV_AHEAD_MAX).default(0),
-  })
-  .refine((v) => v.ahead === 0 || v.courseid > 0 || v.contentid > 0, {
-    path: ['ahead'],
-    message: 'validation.devAheadScope',
-  });
-
-export const runDueJobsAnswer = z.object({
-  /** jobs that ran in this call and finished, or were finished by another run while it waited */
-  ran: z.number().int(),
-  /** the jobs chosen, in the order they ran */
-  list: z.array(
-    z.object({
-      id: z.number().int(),
-      kind: z.string(),
-      key: z.string(),
-      /** epoch seconds it was due at before this call */
-      runtime: z.number().int(),
-      /** 1 done, 0 failed this time (retried later with backoff, as the poller would) */
-      done: z.number().int(),
-      error: z.string(),
-    }),
-  ),
-});
 
 type Pending = typeof jobs.$inferSelect;
 

@@ -1,10 +1,11 @@
+import { devCalls } from '@paiclass/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { lastCodeAnswer, lastCodeInput } from '@paiclass/shared';
 import { outbox } from '../../db/schema';
 import { fail } from '../../platform/errors';
-import { runDueJobs, runDueJobsAnswer, runDueJobsInput } from './dev.jobs';
+import { handle } from '../../platform/handle';
+import { runDueJobs } from './dev.jobs';
 
 /**
  * Whether a socket address is this machine: 127.0.0.0/8, ::1, or either written as IPv4-mapped IPv6.
@@ -32,27 +33,16 @@ export async function devRoutes(root: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     if (!isLoopback(req.socket.remoteAddress)) return reply.callNotFound();
   });
-  app.post(
-    '/DevApi/lastCode',
-    { schema: { tags: ['development'], body: lastCodeInput, response: { 200: lastCodeAnswer } }, config: { auth: 'none' } },
-    async (req) => {
-      const target = req.body.target.trim();
-      const [row] = await root.ctx.db
-        .select()
-        .from(outbox)
-        .where(eq(outbox.target, target.includes('@') ? target.toLowerCase() : target))
-        .orderBy(desc(outbox.id))
-        .limit(1);
-      if (!row) throw fail('notFound');
-      return { target: row.target, code: row.code, type: row.purpose, createtime: Math.floor(row.createdAt.getTime() / 1000) };
-    },
-  );
-  app.post(
-    '/DevApi/runDueJobs',
-    {
-      schema: { tags: ['development'], body: runDueJobsInput, response: { 200: runDueJobsAnswer } },
-      config: { auth: 'none' },
-    },
-    async (req) => runDueJobs(root.ctx, req.body),
-  );
+  handle(app, devCalls.lastCode, async (req) => {
+    const target = req.body.target.trim();
+    const [row] = await root.ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.target, target.includes('@') ? target.toLowerCase() : target))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    if (!row) throw fail('notFound');
+    return { target: row.target, code: row.code, type: row.purpose, createtime: Math.floor(row.createdAt.getTime() / 1000) };
+  });
+  handle(app, devCalls.runDueJobs, async (req) => runDueJobs(root.ctx, req.body));
 }

@@ -1,9 +1,12 @@
 import {
   type AnswerEntry,
   ATTEMPT_STATUS,
+  type AttemptSignal,
   CODES,
   FILE_TYPES,
   type HandupInput,
+  HEARTBEAT_GAP_SECONDS,
+  LATE_SWITCH_REPORT_SECONDS,
   PUBLISH_STATES,
   QUESTION_TYPES,
   type SaveAnswerInput,
@@ -11,6 +14,7 @@ import {
   SWITCH_WARNING_SECONDS,
   type studentPaperAnswer,
   TEST_DEADLINE_CMD,
+  TEST_HEARTBEAT_SECONDS,
   TEST_PROGRESS_CMD,
   TEST_STATES,
   TEST_SUBMITTED_CMD,
@@ -188,6 +192,8 @@ async function startAttempt(ctx: AppContext, access: TestAccess, user: User, att
         })
         .onConflictDoNothing()
         .returning();
+      // the prepare job wrote the row meanwhile (the insert waited on it): stamped now that it is seen
+      if (!row) [row] = await stamp();
     }
     if (!row) return undefined;
     if (row.deadlineAt) await t.jobs.schedule(SUBMIT_JOB, graceEnd(row.deadlineAt), { id: row.id }, submitKey(row.id));
@@ -498,12 +504,15 @@ async function handIn(t: AppContext, test: Test, attempt: Attempt, kind: number)
   const saved = await t.db.select().from(testAnswers).where(eq(testAnswers.attemptId, attempt.id));
   const answers = new Map(saved.map((a) => [a.itemId, unpackAnswer(a.answer)]));
   const graded = gradePaper(items, answers, test.partialCredit, attempt.grades);
+  const now = new Date();
   const [row] = await t.db
     .update(testAttempts)
     .set({
       status: ATTEMPT_STATUS.submitted,
-      submittedAt: new Date(),
+      submittedAt: now,
       submitKind: kind,
+      // the page went silent before the hand-in (closed, or its timers stopped): issue 24
+      signals: beatGap(attempt, now.getTime()) ? withSignal(attempt.signals, 'heartbeatGap') : attempt.signals,
       grades: graded.grades,
       score: graded.score,
       pending: graded.pending,
@@ -631,6 +640,37 @@ async function presentHandIn(
 }
 
 // ---------------------------------------------------------------------------------------------
+// what the server sees during a test (issue 24; decision 017): flags for the teacher, never refusals
+
+const withSignal = (signals: string[], signal: AttemptSignal) => (signals.includes(signal) ? signals : [...signals, signal]);
+
+/** A gap in the page's heartbeat up to `now`: only once the page has sent one (a client without heartbeats is not judged). */
+const beatGap = (attempt: Attempt, now: number) =>
+  attempt.lastBeatAt !== null && now - attempt.lastBeatAt.getTime() > HEARTBEAT_GAP_SECONDS * 1000;
+
+/**
+ * `/TestpaperApi/heartbeat`: the test page, while on screen, every TEST_HEARTBEAT_SECONDS. The server
+ * keeps the time of the last one; a gap longer than HEARTBEAT_GAP_SECONDS while the paper is open
+ * (here, or at the hand-in) flags the paper `heartbeatGap` for the teacher.
+ */
+export async function heartbeat(ctx: AppContext, user: User, courseId: number, id: number) {
+  const { item } = await studentAccess(ctx, user, courseId, id);
+  const now = Date.now();
+  await inTransaction(ctx, async (t) => {
+    const attempt = await lockCurrent(t.db, item.id, user.id);
+    if (!attempt) throw await noCurrent(t.db, item.id, user.id);
+    await t.db
+      .update(testAttempts)
+      .set({
+        lastBeatAt: new Date(now),
+        ...(beatGap(attempt, now) && { signals: withSignal(attempt.signals, 'heartbeatGap') }),
+      })
+      .where(eq(testAttempts.id, attempt.id));
+  });
+  return { servertime: now, next: TEST_HEARTBEAT_SECONDS };
+}
+
+// ---------------------------------------------------------------------------------------------
 // screen switches
 
 /**
@@ -638,17 +678,21 @@ async function presentHandIn(
  * so a retry or a report out of order never lowers it. Past the test's limit the paper is handed in
  * 15 seconds later (`force`, `forceat`), by the page or else by the job.
  */
-export async function reportSwitch(ctx: AppContext, user: User, courseId: number, id: number, count: number) {
+export async function reportSwitch(ctx: AppContext, user: User, courseId: number, id: number, count: number, elapsed = -1) {
   const { item, test } = await studentAccess(ctx, user, courseId, id);
   const row = await inTransaction(ctx, async (t) => {
     const attempt = await lockCurrent(t.db, item.id, user.id);
     if (!attempt) throw await noCurrent(t.db, item.id, user.id);
+    // the page says when it saw the switch (ms since the start, anchored to the server's clock): a
+    // report held back past LATE_SWITCH_REPORT_SECONDS is flagged (issue 24)
+    const received = attempt.startedAt ? Date.now() - attempt.startedAt.getTime() : -1;
+    const late = elapsed >= 0 && received - elapsed > LATE_SWITCH_REPORT_SECONDS * 1000;
     const kept = Math.max(attempt.switchCount, count);
     const over = test.switchLimit > 0 && kept > test.switchLimit;
     const forcedAt = attempt.forcedAt ?? (over ? new Date(Date.now() + SWITCH_WARNING_SECONDS * 1000) : null);
     const [updated] = await t.db
       .update(testAttempts)
-      .set({ switchCount: kept, forcedAt })
+      .set({ switchCount: kept, forcedAt, ...(late && { signals: withSignal(attempt.signals, 'lateSwitchReport') }) })
       .where(eq(testAttempts.id, attempt.id))
       .returning();
     if (forcedAt && !attempt.forcedAt) {

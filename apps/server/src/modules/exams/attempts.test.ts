@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Classroom, classroom, everyType, must, type Person } from '../../../test/exams';
-import { call, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
+import { call, type TestDatabase, testApp, testDatabase, upload, usePostgres } from '../../../test/helpers';
 import { jobs, testAnswers, testAttempts } from '../../db/schema';
 import { bindAddresses, fileGrant } from '../../platform/addresses';
 
@@ -192,6 +193,47 @@ describe('taking a test', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 2, submitKind: 1 });
   });
+
+  // PostgreSQL only: PGlite runs one statement at a time, so its transactions never interleave
+  it.runIf(usePostgres)(
+    'starts the paper of a student whose prepared row another transaction writes at the same moment (issue 23: a 50000 under load)',
+    async () => {
+      const [q] = await questionsOf([{ type: 1, title: '<p>准备</p>', answer: '1' }]);
+      const id = await publishedTest([q!]);
+      const late = room.students[3]!;
+      const [mine] = await app.ctx.db
+        .delete(testAttempts)
+        .where(and(eq(testAttempts.contentId, id), eq(testAttempts.userId, late.uid)))
+        .returning();
+      // the prepare job's transaction: its row written, not yet committed
+      const job = new pg.Client({ connectionString: db.url });
+      await job.connect();
+      try {
+        await job.query('begin');
+        await job.query(
+          'insert into test_attempts (content_id, course_id, user_id, attempt_no, version, item_ids, option_order, status) values ($1, $2, $3, 1, $4, $5, $6, 0)',
+          [id, room.courseid, late.uid, mine!.version, JSON.stringify(mine!.itemIds), JSON.stringify(mine!.optionOrder)],
+        );
+        // the start finds no prepared row, and its insert waits on the job's
+        const started = tp('doSubjectList', late, { courseid: room.courseid, testpaperid: id });
+        await expect
+          .poll(async () => (await job.query('select count(*)::int as n from pg_locks where not granted')).rows[0].n, {
+            timeout: 10_000,
+          })
+          .toBeGreaterThan(0);
+        await job.query('commit');
+        const res = await started;
+        expect(res.status, JSON.stringify(res)).toBe(1);
+      } finally {
+        await job.end();
+      }
+      const rows = await app.ctx.db
+        .select()
+        .from(testAttempts)
+        .where(and(eq(testAttempts.contentId, id), eq(testAttempts.userId, late.uid)));
+      expect(rows.map((r) => r.status)).toEqual([1]);
+    },
+  );
 });
 
 describe('answers', () => {

@@ -13,6 +13,12 @@ import { type ContentRole, managesContent } from '../content/content.policy';
  * the test, the attempt and the server's clock. Nothing here reads the device's clock.
  */
 
+/** A bank question as a random draw matches it: type, difficulty (0 any), knowledge point ('' any). */
+export const fitsDraw = (
+  q: { type: number; difficulty: number; points: string[] },
+  d: { type: number; difficulty: number; point: string },
+) => q.type === d.type && (!d.difficulty || q.difficulty === d.difficulty) && (!d.point || q.points.includes(d.point));
+
 /** The course's teacher and assistants keep the bank, make papers and grade; students never see the bank. */
 export const managesTests = (role: ContentRole) => managesContent(role);
 /** Copying questions between banks (issue 14) needs the bank of both courses: teacher or assistant of each. */

@@ -9,6 +9,8 @@ import {
   QUESTION_SCORE_MAX,
   QUESTION_SCORE_MIN,
   QUESTION_TYPES,
+  SHOW_ANSWERS,
+  TEST_DEFAULT_WEIGHT,
   type TestpaperEditInput,
   type TestpaperInput,
   type TestSettingsInput,
@@ -35,7 +37,7 @@ import { inTransaction } from '../../platform/transaction';
 import { rooms } from '../../realtime/rooms';
 import { announce, createItem, newEndTime, prepare, presentOneItem, queueJobs, writeEdit } from '../content/content.service';
 import { announceDeadlines, makePaper, PREPARE_JOB, prepareKey, redeadline } from './attempts.service';
-import { pastGrace } from './exams.policy';
+import { fitsDraw, pastGrace } from './exams.policy';
 import { allStudentsOf, paperItems, requireManagedTest, requireTestManager, type Test, type TestAccess } from './exams.queries';
 import { fillDraws } from './generate';
 import { type Item, presentQuestion, presentTeacherItem } from './presenters';
@@ -48,10 +50,6 @@ import { type Item, presentQuestion, presentTeacherItem } from './presenters';
 
 type Question = typeof questions.$inferSelect;
 type Draw = PaperComposition['draws'][number];
-
-/** A bank question as a draw matches it: type, difficulty (0 any), knowledge point ('' any). */
-const fits = (q: Pick<Question, 'type' | 'difficulty' | 'points'>, d: Draw) =>
-  q.type === d.type && (!d.difficulty || q.difficulty === d.difficulty) && (!d.point || q.points.includes(d.point));
 
 /**
  * Checks a composition against the course's bank, whole, before anything is written: fixed questions
@@ -89,7 +87,7 @@ async function resolveComposition(
   const questionCount = fixed.length - notes + draws.reduce((n, d) => n + d.count, 0);
   if (questionCount > PAPER_QUESTIONS_MAX) throw badField('validation.paperSize', ['draws']);
   const fixedIds = new Set(ids);
-  const candidates = draws.map((d) => pool.filter((q) => !fixedIds.has(q.id) && fits(q, d)));
+  const candidates = draws.map((d) => pool.filter((q) => !fixedIds.has(q.id) && fitsDraw(q, d)));
   const filled = fillDraws(
     draws.map((d, i) => ({ count: d.count, candidates: candidates[i]! })),
     (q) => q.id,
@@ -114,8 +112,10 @@ const settingsFields = (input: Partial<TestSettingsInput>, base?: Test) => {
     attempts: input.attempts ?? base?.attempts ?? 1,
     shuffleQuestions: input.shufflequestions !== undefined ? input.shufflequestions === 1 : (base?.shuffleQuestions ?? false),
     shuffleOptions: input.shuffleoptions !== undefined ? input.shuffleoptions === 1 : (base?.shuffleOptions ?? false),
-    showAnswers: input.showanswer ?? base?.showAnswers ?? 1,
-    scorePercent: input.scorepercent ?? base?.scorePercent ?? 0,
+    // answers after the close by default: a paper handed in early must not show the keys to the class still sitting it
+    showAnswers: input.showanswer ?? base?.showAnswers ?? SHOW_ANSWERS.afterClose,
+    // a new test counts in the score book like a new homework (issue 25, decision 004)
+    scorePercent: input.scorepercent ?? base?.scorePercent ?? TEST_DEFAULT_WEIGHT,
     switchLimit: input.switchlimit ?? base?.switchLimit ?? 0,
     offline: input.offline !== undefined ? input.offline === 1 : (base?.offline ?? false),
     partialCredit: input.partialcredit !== undefined ? input.partialcredit === 1 : (base?.partialCredit ?? false),
@@ -482,7 +482,7 @@ export async function presentTeacherTest(
     }),
     draws: test.composition.draws.map((d) => ({
       ...d,
-      available: bank.filter((r) => !fixedIds.has(r.q.id) && fits(r.q, d)).length,
+      available: bank.filter((r) => !fixedIds.has(r.q.id) && fitsDraw(r.q, d)).length,
     })),
     published: item.publishState === PUBLISH_STATES.draft ? 0 : 1,
     counts: counts(item.id),

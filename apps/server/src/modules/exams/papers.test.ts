@@ -60,6 +60,15 @@ async function paper(body: Record<string, unknown> = {}) {
 }
 
 describe('papers', () => {
+  it('gives a new test a weight of 1 in the score book, as a new homework (issue 25)', async () => {
+    const made = await paper();
+    expect(made.settings.scorepercent).toBe(1);
+    const [row] = await app.ctx.db.select().from(tests).where(eq(tests.contentId, made.id));
+    expect(row!.scorePercent).toBe(1);
+    // a weight typed is kept, 0 too
+    expect((await paper({ scorepercent: 0 })).settings.scorepercent).toBe(0);
+  });
+
   it('keeps a draft with fixed questions and draws, its total and the bank each draw may take; students do not see it', async () => {
     const made = await paper({
       testtype: 2,
@@ -165,12 +174,13 @@ describe('papers', () => {
 
   it('changes only the settings sent, and refuses a bad one naming it', async () => {
     const made = await paper();
-    expect(made.settings).toMatchObject({ testtype: 1, releasescore: 1, attempts: 1, showanswer: 1 });
+    // answers after the close unless the teacher chooses otherwise (issue 24): an early hand-in reads no key
+    expect(made.settings).toMatchObject({ testtype: 1, releasescore: 1, attempts: 1, showanswer: 2 });
     const set = must(
       await tp('setTestpaper', room.owner.token, { courseid: room.courseid, id: made.id, attempts: 3, shuffleoptions: 1 }),
       'set',
     );
-    expect(set.settings).toMatchObject({ testtype: 1, attempts: 3, shuffleoptions: 1, showanswer: 1 });
+    expect(set.settings).toMatchObject({ testtype: 1, attempts: 3, shuffleoptions: 1, showanswer: 2 });
     const refused = await tp('setTestpaper', room.owner.token, { courseid: room.courseid, id: made.id, switchlimit: -1 });
     expect(refused).toMatchObject({ code: 40001, message: '请输入允许切屏的次数（0 到 99，0 为不限制）' });
     const [kept] = await app.ctx.db.select().from(tests).where(eq(tests.contentId, made.id));

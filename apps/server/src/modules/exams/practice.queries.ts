@@ -1,10 +1,10 @@
 import { ATTEMPT_STATUS, CONTENT_TYPES, OBJECTIVE_TYPES, PUBLISH_STATES } from '@paiclass/shared';
 import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
-import { contents, practiceItems, practices, questions, testAttempts, testItems, tests } from '../../db/schema';
+import { contents, interactSteps, practiceItems, practices, questions, testAttempts, testItems, tests } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { counted } from './attempts.service';
-import { answersVisible, isClosed } from './exams.policy';
+import { answersVisible, fitsDraw, isClosed } from './exams.policy';
 import { timesOf } from './exams.queries';
 
 /**
@@ -15,21 +15,59 @@ import { timesOf } from './exams.queries';
 export type Question = typeof questions.$inferSelect;
 
 /**
- * The bank questions a test still keeps from the caller: every question copied into a published
- * test whose answers the caller may not see now (decision 017's rule, as `testingResult`; a closed
- * test they never took counts as seen), and the fixed questions of drafts. Practice shows the key
- * after each answer, so it must never draw a question whose key a test is still hiding.
+ * The bank questions whose keys are still hidden from the caller (issue 24; decision 017 "Practice on
+ * knowledge points and pass-through", keys still hidden), the one query practice and pass-through
+ * draw from. Practice shows the key after each
+ * answer, so it must never draw, nor grade, a question whose key is hidden anywhere:
+ * - every question copied into a published test whose answers the caller may not see now (decision
+ *   017's rule, as `testingResult`; a closed test they never took counts as seen), fixed ones and the
+ *   pools of its random draws alike;
+ * - in a draft test, its fixed questions and every bank question one of its random draws may draw;
+ * - the question of an interactive answer's step not yet revealed (open in a class or still to be
+ *   asked), in an item not deleted.
+ * `bank`: the bank questions the caller asks about, when it already read them (draft draws are
+ * matched against them); otherwise the course's whole bank is read.
  */
-async function heldBackQuestionIds(ctx: AppContext, user: User, courseId: number): Promise<Set<number>> {
-  const rows = await ctx.db
-    .select({ item: contents, test: tests })
-    .from(contents)
-    .innerJoin(tests, eq(tests.contentId, contents.id))
-    .where(and(eq(contents.courseId, courseId), eq(contents.contenttype, CONTENT_TYPES.test), isNull(contents.deletedAt)));
-  const held = new Set<number>();
+export async function hiddenKeyQuestionIds(
+  ctx: AppContext,
+  user: User,
+  courseId: number,
+  bank?: Pick<Question, 'id' | 'type' | 'difficulty' | 'points'>[],
+): Promise<Set<number>> {
+  const [rows, live] = await Promise.all([
+    ctx.db
+      .select({ item: contents, test: tests })
+      .from(contents)
+      .innerJoin(tests, eq(tests.contentId, contents.id))
+      .where(and(eq(contents.courseId, courseId), eq(contents.contenttype, CONTENT_TYPES.test), isNull(contents.deletedAt))),
+    ctx.db
+      .selectDistinct({ questionId: interactSteps.questionId })
+      .from(interactSteps)
+      .innerJoin(contents, eq(contents.id, interactSteps.contentId))
+      .where(
+        and(
+          eq(interactSteps.courseId, courseId),
+          isNull(interactSteps.revealedAt),
+          isNotNull(interactSteps.questionId),
+          isNull(contents.deletedAt),
+        ),
+      ),
+  ]);
+  const held = new Set<number>(live.map((r) => r.questionId!));
+  const drafts = rows.filter((r) => r.item.publishState === PUBLISH_STATES.draft);
   const published = rows.filter((r) => r.item.publishState !== PUBLISH_STATES.draft);
-  for (const r of rows)
-    if (r.item.publishState === PUBLISH_STATES.draft) for (const f of r.test.composition.fixed) held.add(f.id);
+  for (const r of drafts) for (const f of r.test.composition.fixed) held.add(f.id);
+  const draws = drafts.flatMap((r) => r.test.composition.draws);
+  if (draws.length > 0) {
+    // a draft's draw is a pool of the bank as it stands: any question it may draw is in the paper to come
+    const pool =
+      bank ??
+      (await ctx.db
+        .select({ id: questions.id, type: questions.type, difficulty: questions.difficulty, points: questions.points })
+        .from(questions)
+        .where(and(eq(questions.courseId, courseId), isNull(questions.deletedAt))));
+    for (const q of pool) if (draws.some((d) => fitsDraw(q, d))) held.add(q.id);
+  }
   if (published.length === 0) return held;
   const mine = await ctx.db
     .select()
@@ -52,6 +90,7 @@ async function heldBackQuestionIds(ctx: AppContext, user: User, courseId: number
     return !answersVisible(policy, counted(own), handedIn, now);
   });
   if (hiding.length === 0) return held;
+  // test_items holds every question a published paper may use: its fixed ones and each draw's pool
   const copies = await ctx.db
     .selectDistinct({ questionId: testItems.questionId })
     .from(testItems)
@@ -70,17 +109,16 @@ async function heldBackQuestionIds(ctx: AppContext, user: User, courseId: number
 
 /**
  * The course's objective bank questions (true/false, choices, fill in blank) the caller may practise
- * now, in bank order (oldest first): not deleted, not kept back by a test (above).
+ * now, in bank order (oldest first): not deleted, no key hidden (above).
  */
 export async function practiceableQuestions(ctx: AppContext, user: User, courseId: number): Promise<Question[]> {
-  const [bank, held] = await Promise.all([
-    ctx.db
-      .select()
-      .from(questions)
-      .where(and(eq(questions.courseId, courseId), isNull(questions.deletedAt), inArray(questions.type, [...OBJECTIVE_TYPES])))
-      .orderBy(asc(questions.id)),
-    heldBackQuestionIds(ctx, user, courseId),
-  ]);
+  const bank = await ctx.db
+    .select()
+    .from(questions)
+    .where(and(eq(questions.courseId, courseId), isNull(questions.deletedAt), inArray(questions.type, [...OBJECTIVE_TYPES])))
+    .orderBy(asc(questions.id));
+  // only these may be practised, so only these need matching against drafts' draws
+  const held = await hiddenKeyQuestionIds(ctx, user, courseId, bank);
   return bank.filter((q) => !held.has(q.id) && q.points.length > 0);
 }
 

@@ -25,7 +25,7 @@ import { presentRichText } from '../content/rich-text';
 import { takesTests } from './exams.policy';
 import { gradeAnswer, normalizeAnswer, packAnswer, unpackAnswer } from './grading';
 import { gradedAnswers, masteredIds } from './mistakes.service';
-import { practiceAnswers, practiceableQuestions, type Question } from './practice.queries';
+import { hiddenKeyQuestionIds, practiceAnswers, practiceableQuestions, type Question } from './practice.queries';
 import { keyText, seconds } from './presenters';
 
 /**
@@ -33,7 +33,8 @@ import { keyText, seconds } from './presenters';
  * `/testing/knowledgePractice`, spec 2 §4 pass-through states; decision 017 "Practice on knowledge
  * points and pass-through"). A student of the course only; every read is the caller's own practice
  * (`user_id`), so another student's practice is "not found". Questions come from the course's bank
- * (objective types, not kept back by a test); a key reaches the student only with their answer.
+ * (objective types whose key is hidden nowhere: `hiddenKeyQuestionIds`); a key reaches the student
+ * only with their answer, and not while a test or a live question hides it (30916).
  */
 
 type Practice = typeof practices.$inferSelect;
@@ -329,7 +330,7 @@ export async function practiceList(ctx: AppContext, user: User, courseId: number
  * against the bank's key (multiple choice: a correct subset is partly right), answered with the key
  * and the analysis. The first answer stands: a repeat changes nothing and answers the same
  * (`repeat` 1). The last answer finishes the practice; a finished practice refuses new answers
- * (30913). A question not in the practice, or an answer that does not fit its type, names the field.
+ * (30913), and a question whose key a test or a live question hides now refuses them (30916). A question not in the practice, or an answer that does not fit its type, names the field.
  */
 export async function answerPractice(
   ctx: AppContext,
@@ -362,6 +363,8 @@ export async function answerPractice(
     });
     if (row.correct !== null) return answerOf(row.correct, true, p);
     if (p.status === 1) throw fail('practiceFinished');
+    // drawn before a test or a live question took it up: its key stays hidden until that one shows it
+    if ((await hiddenKeyQuestionIds(t, user, input.courseid, [q])).has(q.id)) throw fail('practiceKeyHidden');
     const answer = normalizeAnswer(q, input.answer);
     if (answer === undefined || answer === null) throw badField('validation.answerFormat', ['answer']);
     const grade = gradeAnswer(q, answer, true);

@@ -69,10 +69,10 @@ function banker(room: Classroom) {
   return { add, keys };
 }
 
-/** A published test of these bank questions (answers shown after submitting), its id. */
+/** A published test of these bank questions (answers shown after submitting unless `settings` say otherwise), its id. */
 async function testOf(room: Classroom, ids: number[], settings: Record<string, unknown> = {}) {
   const made = must(
-    await tp('addTestpaper', room.owner, { courseid: room.courseid, title: '小测', fixed: ids, ...settings }),
+    await tp('addTestpaper', room.owner, { courseid: room.courseid, title: '小测', fixed: ids, showanswer: 1, ...settings }),
     'paper',
   );
   must(await tp('publishTestpaper', room.owner, { courseid: room.courseid, id: made.id }), 'publish');
@@ -351,6 +351,113 @@ describe('what practice draws', () => {
       );
     const after = must(await tp('weakPoints', student, { courseid: room.courseid }), 'after');
     expect(after.lists.find((l: { point: string }) => l.point === '数列')).toMatchObject({ answers: 4, correct: 2, rate: 50 });
+  });
+});
+
+describe('keys hidden elsewhere (issue 24)', () => {
+  /** An interactive answer of these bank questions, opened in a class: its steps. */
+  async function live(room: Classroom, ids: number[]) {
+    const made = must(
+      await call(
+        app,
+        '/InteractApi/create',
+        { courseid: room.courseid, title: '课堂', questionids: ids.join(','), seconds: 60 },
+        { token: room.owner.token },
+      ),
+      'interact',
+    );
+    must(await call(app, '/Futurev2/AttendClass/beginClass', { courseid: room.courseid }, { token: room.owner.token }), 'begin');
+    const steps = made.steps as { stepid: number }[];
+    must(await call(app, '/InteractApi/startStep', { stepid: steps[0]!.stepid }, { token: room.owner.token }), 'start');
+    return steps;
+  }
+  const reveal = async (room: Classroom, stepid: number) =>
+    must(await call(app, '/InteractApi/revealStep', { stepid }, { token: room.owner.token }), 'reveal');
+  const levelPoints = async (room: Classroom, who: Person) =>
+    must(await tp('passThroughLevels', who, { courseid: room.courseid }), 'levels').lists.map(
+      (l: { point: string; available: number }) => [l.point, l.available],
+    );
+
+  it('never hands out the key of a live question not yet revealed: not drawn, not a level, not graded', async () => {
+    const room = await classroom(app, 1);
+    const bank = banker(room);
+    const student = room.students[0]!;
+    const asked = await bank.add(['课堂点']);
+    const free = await bank.add(['课堂点']);
+    const alone = await bank.add(['只在课堂']);
+    const steps = await live(room, [asked.id, alone.id]);
+
+    // the open question and the one still to be asked are held back; a point with no other question is no level
+    const p = must(await tp('startPractice', student, { courseid: room.courseid, points: '课堂点' }), 'start');
+    expect(p.lists.map((i: Item) => i.subjectid)).toEqual([free.id]);
+    expect(await tp('startPractice', student, { courseid: room.courseid, points: '只在课堂' })).toMatchObject({ code: 30912 });
+    expect(await levelPoints(room, student)).toEqual([['课堂点', 1]]);
+
+    // revealed: both may be practised, and the level counts them
+    await reveal(room, steps[0]!.stepid);
+    expect(await levelPoints(room, student)).toEqual([['课堂点', 2]]);
+    const p2 = must(await tp('startPractice', student, { courseid: room.courseid, points: '课堂点', count: 5 }), 'again');
+    expect(p2.resumed).toBe(1);
+    const fresh = must(
+      await tp('startPractice', room.students[0]!, { courseid: room.courseid, points: ['课堂点', '新点'] }),
+      'b',
+    );
+    expect(fresh.lists.map((i: Item) => i.subjectid).sort()).toEqual([asked.id, free.id].sort());
+  });
+
+  it('refuses to grade a question drawn before a live question took it up, writing nothing, until it is revealed', async () => {
+    const room = await classroom(app, 1);
+    const bank = banker(room);
+    const student = room.students[0]!;
+    const q = await bank.add(['先练后考']);
+    const p = must(await tp('startPractice', student, { courseid: room.courseid, points: '先练后考' }), 'start');
+    expect(p.lists.map((i: Item) => i.subjectid)).toEqual([q.id]);
+    const steps = await live(room, [q.id]);
+    const body = { courseid: room.courseid, id: p.id, subjectid: q.id, answer: q.right };
+    const refused = await tp('answerPractice', student, body);
+    expect(refused).toMatchObject({ status: 0, code: 30916 });
+    expect(JSON.stringify(refused)).not.toContain('解析-');
+    const [item] = await app.ctx.db.select().from(practiceItems).where(eq(practiceItems.practiceId, p.id));
+    expect(item).toMatchObject({ correct: null, answeredAt: null });
+    const [row] = await app.ctx.db.select().from(practices).where(eq(practices.id, p.id));
+    expect(row).toMatchObject({ answered: 0, status: 0 });
+
+    await reveal(room, steps[0]!.stepid);
+    expect(must(await tp('answerPractice', student, body), 'answer')).toMatchObject({ correct: 1, answer: '1' });
+  });
+
+  it("holds back every question a draft's random draw may draw, and a test's held back until its answers show", async () => {
+    const room = await classroom(app, 1);
+    const bank = banker(room);
+    const student = room.students[0]!;
+    // two true/false questions a draft's draw may draw
+    await bank.add(['抽题点']);
+    await bank.add(['抽题点']);
+    const single = await bank.add(['抽题点'], 'single');
+    must(
+      await tp('addTestpaper', room.owner, {
+        courseid: room.courseid,
+        title: '草稿',
+        draws: [{ type: 1, difficulty: 0, point: '抽题点', count: 1, score: 2 }],
+      }),
+      'draft',
+    );
+    // only the single choice fits no draw
+    const p = must(await tp('startPractice', student, { courseid: room.courseid, points: '抽题点' }), 'start');
+    expect(p.lists.map((i: Item) => i.subjectid)).toEqual([single.id]);
+    expect(await levelPoints(room, student)).toEqual([['抽题点', 1]]);
+
+    // a published exam left at the default: answers after the close, so a hand-in does not free its questions
+    const other = await bank.add(['考试点']);
+    const exam = must(
+      await tp('addTestpaper', room.owner, { courseid: room.courseid, title: '考试', fixed: [other.id], testtype: 2 }),
+      'exam',
+    );
+    must(await tp('publishTestpaper', room.owner, { courseid: room.courseid, id: exam.id }), 'publish');
+    await app.ctx.jobs.runDue();
+    await handIn(room, student, exam.id, new Map());
+    expect(await tp('startPractice', student, { courseid: room.courseid, points: '考试点' })).toMatchObject({ code: 30912 });
+    expect(await levelPoints(room, student)).toEqual([['抽题点', 1]]);
   });
 });
 

@@ -1,5 +1,7 @@
 import {
+  ATTEMPT_SIGNALS,
   ATTEMPT_STATUS,
+  type AttemptSignal,
   FILE_TYPES,
   type MarkAnswerInput,
   type paperReviewAnswer,
@@ -8,6 +10,7 @@ import {
   type ReturnAttemptInput,
   type ReviewListInput,
   TEST_RETURNED_CMD,
+  TEST_SCORES_CMD,
 } from '@paiclass/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,6 +20,10 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badField, fail } from '../../platform/errors';
 import { inTransaction } from '../../platform/transaction';
 import { rooms } from '../../realtime/rooms';
+
+/** The signals the server flagged on a paper (issue 24), in their declared order. */
+const signalsOf = (stored: string[]) => ATTEMPT_SIGNALS.filter((s) => stored.includes(s)) as AttemptSignal[];
+
 import { answerFiles, attemptItems } from './attempts.service';
 import { pastGrace, scoreReleased } from './exams.policy';
 import { requireManagedTest, type TestAccess } from './exams.queries';
@@ -77,6 +84,7 @@ export async function reviewList(
       submittedat: seconds(shown?.submittedAt),
       submitkind: shown?.submitKind ?? 0,
       switchcount: shown?.switchCount ?? 0,
+      signals: signalsOf(shown?.signals ?? []),
     };
   });
   const filtered = input.state === -1 ? rows : rows.filter((r) => r.state === input.state);
@@ -135,6 +143,7 @@ async function presentReview(
     submittedat: seconds(attempt.submittedAt),
     submitkind: attempt.submitKind,
     switchcount: attempt.switchCount,
+    signals: signalsOf(attempt.signals),
     score: attempt.score,
     pending: attempt.pending,
     totalScore: test.totalScore,
@@ -238,6 +247,10 @@ export async function returnAttempts(ctx: AppContext, user: User, input: ReturnA
 export async function publishScores(ctx: AppContext, user: User, courseId: number, id: number) {
   const { item, test } = await requireManagedTest(ctx, user, courseId, id);
   await ctx.db.update(tests).set({ scoresPublished: true }).where(eq(tests.contentId, item.id));
+  // a student's result page shows the score without a reload (issue 25); a lost push loses nothing (pages refetch)
+  await ctx.realtime
+    .publish(rooms.course(courseId), TEST_SCORES_CMD, { courseid: courseId, testpaperid: item.id })
+    .catch(() => {});
   const graded = await ctx.db
     .select({ pending: testAttempts.pending })
     .from(testAttempts)

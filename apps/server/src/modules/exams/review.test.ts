@@ -251,7 +251,8 @@ describe('tests in the score book', () => {
       expect.objectContaining({
         key: String(made.id),
         contenttype: 6,
-        kind: 'test',
+        // an online test, not "offline test" (issue 25)
+        kind: 'online',
         fullscore: 4,
         weight: 40,
         visible: false,

@@ -17,8 +17,11 @@ export const CONVERT_JOB = 'files.convert';
 /** Office documents a browser cannot show: converted to PDF with LibreOffice (ARCHITECTURE). */
 export const isOffice = isOfficeName;
 
-/** An office document as PDF, by LibreOffice headless in a profile of its own (runs may overlap). */
-export async function officeToPdf(name: string, data: Buffer): Promise<Buffer> {
+/**
+ * An office document as PDF, by LibreOffice headless in a profile of its own (runs may overlap).
+ * An aborted `signal` kills LibreOffice and rejects.
+ */
+export async function officeToPdf(name: string, data: Buffer, signal?: AbortSignal): Promise<Buffer> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'paiclass-convert-'));
   try {
     const input = path.join(dir, `in${path.extname(name).toLowerCase()}`);
@@ -35,7 +38,7 @@ export async function officeToPdf(name: string, data: Buffer): Promise<Buffer> {
         dir,
         input,
       ],
-      { timeout: 120_000 },
+      { timeout: 120_000, signal },
     );
     return await readFile(path.join(dir, 'in.pdf'));
   } finally {
@@ -69,7 +72,7 @@ export async function queueConversions(ctx: AppContext, fileIds: number[]) {
  * convert is marked failed at once (trying the same bytes again would fail the same way), and its
  * viewers fall back to the download.
  */
-export async function convertJob(ctx: AppContext, payload: Record<string, unknown>) {
+export async function convertJob(ctx: AppContext, payload: Record<string, unknown>, signal?: AbortSignal) {
   const [f] = await ctx.db
     .select()
     .from(files)
@@ -78,10 +81,13 @@ export async function convertJob(ctx: AppContext, payload: Record<string, unknow
   try {
     const parts: Buffer[] = [];
     for await (const piece of await ctx.storage.get(f.storageKey)) parts.push(piece as Buffer);
-    const pdf = await officeToPdf(f.name, Buffer.concat(parts));
+    const pdf = await officeToPdf(f.name, Buffer.concat(parts), signal);
+    signal?.throwIfAborted();
     const stored = await storePdf(ctx, f, pdf);
     await ctx.db.update(files).set({ pdfState: 2, pdfFileId: stored.id }).where(eq(files.id, f.id));
-  } catch {
+  } catch (e) {
+    // a run stopped for its lost lease is no verdict on the file: the run that took the job over converts it
+    if (signal?.aborted) throw signal.reason ?? e;
     await ctx.db.update(files).set({ pdfState: 3 }).where(eq(files.id, f.id));
   }
 }

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
+import { UPLOAD_CHUNK_BYTES } from '@paiclass/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_CHUNK_BYTES } from '@paiclass/shared';
 import { newCourse, newTeacher } from '../../../test/courses';
 import { call, registerUser, type TestDatabase, testApp, testDatabase, upload as uploadTo } from '../../../test/helpers';
 import { files, jobs, uploads, users } from '../../db/schema';
@@ -58,16 +58,29 @@ describe('instant upload (issue 11 point 3)', () => {
     const mine = (await upload(app, '/UploadApi/uploadV2', a.token, {}, { name: 'exam-answers.pdf', data: secret })).data.file;
     expect(mine.md5).toBe(md5(secret));
 
-    const probe = await call(app, '/UploadApi/checkChunk', { fileMd5: md5(secret), filename: 'x.pdf', size: secret.length }, { token: b.token });
+    const probe = await call(
+      app,
+      '/UploadApi/checkChunk',
+      { fileMd5: md5(secret), filename: 'x.pdf', size: secret.length },
+      { token: b.token },
+    );
     expect(probe.data).toMatchObject({ exists: 0, received: [], file: null });
     expect(JSON.stringify(probe)).not.toMatch(/FileApi|sig=/);
 
     // nor by sending one chunk of the right length that is not the content: it is joined, fails its MD5
     const forged = Buffer.alloc(secret.length, 0x41);
-    const sent = await upload(app, '/UploadApi/uploadChunk', b.token, chunkFields(secret, 0, 'x.pdf'), { name: 'blob', data: forged });
+    const sent = await upload(app, '/UploadApi/uploadChunk', b.token, chunkFields(secret, 0, 'x.pdf'), {
+      name: 'blob',
+      data: forged,
+    });
     expect(sent.data).toMatchObject({ status: 2, complete: 0 });
     expect(JSON.stringify(sent)).not.toMatch(/FileApi|sig=/);
-    expect(await app.ctx.db.select().from(files).where(and(eq(files.ownerId, b.uid), eq(files.md5, md5(secret))))).toEqual([]);
+    expect(
+      await app.ctx.db
+        .select()
+        .from(files)
+        .where(and(eq(files.ownerId, b.uid), eq(files.md5, md5(secret)))),
+    ).toEqual([]);
     // and the owner's bytes were not touched by the forged upload
     const served = await get(mine.download);
     expect(served.statusCode).toBe(200);
@@ -80,15 +93,26 @@ describe('instant upload (issue 11 point 3)', () => {
     const data = randomBytes(UPLOAD_CHUNK_BYTES + 777);
     for (const who of [a, b]) {
       for (const i of [0, 1]) {
-        const res = await upload(app, '/UploadApi/uploadChunk', who.token, chunkFields(data, i), { name: 'blob', data: chunkOf(data, i) });
+        const res = await upload(app, '/UploadApi/uploadChunk', who.token, chunkFields(data, i), {
+          name: 'blob',
+          data: chunkOf(data, i),
+        });
         expect(res.data.status).toBe(1);
       }
     }
-    const rows = await app.ctx.db.select().from(files).where(eq(files.md5, md5(data)));
+    const rows = await app.ctx.db
+      .select()
+      .from(files)
+      .where(eq(files.md5, md5(data)));
     expect(rows.map((r) => r.ownerId).sort()).toEqual([a.uid, b.uid].sort());
     expect(new Set(rows.map((r) => r.storageKey)).size).toBe(1);
     // the caller's own earlier upload is still answered at once
-    const again = await call(app, '/UploadApi/checkChunk', { fileMd5: md5(data), filename: 'again.mp4', size: data.length }, { token: b.token });
+    const again = await call(
+      app,
+      '/UploadApi/checkChunk',
+      { fileMd5: md5(data), filename: 'again.mp4', size: data.length },
+      { token: b.token },
+    );
     expect(again.data).toMatchObject({ exists: 1, file: { name: 'again.mp4', size: data.length } });
   });
 
@@ -116,7 +140,12 @@ describe('storage quota and abandoned uploads (issue 11 point 10)', () => {
       code: 40015,
       message: '存储空间不足：您已上传 200K，上限为 300K，这个文件放不下，请联系学校管理员',
     });
-    expect(await small.ctx.db.select().from(files).where(eq(files.md5, md5(second)))).toEqual([]);
+    expect(
+      await small.ctx.db
+        .select()
+        .from(files)
+        .where(eq(files.md5, md5(second))),
+    ).toEqual([]);
 
     // in the account's language
     await small.ctx.db.update(users).set({ lang: 'en' }).where(eq(users.id, u.uid));
@@ -127,7 +156,10 @@ describe('storage quota and abandoned uploads (issue 11 point 10)', () => {
     expect(checked.message).toBe(
       "Not enough storage: you have uploaded 200K of your 300K, and this file does not fit; ask your school's administrator",
     );
-    const chunk = await upload(small, '/UploadApi/uploadChunk', u.token, chunkFields(second, 0, 'b.bin'), { name: 'blob', data: second });
+    const chunk = await upload(small, '/UploadApi/uploadChunk', u.token, chunkFields(second, 0, 'b.bin'), {
+      name: 'blob',
+      data: second,
+    });
     expect(chunk.code).toBe(40015);
     expect(await small.ctx.db.select().from(uploads).where(eq(uploads.ownerId, u.uid))).toEqual([]);
     expect(await chunkStored(small, u.uid, second, 0)).toBe(false);
@@ -135,18 +167,43 @@ describe('storage quota and abandoned uploads (issue 11 point 10)', () => {
     expect((await upload(small, '/UploadApi/uploadV2', u.token, {}, { name: 'a-copy.bin', data: first })).status).toBe(1);
   });
 
+  it('never passes the quota with small uploads sent in parallel (issue 24): each reserves its room first', async () => {
+    const u = await registerUser(small);
+    const sent = Array.from({ length: 12 }, () => randomBytes(100 * 1024));
+    const answers = await Promise.all(
+      sent.map((data, i) => upload(small, '/UploadApi/uploadV2', u.token, {}, { name: `p${i}.bin`, data })),
+    );
+    const accepted = answers.filter((a) => a.status === 1).length;
+    expect(answers.filter((a) => a.status !== 1).every((a) => a.code === 40015)).toBe(true);
+    // 300K of room: three 100K files, never more
+    expect(accepted).toBe(3);
+    const kept = await small.ctx.db.select().from(files).where(eq(files.ownerId, u.uid));
+    expect(kept).toHaveLength(3);
+    expect(kept.reduce((n, f) => n + f.size, 0)).toBeLessThanOrEqual(300 * 1024);
+    // no reservation is left behind
+    expect(await small.ctx.db.select().from(uploads).where(eq(uploads.ownerId, u.uid))).toEqual([]);
+  });
+
   it('counts an upload under way toward the quota from its first chunk, and a VIP member’s larger quota', async () => {
     const u = await registerUser(small);
     await small.ctx.db.update(users).set({ isvip: 1 }).where(eq(users.id, u.uid));
     await small.ctx.sessions.forgetUser(u.uid);
     const big = randomBytes(UPLOAD_CHUNK_BYTES + 500 * 1024);
-    const res = await upload(small, '/UploadApi/uploadChunk', u.token, chunkFields(big, 0), { name: 'blob', data: chunkOf(big, 0) });
+    const res = await upload(small, '/UploadApi/uploadChunk', u.token, chunkFields(big, 0), {
+      name: 'blob',
+      data: chunkOf(big, 0),
+    });
     expect(res.data).toMatchObject({ status: 1, complete: 0, received: [0] });
     // 5.4M reserved of 6M: a 700K file does not fit while the upload is under way
     const other = randomBytes(700 * 1024);
     expect((await upload(small, '/UploadApi/uploadV2', u.token, {}, { name: 'c.bin', data: other })).code).toBe(40015);
     // resuming the upload itself is not refused
-    const resumed = await call(small, '/UploadApi/checkChunk', { fileMd5: md5(big), filename: 'lecture.mp4', size: big.length }, { token: u.token });
+    const resumed = await call(
+      small,
+      '/UploadApi/checkChunk',
+      { fileMd5: md5(big), filename: 'lecture.mp4', size: big.length },
+      { token: u.token },
+    );
     expect(resumed.data).toMatchObject({ exists: 0, received: [0] });
   });
 
@@ -175,7 +232,12 @@ describe('storage quota and abandoned uploads (issue 11 point 10)', () => {
     expect(next).toHaveLength(1);
     expect(next[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
     // the one who left it starts that file again from its first chunk
-    const check = await call(app, '/UploadApi/checkChunk', { fileMd5: md5(old), filename: 'lecture.mp4', size: old.length }, { token: u.token });
+    const check = await call(
+      app,
+      '/UploadApi/checkChunk',
+      { fileMd5: md5(old), filename: 'lecture.mp4', size: old.length },
+      { token: u.token },
+    );
     expect(check.data).toMatchObject({ exists: 0, received: [] });
   });
 });
@@ -203,7 +265,12 @@ describe('signed addresses follow the current rights (issue 11 point 11)', () =>
 
   it('refuses a previously issued address once the student is removed from the course', async () => {
     const { teacher, course, student, address } = await material();
-    const removed = await call(app, '/Futurev2/Student/remove', { courseid: course.id, uids: [student.uid] }, { token: teacher.token });
+    const removed = await call(
+      app,
+      '/Futurev2/Student/remove',
+      { courseid: course.id, uids: [student.uid] },
+      { token: teacher.token },
+    );
     expect(removed.status).toBe(1);
     const res = await get(address);
     expect(res.json()).toMatchObject({ status: 0, code: 30401 });
@@ -212,10 +279,20 @@ describe('signed addresses follow the current rights (issue 11 point 11)', () =>
 
   it('refuses a previously issued address while the teacher has downloads switched off', async () => {
     const { teacher, course, item, address, data } = await material();
-    const off = await call(app, '/FutureV2/CourseMeans/setDownload', { courseid: course.id, id: item.id, downloadable: 0 }, { token: teacher.token });
+    const off = await call(
+      app,
+      '/FutureV2/CourseMeans/setDownload',
+      { courseid: course.id, id: item.id, downloadable: 0 },
+      { token: teacher.token },
+    );
     expect(off.status).toBe(1);
     expect((await get(address)).json()).toMatchObject({ status: 0, code: 30401 });
-    await call(app, '/FutureV2/CourseMeans/setDownload', { courseid: course.id, id: item.id, downloadable: 1 }, { token: teacher.token });
+    await call(
+      app,
+      '/FutureV2/CourseMeans/setDownload',
+      { courseid: course.id, id: item.id, downloadable: 1 },
+      { token: teacher.token },
+    );
     expect((await get(address)).rawPayload.equals(data)).toBe(true);
   });
 

@@ -1,29 +1,15 @@
 import multipart from '@fastify/multipart';
-import {
-  chunkAnswer,
-  chunkCheckAnswer,
-  chunkCheckInput,
-  chunkFieldsInput,
-  EPOCH_SECONDS_MAX,
-  fileAnswer,
-  fileIdInput,
-  IMAGE_MAX_BYTES,
-  PREVIEW_MAX_PAGES,
-  previewAnswer,
-  smallUploadAnswer,
-  UPLOAD_CHUNK_BYTES,
-  uploadNameInput,
-  wireId,
-} from '@paiclass/shared';
+import { chunkFieldsInput, filesCalls, IMAGE_MAX_BYTES, UPLOAD_CHUNK_BYTES, uploadNameInput } from '@paiclass/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { caller } from '../../platform/auth';
 import { refuseNulBytes } from '../../platform/envelope';
 import { AppError, badField, badInput, fail } from '../../platform/errors';
+import { handle } from '../../platform/handle';
 import { FRAMED_BY_SELF } from '../../platform/security-headers';
-import { sha256 } from '../../platform/tokens';
 import * as service from './files.service';
+import { pageHeldBack } from '../classtime/paging';
 import { getPreview, readyPageKey } from './pages';
 import { showsInline } from './sniff';
 
@@ -77,114 +63,64 @@ const ASCII_NAME = /[^\x20-\x7e]|["\\]/g;
 export async function filesRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
-  const tags = ['files'];
   // one chunk (or one 5 MB image) per request, one file part, a few fields
   await root.register(multipart, {
     limits: { fileSize: Math.max(UPLOAD_CHUNK_BYTES, IMAGE_MAX_BYTES), files: 1, fields: 20, fieldSize: 1024 },
   });
-  const uploadLimit = { rateLimit: { max: 600, timeWindow: '1 minute' } };
-  // per account: a client checks each file once or twice; probing MD5s by the thousand is refused
-  // (42900). Keys carry the installation (a digest of its secret): two sharing a Redis never share counts
-  const installation = sha256(ctx.secret).slice(0, 12);
-  const checkLimit = {
-    rateLimit: {
-      max: 120,
-      timeWindow: '1 minute',
-      keyGenerator: (req: FastifyRequest) => (req.user ? `check-chunk:${installation}:u${req.user.id}` : req.ip),
-    },
-  };
 
-  app.post(
-    '/UploadApi/checkChunk',
-    { schema: { tags, body: chunkCheckInput, response: { 200: chunkCheckAnswer } }, config: checkLimit },
-    (req) => service.checkUpload(ctx, caller(req), req.body),
-  );
-  app.post(
-    '/UploadApi/uploadChunk',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: chunkAnswer } }, config: uploadLimit },
-    async (req) => {
-      const user = caller(req);
-      const { fields, file } = await readMultipart(req);
-      if (!file) throw badInput('validation.fileMissing');
-      return service.receiveChunk(ctx, user, parse(chunkFieldsInput, fields), file.data);
-    },
-  );
-  app.post(
-    '/UploadApi/uploadV2',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: smallUploadAnswer } }, config: uploadLimit },
-    async (req) => {
-      const user = caller(req);
-      const { fields, file } = await readMultipart(req);
-      if (!file) throw badInput('validation.fileMissing');
-      const { filename } = parse(uploadNameInput, { filename: fields.filename || file.filename || 'file' });
-      return service.uploadSmall(ctx, user, filename, file.data, fields.type === 'image');
-    },
-  );
-  app.post('/FileApi/getAttachmentInfo', { schema: { tags, body: fileIdInput, response: { 200: fileAnswer } } }, (req) =>
-    service.getAttachmentInfo(ctx, caller(req), req.body.id),
-  );
+  handle(app, filesCalls.checkChunk, (req) => service.checkUpload(ctx, caller(req), req.body));
+  handle(app, filesCalls.uploadChunk, async (req) => {
+    const user = caller(req);
+    const { fields, file } = await readMultipart(req);
+    if (!file) throw badInput('validation.fileMissing');
+    return service.receiveChunk(ctx, user, parse(chunkFieldsInput, fields), file.data);
+  });
+  handle(app, filesCalls.uploadV2, async (req) => {
+    const user = caller(req);
+    const { fields, file } = await readMultipart(req);
+    if (!file) throw badInput('validation.fileMissing');
+    const { filename } = parse(uploadNameInput, { filename: fields.filename || file.filename || 'file' });
+    return service.uploadSmall(ctx, user, filename, file.data, fields.type === 'image');
+  });
+  handle(app, filesCalls.getAttachmentInfo, (req) => service.getAttachmentInfo(ctx, caller(req), req.body.id));
 
-  app.post('/FileApi/getPreview', { schema: { tags, body: fileIdInput, response: { 200: previewAnswer } } }, (req) =>
-    getPreview(ctx, caller(req), req.body.id),
-  );
+  handle(app, filesCalls.getPreview, (req) => getPreview(ctx, caller(req), req.body.id));
 
   // the signature names whom the address was given to: it works in <img>, <video> and downloads
   // without a token, and that user's rights are checked again on every fetch (issue 11)
-  app.get(
-    '/FileApi/download',
-    {
-      schema: {
-        tags,
-        querystring: z.object({
-          id: wireId(),
-          exp: z.coerce.number().int().max(EPOCH_SECONDS_MAX),
-          dl: z.coerce.number().int().min(0).max(1),
-          sig: z.string(),
-          /** whom the address was given to (bound on the way out of the answer, platform/addresses) */
-          u: z.coerce
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 31 - 1)
-            .optional(),
-          /** a page image of the file's preview (pages.ts): whoever may read the file may see its pages */
-          page: z.coerce.number().int().min(1).max(PREVIEW_MAX_PAGES).optional(),
-        }),
-      },
-      config: { auth: 'none' },
-    },
-    async (req, reply) => {
-      if (!service.verifySignature(ctx.secret, req.query)) throw fail('forbidden');
-      const file = await service.unscopedFileById(ctx, req.query.id);
-      if (!file) throw fail('notFound');
-      // removed from the course, or the teacher switched downloads off since: the address opens nothing
-      // a courseware's slides are shown even where its document may not be downloaded (pages only)
-      if (!(await service.mayRead(ctx, req.query.u!, file, req.query.page !== undefined))) throw fail('notDownloadable');
-      if (req.query.page !== undefined) {
-        const key = await readyPageKey(ctx, file.id, req.query.page);
-        if (!key) throw fail('notFound');
-        return reply
-          .header('content-type', 'image/jpeg')
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, max-age=300')
-          .send(await ctx.storage.get(key));
-      }
-      const inline = req.query.dl === 0 && showsInline(file.mime);
-      const fallback = file.name.replace(ASCII_NAME, '_');
-      reply
-        .header('content-type', file.mime)
-        .header('content-length', String(file.size))
+  handle(app, filesCalls.download, async (req, reply) => {
+    if (!service.verifySignature(ctx.secret, req.query)) throw fail('forbidden');
+    const file = await service.unscopedFileById(ctx, req.query.id);
+    if (!file) throw fail('notFound');
+    // removed from the course, or the teacher switched downloads off since: the address opens nothing
+    // a courseware's slides are shown even where its document may not be downloaded (pages only)
+    if (!(await service.mayRead(ctx, req.query.u!, file, req.query.page !== undefined))) throw fail('notDownloadable');
+    if (req.query.page !== undefined) {
+      // during a class, a student sees no slide past the pages the screen has shown (decision 029)
+      if (await pageHeldBack(ctx, req.query.u!, file.id, req.query.page)) throw fail('pageAhead');
+      const key = await readyPageKey(ctx, file.id, req.query.page);
+      if (!key) throw fail('notFound');
+      return reply
+        .header('content-type', 'image/jpeg')
         .header('x-content-type-options', 'nosniff')
-        // the app's own pages may frame it (a PDF preview); nothing in it runs
-        .header('content-security-policy', FRAMED_BY_SELF.csp)
-        .header('x-frame-options', FRAMED_BY_SELF.xfo)
-        // kept briefly: a browser's copy outliving a revoked right is the browser's alone
         .header('cache-control', 'private, max-age=300')
-        .header(
-          'content-disposition',
-          `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-        );
-      return reply.send(await ctx.storage.get(file.storageKey));
-    },
-  );
+        .send(await ctx.storage.get(key));
+    }
+    const inline = req.query.dl === 0 && showsInline(file.mime);
+    const fallback = file.name.replace(ASCII_NAME, '_');
+    reply
+      .header('content-type', file.mime)
+      .header('content-length', String(file.size))
+      .header('x-content-type-options', 'nosniff')
+      // the app's own pages may frame it (a PDF preview); nothing in it runs
+      .header('content-security-policy', FRAMED_BY_SELF.csp)
+      .header('x-frame-options', FRAMED_BY_SELF.xfo)
+      // kept briefly: a browser's copy outliving a revoked right is the browser's alone
+      .header('cache-control', 'private, max-age=300')
+      .header(
+        'content-disposition',
+        `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      );
+    return reply.send(await ctx.storage.get(file.storageKey));
+  });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -14,6 +14,7 @@ import { and, eq, inArray, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {
+  chatMessages,
   contentFiles,
   contents,
   courseMembers,
@@ -30,6 +31,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badInput, fail } from '../../platform/errors';
 import type { JobHandler } from '../../platform/jobs';
+import { groupIfMember } from '../chat/chat.policy';
 import { type ContentRole, canDownload, canSee } from '../content/content.policy';
 import { imageType, mimeOf } from './sniff';
 
@@ -39,6 +41,9 @@ const COURSEWARE_TYPE = 1;
 type FileRow = typeof files.$inferSelect;
 
 const uploadKey = (ownerId: number, md5: string, size: number) => `${ownerId}:${md5}:${size}`;
+/** The reservation of one small upload (`uploadV2`): a key of its own, so two at once reserve twice. */
+const SMALL_PREFIX = 'small:';
+const smallUploadKey = (ownerId: number) => `${SMALL_PREFIX}${ownerId}:${randomUUID()}`;
 const chunkKey = (ownerId: number, md5: string, size: number, index: number) => `chunks/${ownerId}/${md5}-${size}/${index}`;
 /**
  * Where new content goes: a key of its own per stored copy, never an existing one. Identical
@@ -302,7 +307,8 @@ async function assemble(
 /**
  * `UploadApi/uploadV2`: a small file (one chunk at most) in one request. With `image`, the bytes
  * must really be an image (checked by content, not by name) of at most 5 MB. A file that does not
- * fit the account's quota is refused (40015) before it is stored.
+ * fit the account's quota is refused (40015) before it is stored; its room is reserved under the
+ * account's lock like a chunked upload's, so parallel calls never pass the quota together.
  */
 export async function uploadSmall(ctx: AppContext, user: User, filename: string, data: Buffer, image: boolean) {
   if (data.length === 0) throw badInput('validation.fileMissing');
@@ -315,14 +321,27 @@ export async function uploadSmall(ctx: AppContext, user: User, filename: string,
   const md5 = md5Of(data);
   const reused = await reuseOwn(ctx, user, md5, data.length, filename);
   if (reused) return { status: UPLOAD_STATUS.done, file: presentFile(ctx, reused) };
-  await ensureRoom(ctx, ctx.db, user, data.length);
-  const mime = mimeOf(data.subarray(0, 16), filename);
-  const key = await storeContent(ctx, data, md5, mime);
-  const [row] = await ctx.db
-    .insert(files)
-    .values({ ownerId: user.id, md5, size: data.length, name: filename, mime, storageKey: key })
-    .returning();
-  return { status: UPLOAD_STATUS.done, file: presentFile(ctx, row!) };
+  // the room is reserved under the account's lock, as a chunked upload's is: parallel calls cannot
+  // each see the same free room and together pass the quota
+  const key = smallUploadKey(user.id);
+  await reserveUpload(ctx, user, key, { fileMd5: md5, size: data.length, filename, chunks: 1 });
+  try {
+    const mime = mimeOf(data.subarray(0, 16), filename);
+    const storageKey = await storeContent(ctx, data, md5, mime);
+    // the file takes the reservation's place in one step: the room is counted once throughout
+    const row = await ctx.db.transaction(async (tx) => {
+      await tx.delete(uploads).where(eq(uploads.key, key));
+      const [made] = await tx
+        .insert(files)
+        .values({ ownerId: user.id, md5, size: data.length, name: filename, mime, storageKey })
+        .returning();
+      return made!;
+    });
+    return { status: UPLOAD_STATUS.done, file: presentFile(ctx, row) };
+  } catch (e) {
+    await ctx.db.delete(uploads).where(eq(uploads.key, key));
+    throw e;
+  }
 }
 
 /** Stores a PDF made from one of a user's files (an office document's conversion) as a file of its own. */
@@ -409,6 +428,13 @@ export async function mayRead(ctx: AppContext, userId: number, file: FileRow, pa
     .where(and(eq(courseMembers.userId, userId), handedIn(sql`${submissionVersions.fileIds}`)))
     .limit(1);
   if (earlier) return true;
+  // a picture, file, voice or video of a chat (issue 27): whoever is in the chat now
+  const sentIn = await ctx.db
+    .selectDistinct({ groupId: chatMessages.groupId })
+    .from(chatMessages)
+    .where(inArray(chatMessages.fileId, ids))
+    .limit(20);
+  for (const { groupId } of sentIn) if (await groupIfMember(ctx, userId, groupId)) return true;
   // a file or photo answer of a test (issue 14): the course's teachers and assistants open it to grade
   // it; other students never (test answers are not shared)
   const [answered] = await ctx.db
@@ -445,6 +471,8 @@ export async function cleanAbandonedUploads(ctx: AppContext, now = new Date()) {
     .where(lt(uploads.updatedAt, new Date(now.getTime() - ABANDONED_UPLOAD_MS)))
     .returning();
   for (const u of gone) {
+    // a small upload's reservation has no chunks (its bytes went straight to their place)
+    if (u.key.startsWith(SMALL_PREFIX)) continue;
     for (let i = 0; i < u.chunks; i++) await ctx.storage.delete(chunkKey(u.ownerId, u.md5, u.size, i));
   }
   return gone.length;

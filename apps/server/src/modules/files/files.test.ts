@@ -1,10 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { UPLOAD_CHUNK_BYTES } from '@paiclass/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_CHUNK_BYTES } from '@paiclass/shared';
+import {
+  call,
+  type Envelope,
+  registerUser,
+  type TestDatabase,
+  testApp,
+  testDatabase,
+  upload as uploadTo,
+} from '../../../test/helpers';
 import { files, users } from '../../db/schema';
-import { call, type Envelope, registerUser, testApp, testDatabase, type TestDatabase, upload as uploadTo } from '../../../test/helpers';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -43,7 +51,12 @@ async function sendPhoto(token: string, fields: Record<string, string> = {}) {
   const parts = chunksOf(data);
   let last: Envelope | undefined;
   for (const [i, part] of parts.entries()) {
-    last = await upload('/UploadApi/uploadChunk', token, { ...meta, chunks: parts.length, chunk: i, id: 'WU_FILE_0' }, { name: meta.filename, data: part });
+    last = await upload(
+      '/UploadApi/uploadChunk',
+      token,
+      { ...meta, chunks: parts.length, chunk: i, id: 'WU_FILE_0' },
+      { name: meta.filename, data: part },
+    );
   }
   return { check, last };
 }
@@ -53,7 +66,10 @@ describe('limits by kind (issue 12)', () => {
     const u = await registerUser(app);
     const { check, last } = await sendPhoto(u.token);
     expect(check).toMatchObject({ status: 1, data: { exists: 0 } });
-    expect(last).toMatchObject({ status: 1, data: { status: 1, complete: 1, file: { name: 'IMG_0001.jpg', size: 6 * 1024 * 1024, mime: 'image/jpeg' } } });
+    expect(last).toMatchObject({
+      status: 1,
+      data: { status: 1, complete: 1, file: { name: 'IMG_0001.jpg', size: 6 * 1024 * 1024, mime: 'image/jpeg' } },
+    });
     const [row] = await app.ctx.db.select().from(files).where(eq(files.id, last?.data.file.id));
     expect(row?.size).toBe(6 * 1024 * 1024);
   });

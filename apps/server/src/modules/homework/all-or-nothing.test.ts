@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentProgress, contents, homeworkCalls, submissionMembers, submissions, submissionVersions } from '../../db/schema';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
 import { refuseWrites } from '../../../test/refuse-writes';
+import { contentProgress, contents, homeworkCalls, submissionMembers, submissions, submissionVersions } from '../../db/schema';
 
 /*
  * Issue 11 (5): a homework call that fails part-way changes nothing — its rows, the notices it sends

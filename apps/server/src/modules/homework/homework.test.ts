@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contents, homeworks, messageNotices } from '../../db/schema';
 import { newCourse, newTeacher } from '../../../test/courses';
 import { docxWithText } from '../../../test/documents';
-import { call, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
+import { contents, homeworks, messageNotices } from '../../db/schema';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -354,7 +354,9 @@ describe('grading, returning, publishing and sharing', () => {
       comment: '结构清晰',
       stno: '20260001',
     });
-    expect((await hwCall('stuWorkShareList', teacher.token, { courseid: course.id, id: hw.id })).data.list[0].stno).toBe('20260001');
+    expect((await hwCall('stuWorkShareList', teacher.token, { courseid: course.id, id: hw.id })).data.list[0].stno).toBe(
+      '20260001',
+    );
     expect(shared[0].attachment[0].url).toMatch(/^http:\/\/[^/]+\/FileApi\/download/);
     expect(await filtered(7)).toEqual([a.uid]);
     await hwCall('cancelShare', teacher.token, { courseid: course.id, id: hw.id, sid: sa.sid });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contents, peerReviews } from '../../db/schema';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
+import { contents, peerReviews } from '../../db/schema';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -137,7 +137,7 @@ describe('peer review assignment', () => {
       expect(rows).toHaveLength(8);
       expect(students.map((s) => rows.filter((r) => r.reviewerId === s.uid).length)).toEqual([2, 2, 2, 2]);
     }
-  });
+  }, 120_000); // forty homeworks of four hand-ins each: minutes on a busy machine
 });
 
 describe('peer reviews', () => {

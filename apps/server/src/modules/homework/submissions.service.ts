@@ -7,6 +7,7 @@ import {
   HOMEWORK_ANSWER_HTML_MAX,
   HOMEWORK_ANSWER_TEXT_MAX,
   HOMEWORK_ANSWER_TYPES,
+  HOMEWORK_SUBMITTED_CMD,
   type ownerPageAnswer,
   type repulseInput,
   SUBMISSION_FILTERS,
@@ -26,6 +27,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badField, badInput, fail } from '../../platform/errors';
 import { translate } from '../../platform/i18n';
 import { inTransaction } from '../../platform/transaction';
+import { rooms } from '../../realtime/rooms';
 import { markDone } from '../content/content.service';
 import { hasContent, plainText, presentRichText, referencedFileIds, sanitizeRichText } from '../content/rich-text';
 import { queueConversions } from '../files/convert';
@@ -233,6 +235,11 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
       activitylabel: translate(lang, 'content.type.4'),
       fromName: user.username,
     }));
+    // the teacher's lists count the work handed in without a reload (issue 25); sent after the commit
+    await t.realtime.publish(rooms.courseStaff(item.courseId), HOMEWORK_SUBMITTED_CMD, {
+      courseid: item.courseId,
+      homeworkid: item.id,
+    });
     return row!;
   });
   return presentSubmission(ctx, saved, false);

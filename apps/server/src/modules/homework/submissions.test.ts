@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messageNotices, submissionMembers, submissions, submissionVersions, users } from '../../db/schema';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, testApp, testDatabase, type TestDatabase, upload } from '../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
+import { messageNotices, submissionMembers, submissions, submissionVersions, users } from '../../db/schema';
 
 let db: TestDatabase;
 let app: FastifyInstance;

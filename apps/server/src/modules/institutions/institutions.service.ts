@@ -1,16 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   ATTEST_ACTIVATION_LENGTH,
   type AttestInput,
   type attestWhoInput,
+  courseSemesterFor,
   type InstitutionImport,
+  institutionImport,
   JIGOU_SEARCH_LIMIT,
   type Language,
-  courseSemesterFor,
-  institutionImport,
   SEND_CODE_COUNTDOWN_SECONDS,
 } from '@paiclass/shared';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import {

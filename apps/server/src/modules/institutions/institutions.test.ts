@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attestClaims, courseMembers, institutionPeople, teachClasses } from '../../db/schema';
 import { newCourse, year } from '../../../test/courses';
-import { call, lastCode, newAddress, registerUser, testApp, testDatabase, type TestDatabase } from '../../../test/helpers';
+import { call, lastCode, newAddress, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { attestClaims, courseMembers, institutionPeople, teachClasses } from '../../db/schema';
 import { approveClaim, importInstitution, listPendingClaims, refuseClaim } from './institutions.service';
 
 let db: TestDatabase;

@@ -52,7 +52,12 @@ export function keyOf(step: Step) {
   return keyText(step.type, step.answer);
 }
 
-export function presentStep(step: Step, staff: boolean, mine?: { answer: unknown; correct: number | null }, answered = 0): StepView {
+export function presentStep(
+  step: Step,
+  staff: boolean,
+  mine?: { answer: unknown; correct: number | null },
+  answered = 0,
+): StepView {
   const revealed = step.revealedAt ? 1 : 0;
   const showKey = staff || revealed === 1;
   return {
@@ -126,6 +131,7 @@ export async function createInteract(
               contentId: made.id,
               courseId: input.courseid,
               sort: sort + 1,
+              questionId: q.id,
               type: q.type,
               stem: q.stem,
               options: q.options,

@@ -54,7 +54,7 @@ export async function slideQuestions(ctx: AppContext, user: User, coursewareId: 
     courseid: slides.courseId,
     title: slides.title,
     total: slides.total,
-    pages: slides.pages.map((p) => ({ pageindex: p.index, url: p.url, steps: onPage(p.index) })),
+    pages: slides.pages.map((p) => ({ pageindex: p.index, url: p.url, width: p.width, height: p.height, steps: onPage(p.index) })),
     candidates: steps.filter((s) => s.state === 0),
   };
 }

@@ -1,6 +1,6 @@
+import { MEMBER_NOTICE_ACTIONS, type messageListInput, notifyIndexOf } from '@paiclass/shared';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { MEMBER_NOTICE_ACTIONS, type messageListInput, notifyIndexOf } from '@paiclass/shared';
 import { courseMembers, messageNotices, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -33,13 +33,17 @@ function presentNotice(n: NoticeRow) {
 
 /**
  * Adds message notices and tells each recipient's open sockets, on whichever instance they are:
- * written to the database first, so a client that was away finds them in `/MessageApi/lists`.
+ * written to the database first, so a client that was away finds them in `/MessageApi/lists`. The
+ * notices are one insert and their pushes one batch (one stored-events insert), however many
+ * recipients: publishing to a course of 200 costs what publishing to a course of 2 does (issue 23).
  */
 export async function createNotices(ctx: AppContext, notices: NewNotice[]) {
   notices = await wantedNotices(ctx, notices);
   if (notices.length === 0) return;
   const rows = await ctx.db.insert(messageNotices).values(notices).returning();
-  for (const row of rows) await ctx.realtime.publish(rooms.user(row.userId), 'Message.notice', presentNotice(row));
+  await ctx.realtime.publishMany(
+    rows.map((row) => ({ room: rooms.user(row.userId), cmd: 'Message.notice', data: presentNotice(row) })),
+  );
 }
 
 /** What a notice to a course's teachers says, in the language of the one it goes to. */

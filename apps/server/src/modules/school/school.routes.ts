@@ -1,12 +1,13 @@
+import { type SchoolConfig, schoolCalls } from '@paiclass/shared';
 import type { FastifyInstance } from 'fastify';
-import { type SchoolConfig, schoolConfigAnswer } from '@paiclass/shared';
+import { handle } from '../../platform/handle';
 
 /** `/SchoolApi/getConfig`: what the login page shows and offers (spec 1 §3 School config). */
 export async function schoolRoutes(app: FastifyInstance) {
   const { config } = app.ctx;
-  app.post(
-    '/SchoolApi/getConfig',
-    { schema: { tags: ['school'], response: { 200: schoolConfigAnswer } }, config: { auth: 'none' } },
+  handle(
+    app,
+    schoolCalls.getConfig,
     async (): Promise<SchoolConfig> => ({
       schoolName: config.schoolName,
       appid: config.wechat?.appid ?? '',

@@ -1,25 +1,11 @@
 import multipart from '@fastify/multipart';
-import {
-  addScoreColumnInput,
-  columnScoresInput,
-  courseIdInput,
-  editScoreColumnInput,
-  SCORE_IMPORT_MAX_BYTES,
-  scoreBookAnswer,
-  scoreColumnEditAnswer,
-  scoreColumnRef,
-  scoreDetailAnswer,
-  scoreDetailInput,
-  scoreImportAnswer,
-  scoreImportFields,
-  scoreWeightsInput,
-} from '@paiclass/shared';
+import { SCORE_IMPORT_MAX_BYTES, scoreImportFields, scoresCalls } from '@paiclass/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { caller } from '../../platform/auth';
 import { refuseNulBytes } from '../../platform/envelope';
 import { AppError, badField, badInput } from '../../platform/errors';
+import { handle } from '../../platform/handle';
 import { importScores } from './scores.import';
 import * as scores from './scores.service';
 
@@ -63,52 +49,24 @@ async function readImport(req: FastifyRequest) {
 export async function scoresRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
-  const tags = ['scores'];
   await root.register(multipart, { limits: { fileSize: SCORE_IMPORT_MAX_BYTES, files: 1, fields: 5, fieldSize: 64 } });
-  const fileLimit = { rateLimit: { max: 20, timeWindow: '1 minute' } };
 
-  app.post('/ScoreApi/getScoreBook', { schema: { tags, body: courseIdInput, response: { 200: scoreBookAnswer } } }, (req) =>
-    scores.getScoreBook(ctx, caller(req), req.body.courseid),
-  );
-  app.post('/ScoreApi/scoreDetail', { schema: { tags, body: scoreDetailInput, response: { 200: scoreDetailAnswer } } }, (req) =>
-    scores.scoreDetail(ctx, caller(req), req.body.courseid, req.body.uid),
-  );
-  app.post('/ScoreApi/setWeights', { schema: { tags, body: scoreWeightsInput, response: { 200: scoreBookAnswer } } }, (req) =>
-    scores.setWeights(ctx, caller(req), req.body.courseid, req.body.weights),
-  );
-  app.post(
-    '/ScoreApi/addColumn',
-    { schema: { tags, body: addScoreColumnInput, response: { 200: scoreColumnEditAnswer } } },
-    (req) => scores.addColumn(ctx, caller(req), req.body),
-  );
-  app.post(
-    '/ScoreApi/editColumn',
-    { schema: { tags, body: editScoreColumnInput, response: { 200: scoreColumnEditAnswer } } },
-    (req) => scores.editColumn(ctx, caller(req), req.body),
-  );
-  app.post(
-    '/ScoreApi/deleteColumn',
-    { schema: { tags, body: scoreColumnRef, response: { 200: z.object({ id: z.number().int() }) } } },
-    (req) => scores.deleteColumn(ctx, caller(req), req.body.courseid, req.body.id),
-  );
-  app.post(
-    '/ScoreApi/setColumnScores',
-    { schema: { tags, body: columnScoresInput, response: { 200: scoreBookAnswer } } },
-    (req) => scores.setColumnScores(ctx, caller(req), req.body),
-  );
-  app.post('/ScoreApi/exportScores', { schema: { tags, body: courseIdInput }, config: fileLimit }, async (req, reply) =>
+  handle(app, scoresCalls.getScoreBook, (req) => scores.getScoreBook(ctx, caller(req), req.body.courseid));
+  handle(app, scoresCalls.scoreDetail, (req) => scores.scoreDetail(ctx, caller(req), req.body.courseid, req.body.uid));
+  handle(app, scoresCalls.setWeights, (req) => scores.setWeights(ctx, caller(req), req.body.courseid, req.body.weights));
+  handle(app, scoresCalls.addColumn, (req) => scores.addColumn(ctx, caller(req), req.body));
+  handle(app, scoresCalls.editColumn, (req) => scores.editColumn(ctx, caller(req), req.body));
+  handle(app, scoresCalls.deleteColumn, (req) => scores.deleteColumn(ctx, caller(req), req.body.courseid, req.body.id));
+  handle(app, scoresCalls.setColumnScores, (req) => scores.setColumnScores(ctx, caller(req), req.body));
+  handle(app, scoresCalls.exportScores, async (req, reply) =>
     sendWorkbook(reply, await scores.exportScoreBook(ctx, caller(req), req.body.courseid, req.lang), 'scores.xlsx'),
   );
-  app.post('/ScoreApi/importTemplate', { schema: { tags, body: courseIdInput }, config: fileLimit }, async (req, reply) =>
+  handle(app, scoresCalls.importTemplate, async (req, reply) =>
     sendWorkbook(reply, await scores.importTemplate(ctx, caller(req), req.body.courseid, req.lang), 'score-import.xlsx'),
   );
-  app.post(
-    '/ScoreApi/importScores',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: scoreImportAnswer } }, config: fileLimit },
-    async (req) => {
-      const user = caller(req);
-      const { courseid, data } = await readImport(req);
-      return importScores(ctx, user, courseid, data, req.lang);
-    },
-  );
+  handle(app, scoresCalls.importScores, async (req) => {
+    const user = caller(req);
+    const { courseid, data } = await readImport(req);
+    return importScores(ctx, user, courseid, data, req.lang);
+  });
 }

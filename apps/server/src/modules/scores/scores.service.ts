@@ -39,7 +39,7 @@ export interface ScoreColumn {
   id: number;
   title: string;
   contenttype: number;
-  kind: 'homework' | ScoreColumnKind;
+  kind: 'homework' | 'online' | ScoreColumnKind;
   fullscore: number;
   weight: number;
   visible: boolean;
@@ -184,7 +184,8 @@ const testSource: ScoreSource = async (ctx, courseId, { publishedOnly, uid }) =>
     id: i.id,
     title: i.title,
     contenttype: CONTENT_TYPES.test,
-    kind: 'test',
+    // an online test is labelled as one; an offline test is taken on paper (issue 25)
+    kind: i.offline ? 'test' : 'online',
     fullscore: i.fullscore,
     weight: i.weight,
     visible: Boolean(i.visible),

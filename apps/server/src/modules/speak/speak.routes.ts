@@ -1,21 +1,4 @@
-import {
-  courseQuestionListInput,
-  letterItem,
-  letterListAnswer,
-  letterListInput,
-  letterSendInput,
-  muteAnswer,
-  muteInput,
-  questionAnsweredInput,
-  questionCreateInput,
-  questionItem,
-  questionListAnswer,
-  questionReplyInput,
-  speakConfigAnswer,
-  speakCourseInput,
-  timerStartInput,
-  timerState,
-} from '@paiclass/shared';
+import { letterSendInput, questionCreateInput, speakCalls } from '@paiclass/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,6 +7,7 @@ import { users } from '../../db/schema';
 import { caller } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badField, fail } from '../../platform/errors';
+import { handle } from '../../platform/handle';
 import type { SocketCaller } from '../../realtime/commands';
 import * as speak from './speak.service';
 
@@ -51,53 +35,19 @@ function parse<T extends z.ZodTypeAny>(schema: T, data: unknown): z.infer<T> {
 export async function speakRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = root.ctx;
-  const tags = ['speaking, questions and timer'];
-  const sendLimit = { rateLimit: { max: 60, timeWindow: '1 minute' } };
 
-  app.post(
-    '/Futurev2/Speak/getUserConfig',
-    { schema: { tags, body: speakCourseInput, response: { 200: speakConfigAnswer } } },
-    (req) => speak.speakConfig(ctx, caller(req), req.body.courseid),
-  );
-  app.post(
-    '/Futurev2/Speak/sendLetter',
-    { schema: { tags, body: letterSendInput, response: { 200: letterItem } }, config: sendLimit },
-    (req) => speak.sendLetter(ctx, caller(req), req.body),
-  );
-  app.post('/Futurev2/Speak/lists', { schema: { tags, body: letterListInput, response: { 200: letterListAnswer } } }, (req) =>
-    speak.listLetters(ctx, caller(req), req.body),
-  );
-  app.post('/Futurev2/Speak/mute', { schema: { tags, body: muteInput, response: { 200: muteAnswer } } }, (req) =>
-    speak.setMute(ctx, caller(req), req.body),
-  );
+  handle(app, speakCalls.getUserConfig, (req) => speak.speakConfig(ctx, caller(req), req.body.courseid));
+  handle(app, speakCalls.sendLetter, (req) => speak.sendLetter(ctx, caller(req), req.body));
+  handle(app, speakCalls.lists, (req) => speak.listLetters(ctx, caller(req), req.body));
+  handle(app, speakCalls.mute, (req) => speak.setMute(ctx, caller(req), req.body));
 
-  app.post(
-    '/Futurev2/CourseQuestions/create',
-    { schema: { tags, body: questionCreateInput, response: { 200: questionItem } }, config: sendLimit },
-    (req) => speak.createQuestion(ctx, caller(req), req.body),
-  );
-  app.post(
-    '/Futurev2/CourseQuestions/lists',
-    { schema: { tags, body: courseQuestionListInput, response: { 200: questionListAnswer } } },
-    (req) => speak.listQuestions(ctx, caller(req), req.body),
-  );
-  app.post(
-    '/Futurev2/CourseQuestions/reply',
-    { schema: { tags, body: questionReplyInput, response: { 200: questionItem } } },
-    (req) => speak.replyQuestion(ctx, caller(req), req.body),
-  );
-  app.post(
-    '/Futurev2/CourseQuestions/setAnswered',
-    { schema: { tags, body: questionAnsweredInput, response: { 200: questionItem } } },
-    (req) => speak.setQuestionAnswered(ctx, caller(req), req.body),
-  );
+  handle(app, speakCalls.create, (req) => speak.createQuestion(ctx, caller(req), req.body));
+  handle(app, speakCalls.coursequestionsLists, (req) => speak.listQuestions(ctx, caller(req), req.body));
+  handle(app, speakCalls.reply, (req) => speak.replyQuestion(ctx, caller(req), req.body));
+  handle(app, speakCalls.setAnswered, (req) => speak.setQuestionAnswered(ctx, caller(req), req.body));
 
-  app.post('/Futurev2/Tools/startTimer', { schema: { tags, body: timerStartInput, response: { 200: timerState } } }, (req) =>
-    speak.startTimer(ctx, caller(req), req.body),
-  );
-  app.post('/Futurev2/Tools/stopTimer', { schema: { tags, body: speakCourseInput, response: { 200: timerState } } }, (req) =>
-    speak.stopTimer(ctx, caller(req), req.body.courseid),
-  );
+  handle(app, speakCalls.startTimer, (req) => speak.startTimer(ctx, caller(req), req.body));
+  handle(app, speakCalls.stopTimer, (req) => speak.stopTimer(ctx, caller(req), req.body.courseid));
 
   // socket commands: the course is the one the socket has open; answered with `<cmd>.ok` to this socket
   root.socketCommands.set('Speak.sendLetter', async (c, who, data) => {

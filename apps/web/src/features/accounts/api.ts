@@ -1,17 +1,7 @@
-import type {
-  CodeType,
-  figureCodeAnswer,
-  findSignAnswer,
-  LoginResult,
-  mobileLoginAnswer,
-  SchoolConfig,
-  sendCodeAnswer,
-  UserInfo,
-  wechatCheckAnswer,
-  wechatLoginAnswer,
-} from '@paiclass/shared';
+import type { CodeType, figureCodeAnswer, findSignAnswer, mobileLoginAnswer, wechatCheckAnswer } from '@paiclass/shared';
+import { accountsCalls, schoolCalls } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** The account calls of docs/api.md, typed from their answer schemas (packages/shared/src/accounts/responses.ts). */
 
@@ -40,26 +30,25 @@ export interface RegisterBody {
 export type WechatCheck = z.output<typeof wechatCheckAnswer>;
 
 export const accountsApi = {
-  getConfig: () => api<SchoolConfig>('/SchoolApi/getConfig'),
+  getConfig: () => call(schoolCalls.getConfig),
   /** `sessionid` and `verify`: the picture code, once the server asks for it (21020) after failed logins */
   login: (body: { email: string; password: string; remember: 0 | 1; sessionid?: string; verify?: string }) =>
-    api<LoginResult>('/UserApi/login', body),
-  loginByMobile: (body: { mobile: string; code: string }) => api<MobileLoginResult>('/UserApi/loginByMobile', body),
-  getFigureCode: () => api<FigureCode>('/UserApi/getFigureCode'),
-  sendCode: (body: CodeTarget & { type: CodeType; verify: string; sessionid: string }) =>
-    api<z.output<typeof sendCodeAnswer>>('/UserApi/sendCode', body),
-  register: (body: RegisterBody, ticket?: string) => api<LoginResult>('/UserApi/register', body, { token: ticket }),
-  checkFindCode: (body: { email?: string; mobile?: string; code: string }) => api<FindSign>('/UserApi/checkFindCode', body),
-  resetPassword: (body: FindSign & { password: string; repassword: string }) => api<object>('/UserApi/resetPassword', body),
-  getUserInfo: () => api<UserInfo>('/UserApi/getUserInfo'),
+    call(accountsCalls.login, body),
+  loginByMobile: (body: { mobile: string; code: string }) => call(accountsCalls.loginByMobile, body),
+  getFigureCode: () => call(accountsCalls.getFigureCode),
+  sendCode: (body: CodeTarget & { type: CodeType; verify: string; sessionid: string }) => call(accountsCalls.sendCode, body),
+  register: (body: RegisterBody, ticket?: string) => call(accountsCalls.register, body, { token: ticket }),
+  checkFindCode: (body: { email?: string; mobile?: string; code: string }) => call(accountsCalls.checkFindCode, body),
+  resetPassword: (body: FindSign & { password: string; repassword: string }) => call(accountsCalls.resetPassword, body),
+  getUserInfo: () => call(accountsCalls.getUserInfo),
   updatePassword: (body: { oldpassword?: string; password: string; repassword: string }) =>
-    api<object>('/UserApi/updatePassword', body),
-  bindEmail: (body: { email: string; code: string }) => api<UserInfo>('/UserApi/bindEmail', body),
-  bindMobile: (body: { mobile: string; code: string }) => api<UserInfo>('/UserApi/bindMobile', body),
-  unbindMobile: (body: { code: string }) => api<UserInfo>('/UserApi/unbindMobile', body),
-  setLanguage: (lang: 'zh' | 'en') => api<UserInfo>('/UserApi/setLanguage', { lang }),
-  logout: () => api<object>('/UserApi/logout'),
-  wechatLogin: () => api<z.output<typeof wechatLoginAnswer>>('/wechat/login'),
-  checkWechatCode: (code_key: string) => api<WechatCheck>('/UserApi/checkWechatCode', { code_key }),
-  bindWechat: (body: { email: string; password: string; code_key: string }) => api<LoginResult>('/UserApi/bindWechat', body),
+    call(accountsCalls.updatePassword, body),
+  bindEmail: (body: { email: string; code: string }) => call(accountsCalls.bindEmail, body),
+  bindMobile: (body: { mobile: string; code: string }) => call(accountsCalls.bindMobile, body),
+  unbindMobile: (body: { code: string }) => call(accountsCalls.unbindMobile, body),
+  setLanguage: (lang: 'zh' | 'en') => call(accountsCalls.setLanguage, { lang }),
+  logout: () => call(accountsCalls.logout),
+  wechatLogin: () => call(accountsCalls.wechatLogin),
+  checkWechatCode: (code_key: string) => call(accountsCalls.checkWechatCode, { code_key }),
+  bindWechat: (body: { email: string; password: string; code_key: string }) => call(accountsCalls.bindWechat, body),
 };

@@ -1,18 +1,6 @@
-import { api, apiFile } from '../../lib/api';
-import type {
-  AdminClassStats,
-  AttenceAddBody,
-  AttenceType,
-  CheckInResult,
-  CheckinResult,
-  CourseStats,
-  OpenAttence,
-  QrTicket,
-  StaffAttence,
-  StudentList,
-  StudentStats,
-  SummaryPage,
-} from './types';
+import { attendanceCalls, type CallSpec } from '@paiclass/shared';
+import { call, callFile } from '../../lib/api';
+import type { AttenceAddBody, AttenceType, OpenAttence } from './types';
 
 /** Attendances per page of the course's list. */
 export const ATTENCE_PAGE_SIZE = 20;
@@ -20,13 +8,13 @@ export const ATTENCE_PAGE_SIZE = 20;
 export const STUDENT_PAGE_SIZE = 500;
 
 /** The start call of each attendance type (issue 13: Ketangpai's names). */
-const ADD_CALL: Record<AttenceType, string> = {
-  0: '/AttenceApi/addNowsAttence',
-  1: '/AttenceApi/addDigitAttence',
-  2: '/AttenceApi/addGPSAttence',
-  3: '/AttenceApi/addAttence',
-  4: '/AttenceApi/addCheckinAttence',
-};
+const ADD_CALL = {
+  0: attendanceCalls.addNowsAttence,
+  1: attendanceCalls.addDigitAttence,
+  2: attendanceCalls.addGPSAttence,
+  3: attendanceCalls.addAttence,
+  4: attendanceCalls.addCheckinAttence,
+} satisfies Record<AttenceType, CallSpec>;
 
 /** A random id per check-in attempt: a retry of the same attempt is answered with the same success. */
 const requestId = () =>
@@ -50,45 +38,44 @@ function deviceId() {
 /** The attendance calls of docs/api.md "Attendance" (issue 13), typed. */
 export const attendanceApi = {
   // students
-  /** the course's attendances still open for the caller (none: an empty list) */
+  /** the course's open attendances, those the caller finished too (`all`: the page shows them as done) */
   notFinished: async (courseid: number): Promise<OpenAttence[]> =>
-    (await api<{ lists: OpenAttence[] }>('/AttenceApi/getNotFinishAttenceStudent', { courseid })).lists,
+    (await call(attendanceCalls.getNotFinishAttenceStudent, { courseid, all: 1 })).lists,
   checkin: (body: { id: number; code?: string; unusual?: 0 | 1; latitude?: number; longitude?: number; accuracy?: number }) =>
-    api<CheckinResult>('/AttenceApi/checkin', { clienttype: 'web', deviceid: deviceId(), requestid: requestId(), ...body }),
+    call(attendanceCalls.checkin, { clienttype: 'web', deviceid: deviceId(), requestid: requestId(), ...body }),
   /** a scanned QR code's ticket */
   attenceResult: (ticket: { ticketid: string; expire: string; sign: string }) =>
-    api<CheckinResult>('/AttenceApi/AttenceResult', {
+    call(attendanceCalls.AttenceResult, {
       clienttype: 'web',
       deviceid: deviceId(),
       requestid: requestId(),
       ...ticket,
     }),
   /** the attendance and the caller's record; staff also get every student and the counts */
-  result: (attenceid: number) => api<CheckInResult>('/AttenceApi/getCheckInResult', { attenceid }),
+  result: (attenceid: number) => call(attendanceCalls.getCheckInResult, { attenceid }),
 
   // teachers and assistants
   /** the course's attendances with their counts, newest first */
-  list: (courseid: number, page: number, size = ATTENCE_PAGE_SIZE) =>
-    api<SummaryPage>('/SummaryApi/attence', { courseid, page, size }),
-  add: (type: AttenceType, body: AttenceAddBody) => api<StaffAttence>(ADD_CALL[type], body),
+  list: (courseid: number, page: number, size = ATTENCE_PAGE_SIZE) => call(attendanceCalls.attence, { courseid, page, size }),
+  add: (type: AttenceType, body: AttenceAddBody) => call(ADD_CALL[type], body),
   /** one attendance (staff view) with its students, filtered by status (-1 everyone) */
   students: (attenceid: number, state: number) =>
-    api<StudentList>('/AttenceV2Api/getAttenceStudentLists', { attenceid, state, page: 1, size: STUDENT_PAGE_SIZE }),
-  digitCode: async (id: number) => (await api<{ data: { code: string } }>('/AttenceApi/getDigitAttence', { id })).data.code,
-  newDigitCode: (id: number) => api<{ code: string }>('/AttenceApi/updateDigitAttenceCode', { id }),
-  qrCode: (id: number) => api<QrTicket>('/AttenceApi/getQrCode', { id }),
-  location: (id: number) =>
-    api<{ latitude: number; longitude: number; radius: number; address: string }>('/AttenceApi/getLocation', { id }),
-  end: (id: number) => api<StaffAttence>('/AttenceApi/overAttence', { id }),
-  remove: (id: number) => api<unknown>('/AttenceApi/delAttence', { id }),
-  rename: (id: number, title: string) => api<StaffAttence>('/AttenceApi/renameAttence', { id, title }),
-  setState: (id: number, studentid: number, state: number) => api<unknown>('/AttenceApi/updateState', { id, studentid, state }),
-  courseStats: (courseid: number) => api<CourseStats>('/AttenceApi/getCourseStatistics', { courseid }),
+    call(attendanceCalls.getAttenceStudentLists, { attenceid, state, page: 1, size: STUDENT_PAGE_SIZE }),
+  digitCode: async (id: number) => (await call(attendanceCalls.getDigitAttence, { id })).data.code,
+  newDigitCode: (id: number) => call(attendanceCalls.updateDigitAttenceCode, { id }),
+  qrCode: (id: number) => call(attendanceCalls.getQrCode, { id }),
+  location: (id: number) => call(attendanceCalls.getLocation, { id }),
+  end: (id: number) => call(attendanceCalls.overAttence, { id }),
+  remove: (id: number) => call(attendanceCalls.delAttence, { id }),
+  rename: (id: number, title: string) => call(attendanceCalls.renameAttence, { id, title }),
+  setState: (id: number, studentid: number, state: number) => call(attendanceCalls.updateState, { id, studentid, state }),
+  /** a roll call: every student not marked yet, present */
+  markAllPresent: (id: number) => call(attendanceCalls.markAllPresent, { id }),
+  courseStats: (courseid: number) => call(attendanceCalls.getCourseStatistics, { courseid }),
   studentStats: async (courseid: number, studentid = 0) =>
-    (await api<{ lists: StudentStats[] }>('/AttenceApi/getStudentStatistics', { courseid, studentid })).lists,
-  adminClassStats: (courseid: number, classid = 0) =>
-    api<AdminClassStats>('/AttenceApi/getAdminClassStatistics', { courseid, classid }),
-  exportStats: (courseid: number) => apiFile('/AttenceApi/exportStatistics', { courseid }, 'attendance.xlsx'),
+    (await call(attendanceCalls.getStudentStatistics, { courseid, studentid })).lists,
+  adminClassStats: (courseid: number, classid = 0) => call(attendanceCalls.getAdminClassStatistics, { courseid, classid }),
+  exportStats: (courseid: number) => callFile(attendanceCalls.exportStatistics, { courseid }, 'attendance.xlsx'),
 };
 
 /** TanStack Query keys of the attendance area. */

@@ -23,7 +23,7 @@ export type AttenceType = 0 | 1 | 2 | 3 | 4;
 
 export type Attence = AttendanceItem;
 export type StaffAttence = AttendanceStaffItem;
-export type SummaryItem = AttendanceSummaryAnswer['lists'][number];
+export type SummaryItem = AttendanceSummaryAnswer['data'][number];
 export type SummaryPage = AttendanceSummaryAnswer;
 export type OpenAttence = UnfinishedAttendanceAnswer['lists'][number];
 export type AttenceRecord = AttendanceRecord;

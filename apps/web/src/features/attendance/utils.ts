@@ -74,7 +74,7 @@ export const paths = {
 };
 
 /** Where a student goes to check in to an open attendance (null: scanned with the phone, checked in from the list, or the teacher's roll call). */
-export function studentPathFor(courseId: number, a: { id: number; type: number | string }): string | null {
+export function studentPathFor(courseId: number, a: { id: number | string; type: number | string }): string | null {
   const type = typeOf(a);
   const id = Number(a.id);
   if (type === 1) return paths.number(courseId, id);

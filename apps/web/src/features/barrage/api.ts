@@ -6,10 +6,10 @@ import type {
   barrageVipCountAnswer,
   currentRaceAnswer,
   raceAnswer,
-  raceJoinAnswer,
 } from '@paiclass/shared';
+import { barrageCalls } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export type BarrageItem = z.output<typeof barrageItem>;
 export type BarrageConfig = z.output<typeof barrageConfigAnswer>;
@@ -28,17 +28,15 @@ export const barrageKeys = {
 
 /** Barrage and the grab-answer race (docs/api.md "Barrage and the grab-answer race"). */
 export const barrageApi = {
-  config: (courseid: number) => api<BarrageConfig>('/FutureV2/Barrage/getConfig', { courseid }),
-  list: (courseid: number) => api<BarrageList>('/FutureV2/Barrage/lists', { courseid }),
+  config: (courseid: number) => call(barrageCalls.getConfig, { courseid }),
+  list: (courseid: number) => call(barrageCalls.lists, { courseid }),
   send: (courseid: number, content: string, vip: boolean) =>
-    api<BarrageItem>('/FutureV2/Barrage/sendBarrage', { courseid, content, vip: vip ? 1 : 0 }),
-  setStatus: (courseid: number, on: boolean) =>
-    api<BarrageSwitch>('/FutureV2/Barrage/setStatus', { courseid, status: on ? 1 : 0 }),
-  remove: (courseid: number, id: number) => api<{ id: number }>('/FutureV2/Barrage/delBarrage', { courseid, id }),
-  startRace: (courseid: number) => api<Race>('/Futurev2/Tools/startRace', { courseid }),
-  closeRace: (courseid: number) => api<Race>('/Futurev2/Tools/closeRace', { courseid }),
+    call(barrageCalls.sendBarrage, { courseid, content, vip: vip ? 1 : 0 }),
+  setStatus: (courseid: number, on: boolean) => call(barrageCalls.setStatus, { courseid, status: on ? 1 : 0 }),
+  remove: (courseid: number, id: number) => call(barrageCalls.delBarrage, { courseid, id }),
+  startRace: (courseid: number) => call(barrageCalls.startRace, { courseid }),
+  closeRace: (courseid: number) => call(barrageCalls.closeRace, { courseid }),
   /** a press without the socket: timed by raw arrival (the socket's `Tools.joinRace` is corrected for the network) */
-  joinRace: (courseid: number, raceid: number) =>
-    api<z.output<typeof raceJoinAnswer>>('/Futurev2/Tools/joinRace', { courseid, raceid }),
-  currentRace: (courseid: number) => api<CurrentRace>('/Futurev2/Tools/getStudentCurrentRace', { courseid }),
+  joinRace: (courseid: number, raceid: number) => call(barrageCalls.joinRace, { courseid, raceid }),
+  currentRace: (courseid: number) => call(barrageCalls.getStudentCurrentRace, { courseid }),
 };

@@ -1,6 +1,7 @@
 import type { classTimeAnswer, pptPageAnswer, presentationAnswer } from '@paiclass/shared';
+import { classtimeCalls } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** A class time as the server answers it: status 1 while in class; times in epoch seconds. */
 export type ClassTimeStatus = z.output<typeof classTimeAnswer>;
@@ -11,9 +12,9 @@ export const classTimeKeys = {
 
 /** Class time calls (docs/api.md "Class times"). */
 export const classTimeApi = {
-  status: (courseid: number) => api<ClassTimeStatus>('/Futurev2/AttendClass/classTimeStatus', { courseid }),
-  begin: (courseid: number) => api<ClassTimeStatus>('/Futurev2/AttendClass/beginClass', { courseid }),
-  over: (courseid: number) => api<ClassTimeStatus>('/Futurev2/AttendClass/overClass', { courseid }),
+  status: (courseid: number) => call(classtimeCalls.classTimeStatus, { courseid }),
+  begin: (courseid: number) => call(classtimeCalls.beginClass, { courseid }),
+  over: (courseid: number) => call(classtimeCalls.overClass, { courseid }),
 };
 
 /** What the classroom screen shows (`/InteractWithScreenApi/listSlides`), with the caller's own slide addresses. */
@@ -26,9 +27,10 @@ export const presentingKeys = {
 
 /** Courseware on the classroom screen (docs/api.md "Class times"). */
 export const presentingApi = {
-  current: (courseid: number) => api<Presentation>('/InteractWithScreenApi/listSlides', { courseid }),
-  present: (courseid: number, interactid: number) =>
-    api<Presentation>('/InteractWithScreenApi/present', { courseid, interactid }),
-  gotoPage: (courseid: number, pageindex: number) => api<PptPage>('/InteractWithScreenApi/gotoPage', { courseid, pageindex }),
-  stop: (courseid: number) => api<Presentation>('/InteractWithScreenApi/stop', { courseid }),
+  current: (courseid: number) => call(classtimeCalls.listSlides, { courseid }),
+  present: (courseid: number, interactid: number) => call(classtimeCalls.present, { courseid, interactid }),
+  gotoPage: (courseid: number, pageindex: number) => call(classtimeCalls.gotoPage, { courseid, pageindex }),
+  stop: (courseid: number) => call(classtimeCalls.stop, { courseid }),
+  /** the teacher's switch: students may page past the pages shown (decision 029) */
+  setPaging: (courseid: number, ahead: boolean) => call(classtimeCalls.setPaging, { courseid, ahead: ahead ? 1 : 0 }),
 };

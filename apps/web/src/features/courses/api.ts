@@ -1,40 +1,8 @@
-import type {
-  allowQuitAnswer,
-  archiveAnswer,
-  codeStoppedAnswer,
-  courseDoneAnswer,
-  demoCourseListAnswer,
-  demoCreatedAnswer,
-  endCourseAnswer,
-  enrollReviewAnswer,
-  JoinKey,
-  joinCodeAnswer,
-  listedCourseAnswer,
-  markSeenAnswer,
-  NewsArea,
-  newCountsAnswer,
-  pinAnswer,
-  semesterListAnswer,
-  templateAnswer,
-  transferAnswer,
-} from '@paiclass/shared';
+import type { demoCourseListAnswer, JoinKey, listedCourseAnswer, NewsArea } from '@paiclass/shared';
+import { coursesCalls } from '@paiclass/shared';
 import type { z } from 'zod';
-import { ApiError, api, NETWORK_ERROR } from '../../lib/api';
-import type {
-  CourseInfo,
-  CourseIntro,
-  CourseItem,
-  CourseModule,
-  CoursePortal,
-  CourseProfile,
-  EnrollAnswer,
-  EnrollForm,
-  EnrollQuestion,
-  EnrollRequest,
-  EnrollSetting,
-  JoinResult,
-  UserInCourse,
-} from './types';
+import { ApiError, call, NETWORK_ERROR } from '../../lib/api';
+import type { CourseItem, CourseModule, EnrollAnswer, EnrollQuestion } from './types';
 
 /** The course form as the server takes it (docs/api.md: studytime empty means none). */
 export interface CourseBody {
@@ -73,68 +41,57 @@ export const readCourseItem = (c: WireCourseItem): CourseItem => ({ ...c, id: Nu
 
 /** The course calls of docs/api.md, typed. */
 export const coursesApi = {
-  createCourse: (body: CourseBody) => api<CourseItem>('/CourseApi/createCourse', body),
-  editCourse: (id: number, body: CourseBody) => api<CourseItem>('/CourseApi/editCourse', { id, ...body }),
-  getCourseInfo: (courseid: number) => api<CourseInfo>('/CourseApi/getCourseInfo', { courseid }),
-  semesterList: (body: { isstudy: 0 | 1; search: string }) =>
-    api<z.output<typeof semesterListAnswer>>('/CourseApi/semesterList', body),
+  createCourse: (body: CourseBody) => call(coursesCalls.createCourse, body),
+  editCourse: (id: number, body: CourseBody) => call(coursesCalls.editCourse, { id, ...body }),
+  getCourseInfo: (courseid: number) => call(coursesCalls.getCourseInfo, { courseid }),
+  semesterList: (body: { isstudy: 0 | 1; search: string }) => call(coursesCalls.semesterList, body),
   semesterCourseList: async (body: { isstudy: 0 | 1; search: string; type?: 'teach' | 'assist' }) =>
-    (await api<WireCourseItem[]>('/CourseApi/semesterCourseList', { ...body, semester: '', term: '' })).map(readCourseItem),
-  sortCourse: (ids: number[]) => api<z.output<typeof courseDoneAnswer>>('/CourseApi/sortCourse', { ids }),
-  setTop: (courseid: number, isTop: 0 | 1) => api<z.output<typeof pinAnswer>>('/CourseApi/setTop', { courseid, isTop }),
-  archiveCourse: (courseid: number) => api<z.output<typeof archiveAnswer>>('/CourseApi/archiveCourse', { courseid }),
-  restoreCourse: (courseid: number) => api<z.output<typeof archiveAnswer>>('/CourseApi/restoreCourse', { courseid }),
-  archivedCourseList: (type: 0 | 1 | 2 | 3) => api<CourseItem[]>('/CourseApi/archivedCourseList', { type }),
-  resetCode: (courseid: number) => api<z.output<typeof joinCodeAnswer>>('/CourseApi/resetCode', { courseid }),
-  stopCode: (courseid: number) => api<z.output<typeof codeStoppedAnswer>>('/CourseApi/stopCode', { courseid }),
-  startCode: (courseid: number) => api<z.output<typeof codeStoppedAnswer>>('/CourseApi/startCode', { courseid }),
-  deleteCourse: (courseid: number, confirmation: Confirmation) =>
-    api<z.output<typeof courseDoneAnswer>>('/CourseApi/deleteCourse', { courseid, ...confirmation }),
-  quitCourse: (courseid: number, confirmation: Confirmation) =>
-    api<z.output<typeof courseDoneAnswer>>('/CourseApi/quitCourse', { courseid, ...confirmation }),
+    (await call(coursesCalls.semesterCourseList, { ...body, semester: '', term: '' })).map(readCourseItem),
+  sortCourse: (ids: number[]) => call(coursesCalls.sortCourse, { ids }),
+  setTop: (courseid: number, isTop: 0 | 1) => call(coursesCalls.setTop, { courseid, isTop }),
+  archiveCourse: (courseid: number) => call(coursesCalls.archiveCourse, { courseid }),
+  restoreCourse: (courseid: number) => call(coursesCalls.restoreCourse, { courseid }),
+  archivedCourseList: (type: 0 | 1 | 2 | 3) => call(coursesCalls.archivedCourseList, { type }),
+  resetCode: (courseid: number) => call(coursesCalls.resetCode, { courseid }),
+  stopCode: (courseid: number) => call(coursesCalls.stopCode, { courseid }),
+  startCode: (courseid: number) => call(coursesCalls.startCode, { courseid }),
+  deleteCourse: (courseid: number, confirmation: Confirmation) => call(coursesCalls.deleteCourse, { courseid, ...confirmation }),
+  quitCourse: (courseid: number, confirmation: Confirmation) => call(coursesCalls.quitCourse, { courseid, ...confirmation }),
   transferCourse: (courseid: number, account: string, confirmation: Confirmation) =>
-    api<z.output<typeof transferAnswer>>('/CourseApi/transferCourse', { courseid, account, ...confirmation }),
-  copyCourse: (courseid: number, coursename: string) => api<CourseItem>('/CourseApi/copyCourse', { courseid, coursename }),
-  demoCourseList: () => api<DemoCourseList>('/CourseApi/demoCourseList', {}),
+    call(coursesCalls.transferCourse, { courseid, account, ...confirmation }),
+  copyCourse: (courseid: number, coursename: string) => call(coursesCalls.copyCourse, { courseid, coursename }),
+  demoCourseList: () => call(coursesCalls.demoCourseList, {}),
   /** answers the new course and `copied`, how many catalogue items came over as drafts */
-  createCourseFromDemo: (body: DemoCourseBody) =>
-    api<z.output<typeof demoCreatedAnswer>>('/CourseApi/createCourseFromDemo', body),
-  endCourse: (courseid: number, canvisit: 0 | 1) =>
-    api<z.output<typeof endCourseAnswer>>('/CourseApi/endCourse', { courseid, canvisit }),
-  setCourseAllowQuit: (courseid: number, allowquit: 0 | 1) =>
-    api<z.output<typeof allowQuitAnswer>>('/CourseApi/setCourseAllowQuit', { courseid, allowquit }),
-  getCourseAllowQuit: (courseid: number) => api<z.output<typeof allowQuitAnswer>>('/CourseApi/getCourseAllowQuit', { courseid }),
-  saveTemplate: (courseid: number, type: number) =>
-    api<z.output<typeof templateAnswer>>('/Futurev2/CourseTemplate/saveTempleteType', { courseid, type }),
+  createCourseFromDemo: (body: DemoCourseBody) => call(coursesCalls.createCourseFromDemo, body),
+  endCourse: (courseid: number, canvisit: 0 | 1) => call(coursesCalls.endCourse, { courseid, canvisit }),
+  setCourseAllowQuit: (courseid: number, allowquit: 0 | 1) => call(coursesCalls.setCourseAllowQuit, { courseid, allowquit }),
+  getCourseAllowQuit: (courseid: number) => call(coursesCalls.getCourseAllowQuit, { courseid }),
+  saveTemplate: (courseid: number, type: number) => call(coursesCalls.saveTempleteType, { courseid, type }),
   /** by the 6-digit code, or by the portal id (the teacher's link, which never shows the code) */
-  joinCourse: (key: JoinKey) => api<JoinResult>('/CourseApi/joinCourse', key),
-  getEnrollForm: (key: JoinKey) => api<EnrollForm>('/CourseApi/getEnrollForm', key),
-  submitEnroll: (key: JoinKey, answers: EnrollAnswer[]) => api<JoinResult>('/CourseApi/submitEnroll', { ...key, answers }),
-  getEnrollSetting: (courseid: number) => api<EnrollSetting>('/CourseApi/getEnrollSetting', { courseid }),
+  joinCourse: (key: JoinKey) => call(coursesCalls.joinCourse, key),
+  getEnrollForm: (key: JoinKey) => call(coursesCalls.getEnrollForm, key),
+  submitEnroll: (key: JoinKey, answers: EnrollAnswer[]) => call(coursesCalls.submitEnroll, { ...key, answers }),
+  getEnrollSetting: (courseid: number) => call(coursesCalls.getEnrollSetting, { courseid }),
   saveEnrollSetting: (body: {
     courseid: number;
     enrollstate: '0' | '1';
     auditstate: '0' | '1';
     maxcount: number;
     formLists: EnrollQuestion[];
-  }) => api<EnrollSetting>('/CourseApi/saveEnrollSetting', body),
-  enrollList: (courseid: number, state?: 0 | 1 | 2) => api<EnrollRequest[]>('/CourseApi/enrollList', { courseid, state }),
-  enrollReview: (courseid: number, ids: number[], state: 1 | 2) =>
-    api<z.output<typeof enrollReviewAnswer>>('/CourseApi/enrollReview', { courseid, ids, state }),
-  getModules: (courseid: number) => api<CourseModule[]>('/CourseApi/getModules', { courseid }),
-  saveModules: (courseid: number, modules: CourseModule[]) =>
-    api<CourseModule[]>('/CourseApi/saveModules', { courseid, modules }),
-  getCourseIntro: (courseid: number) => api<CourseIntro>('/CourseApi/getCourseIntro', { courseid }),
-  saveCourseIntro: (courseid: number, describes: string) =>
-    api<CourseIntro>('/CourseApi/saveCourseIntro', { courseid, describes }),
-  getUserInfoInCourse: (courseid: number) => api<UserInCourse>('/UserApi/getUserInfoInCourse', { courseid }),
+  }) => call(coursesCalls.saveEnrollSetting, body),
+  enrollList: (courseid: number, state?: 0 | 1 | 2) => call(coursesCalls.enrollList, { courseid, state }),
+  enrollReview: (courseid: number, ids: number[], state: 1 | 2) => call(coursesCalls.enrollReview, { courseid, ids, state }),
+  getModules: (courseid: number) => call(coursesCalls.getModules, { courseid }),
+  saveModules: (courseid: number, modules: CourseModule[]) => call(coursesCalls.saveModules, { courseid, modules }),
+  getCourseIntro: (courseid: number) => call(coursesCalls.getCourseIntro, { courseid }),
+  saveCourseIntro: (courseid: number, describes: string) => call(coursesCalls.saveCourseIntro, { courseid, describes }),
+  getUserInfoInCourse: (courseid: number) => call(coursesCalls.getUserInfoInCourse, { courseid }),
   /** the course home's red numbers for the caller (issue 12) */
-  getNewCounts: (courseid: number) => api<z.output<typeof newCountsAnswer>>('/CourseApi/getNewCounts', { courseid }),
+  getNewCounts: (courseid: number) => call(coursesCalls.getNewCounts, { courseid }),
   /** the caller opened an area: its red number starts again from now */
-  markSeen: (courseid: number, area: NewsArea) => api<z.output<typeof markSeenAnswer>>('/CourseApi/markSeen', { courseid, area }),
-  getPortal: (coid: string) => api<CoursePortal>('/CourseShareNoAuthApi/getCouseInfo', { coid }),
-  saveCourseProfile: (body: { classno: string; grade: number; enrolltime: string }) =>
-    api<CourseProfile>('/UserApi/saveCourseProfile', body),
+  markSeen: (courseid: number, area: NewsArea) => call(coursesCalls.markSeen, { courseid, area }),
+  getPortal: (coid: string) => call(coursesCalls.getCouseInfo, { coid }),
+  saveCourseProfile: (body: { classno: string; grade: number; enrolltime: string }) => call(coursesCalls.saveCourseProfile, body),
 };
 
 /** TanStack Query keys of the course area, so that every change refreshes what shows it. */

@@ -1,24 +1,7 @@
-import {
-  type allSlidesAnswer,
-  COURSEWARE_POLL_MS,
-  type closeAnswer,
-  type CoursewareFileTypes,
-  type CoursewareReview,
-  type CoursewareUseStat,
-  type deletedAnswer,
-  type doubtAnswer,
-  type doubtStudentsAnswer,
-  type downloadPptAnswer,
-  type LearningAnswer,
-  type ManageSlides,
-  type PageComment,
-  type PreStudyInfo,
-  type preStudyListAnswer,
-  type StatInfo,
-} from '@paiclass/shared';
+import { COURSEWARE_POLL_MS, coursewareCalls, type preStudyListAnswer } from '@paiclass/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { retryNetworkOnly } from '../courses/api';
 
 export type PreStudyList = z.output<typeof preStudyListAnswer>;
@@ -26,33 +9,29 @@ export type PreStudyItem = PreStudyList['list'][number];
 
 /** The courseware calls of docs/api.md "Courseware", typed. */
 export const coursewareApi = {
-  list: (courseid: number) => api<PreStudyList>('/PrestudyTaskApi/preStudyList', { courseid }),
-  info: (interactid: number) => api<PreStudyInfo>('/PrestudyTaskApi/getPreStudyInfo', { interactid }),
-  allSlides: (interactid: number) => api<z.output<typeof allSlidesAnswer>>('/InteractPPTApi/getAllSlides', { interactid }),
-  download: (interactid: number) => api<z.output<typeof downloadPptAnswer>>('/InteractPPTApi/downloadppt', { interactid }),
+  list: (courseid: number) => call(coursewareCalls.preStudyList, { courseid }),
+  info: (interactid: number) => call(coursewareCalls.getPreStudyInfo, { interactid }),
+  allSlides: (interactid: number) => call(coursewareCalls.getAllSlides, { interactid }),
+  download: (interactid: number) => call(coursewareCalls.downloadppt, { interactid }),
   learnTime: (interactid: number, time: number, pageindex: number) =>
-    api<LearningAnswer>('/PrestudyTaskApi/addLearnTime', { interactid, time, pageindex }),
-  pageIndex: (interactid: number, pageindex: number) =>
-    api<LearningAnswer>('/PrestudyTaskApi/studyTaskPageIndex', { interactid, pageindex }),
-  finish: (interactid: number) => api<LearningAnswer>('/PrestudyTaskApi/finishStudyTask', { interactid }),
-  close: (interactid: number) => api<z.output<typeof closeAnswer>>('/PrestudyTaskApi/closePreStudy', { interactid }),
+    call(coursewareCalls.addLearnTime, { interactid, time, pageindex }),
+  pageIndex: (interactid: number, pageindex: number) => call(coursewareCalls.studyTaskPageIndex, { interactid, pageindex }),
+  finish: (interactid: number) => call(coursewareCalls.finishStudyTask, { interactid }),
+  close: (interactid: number) => call(coursewareCalls.closePreStudy, { interactid }),
   doubt: (interactid: number, pageindex: number, state: 0 | 1) =>
-    api<z.output<typeof doubtAnswer>>('/PrestudyTaskApi/setDoubtState', { interactid, pageindex, state }),
+    call(coursewareCalls.setDoubtState, { interactid, pageindex, state }),
   comment: (interactid: number, pageindex: number, comment: string, replyid = 0) =>
-    api<PageComment>('/PrestudyTaskApi/addComment', { interactid, pageindex, comment, replyid }),
-  deleteComment: (id: number) => api<z.output<typeof deletedAnswer>>('/PrestudyTaskApi/delComment', { id }),
-  stats: (interactid: number) => api<StatInfo>('/PrestudyTaskManageApi/getStatinfoV2', { interactid }),
-  manageSlides: (interactid: number) => api<ManageSlides>('/PrestudyTaskManageApi/listSlides', { interactid }),
-  doubters: (interactid: number, pageindex: number) =>
-    api<z.output<typeof doubtStudentsAnswer>>('/PrestudyTaskManageApi/getDoubtStudentListsV2', { interactid, pageindex }),
-  comments: (interactid: number, pageindex = 0) =>
-    api<{ total: number; list: PageComment[] }>('/PrestudyTaskManageApi/getCommentStudentLists', { interactid, pageindex }),
+    call(coursewareCalls.addComment, { interactid, pageindex, comment, replyid }),
+  deleteComment: (id: number) => call(coursewareCalls.delComment, { id }),
+  stats: (interactid: number) => call(coursewareCalls.getStatinfoV2, { interactid }),
+  manageSlides: (interactid: number) => call(coursewareCalls.prestudytaskmanageListSlides, { interactid }),
+  doubters: (interactid: number, pageindex: number) => call(coursewareCalls.getDoubtStudentListsV2, { interactid, pageindex }),
+  comments: (interactid: number, pageindex = 0) => call(coursewareCalls.getCommentStudentLists, { interactid, pageindex }),
   /** a courseware as a class saw it (decision 025): by courseware, class time, or both */
   review: (target: { interactid?: number; classtimeid?: number; courseid?: number }) =>
-    api<CoursewareReview>('/CoursewareApi/reviewCourseWare', target),
-  usage: (interactid: number) => api<CoursewareUseStat>('/CoursewareApi/getCoursewareUseStatV2', { interactid }),
-  byFileType: (courseid: number, filetype = '') =>
-    api<CoursewareFileTypes>('/CoursewareApi/getListsByFileType', { courseid, filetype }),
+    call(coursewareCalls.reviewCourseWare, target),
+  usage: (interactid: number) => call(coursewareCalls.getCoursewareUseStatV2, { interactid }),
+  byFileType: (courseid: number, filetype = '') => call(coursewareCalls.getListsByFileType, { courseid, filetype }),
 };
 
 export const coursewareKeys = {

@@ -1,6 +1,7 @@
 import type { BankFileFormat, copyQuestionsAnswer, copyTargetsAnswer, questionImportAnswer } from '@paiclass/shared';
+import { examsCalls } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api, apiFile } from '../../lib/api';
+import { call, callFile } from '../../lib/api';
 
 export type QuestionImport = z.output<typeof questionImportAnswer>;
 export type CopyTargets = z.output<typeof copyTargetsAnswer>;
@@ -13,17 +14,17 @@ export type CopiedQuestions = z.output<typeof copyQuestionsAnswer>;
 export const bankIoApi = {
   /** the whole bank, or the questions named */
   exportQuestions: (courseid: number, format: BankFileFormat, ids: number[] = []) =>
-    apiFile('/QuestionBankApi/exportQuestions', { courseid, format, ids }, `questions.${format}`),
+    callFile(examsCalls.exportQuestions, { courseid, format, ids }, `questions.${format}`),
   template: (courseid: number, format: BankFileFormat) =>
-    apiFile('/QuestionBankApi/questionTemplate', { courseid, format }, `question-template.${format}`),
+    callFile(examsCalls.questionTemplate, { courseid, format }, `question-template.${format}`),
   /** a filled template; nothing is written when any question is wrong */
   importQuestions: (courseid: number, file: File) => {
     const form = new FormData();
     form.append('courseid', String(courseid));
     form.append('file', file, file.name);
-    return api<QuestionImport>('/QuestionBankApi/importQuestions', form);
+    return call(examsCalls.importQuestions, form);
   },
-  copyTargets: (courseid: number) => api<CopyTargets>('/QuestionBankApi/copyTargets', { courseid }),
+  copyTargets: (courseid: number) => call(examsCalls.copyTargets, { courseid }),
   copyQuestions: (courseid: number, ids: number[], tocourseid: number) =>
-    api<CopiedQuestions>('/QuestionBankApi/copyQuestions', { courseid, ids, tocourseid }),
+    call(examsCalls.copyQuestions, { courseid, ids, tocourseid }),
 };

@@ -1,6 +1,7 @@
 import type { mistakesAnswer, redoMistakeAnswer, weakPointsAnswer } from '@paiclass/shared';
+import { examsCalls } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import type { AnswerValue } from './hooks/answerJournal';
 
 /** A student's mistakes set and weak knowledge points (docs/api.md "The mistakes set and weak knowledge points"). */
@@ -13,11 +14,11 @@ export const MISTAKES_PAGE_SIZE = 20;
 
 export const mistakesApi = {
   list: (courseid: number, point: string, page: number) =>
-    api<MistakePage>('/TestpaperApi/mistakes', { courseid, point, page, limit: MISTAKES_PAGE_SIZE }),
-  one: (courseid: number, subjectid: number) => api<MistakePage>('/TestpaperApi/mistakes', { courseid, subjectid }),
+    call(examsCalls.mistakes, { courseid, point, page, limit: MISTAKES_PAGE_SIZE }),
+  one: (courseid: number, subjectid: number) => call(examsCalls.mistakes, { courseid, subjectid }),
   redo: (courseid: number, subjectid: number, answer: AnswerValue) =>
-    api<RedoResult>('/TestpaperApi/redoMistake', { courseid, subjectid, answer }),
-  weakPoints: (courseid: number) => api<WeakPoints>('/TestpaperApi/weakPoints', { courseid }),
+    call(examsCalls.redoMistake, { courseid, subjectid, answer }),
+  weakPoints: (courseid: number) => call(examsCalls.weakPoints, { courseid }),
 };
 
 export const mistakesKeys = {

@@ -1,6 +1,7 @@
 import type { answerPracticeAnswer, passThroughAnswer, practiceAnswer, practiceListAnswer } from '@paiclass/shared';
+import { examsCalls } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import type { AnswerValue } from './hooks/answerJournal';
 
 /** A student's practice on knowledge points and pass-through (docs/api.md "Practice on knowledge points and pass-through"). */
@@ -12,14 +13,14 @@ export type PassThrough = z.output<typeof passThroughAnswer>;
 
 export const practiceApi = {
   start: (courseid: number, points: string[], count?: number) =>
-    api<Practice>('/TestpaperApi/startPractice', { courseid, points, ...(count ? { count } : {}) }),
-  startLevel: (courseid: number, level: number) => api<Practice>('/TestpaperApi/startPractice', { courseid, level }),
-  detail: (courseid: number, id: number) => api<Practice>('/TestpaperApi/practiceDetail', { courseid, id }),
+    call(examsCalls.startPractice, { courseid, points, ...(count ? { count } : {}) }),
+  startLevel: (courseid: number, level: number) => call(examsCalls.startPractice, { courseid, level }),
+  detail: (courseid: number, id: number) => call(examsCalls.practiceDetail, { courseid, id }),
   answer: (courseid: number, id: number, subjectid: number, answer: AnswerValue) =>
-    api<PracticeAnswerResult>('/TestpaperApi/answerPractice', { courseid, id, subjectid, answer }),
-  finish: (courseid: number, id: number) => api<Practice>('/TestpaperApi/finishPractice', { courseid, id }),
-  list: (courseid: number) => api<PracticeList>('/TestpaperApi/practiceList', { courseid }),
-  levels: (courseid: number) => api<PassThrough>('/TestpaperApi/passThroughLevels', { courseid }),
+    call(examsCalls.answerPractice, { courseid, id, subjectid, answer }),
+  finish: (courseid: number, id: number) => call(examsCalls.finishPractice, { courseid, id }),
+  list: (courseid: number) => call(examsCalls.practiceList, { courseid }),
+  levels: (courseid: number) => call(examsCalls.passThroughLevels, { courseid }),
 };
 
 export const practiceKeys = {

@@ -1,22 +1,26 @@
-import { api } from '../../lib/api';
+import { examsCalls } from '@paiclass/shared';
+import { call } from '../../lib/api';
 import type { JournalEntry } from './hooks/answerJournal';
-import type { HandupResult, SaveAnswerResult, StudentPaper, StudentTest, SwitchResult, TestList, TestResult } from './types';
+import { studentView } from './types';
 
 /** A student's test calls of docs/api.md "Taking a test", typed. */
 export const studentExamApi = {
-  list: (courseid: number) => api<TestList>('/TestpaperApi/lists', { courseid }),
+  list: (courseid: number) => call(examsCalls.lists, { courseid }),
   details: (courseid: number, testpaperid: number) =>
-    api<StudentTest>('/TestpaperApi/testpaperdetails', { courseid, testpaperid }),
+    call(examsCalls.testpaperdetails, { courseid, testpaperid }).then(studentView),
   /** starts the paper, or resumes the one under way */
-  start: (courseid: number, testpaperid: number) => api<StudentPaper>('/TestpaperApi/doSubjectList', { courseid, testpaperid }),
+  start: (courseid: number, testpaperid: number) => call(examsCalls.doSubjectList, { courseid, testpaperid }),
   save: (courseid: number, testpaperid: number, answers: JournalEntry[]) =>
-    api<SaveAnswerResult>('/TestpaperApi/saveAnswer', { courseid, testpaperid, answers }),
+    call(examsCalls.saveAnswer, { courseid, testpaperid, answers }),
   handup: (courseid: number, testpaperid: number, answers: JournalEntry[]) =>
-    api<HandupResult>('/TestpaperApi/handup', { courseid, testpaperid, answers }),
-  reportSwitch: (courseid: number, testpaperid: number, count: number) =>
-    api<SwitchResult>('/TestpaperApi/reportSwitch', { courseid, testpaperid, count }),
+    call(examsCalls.handup, { courseid, testpaperid, answers }),
+  /** `elapsed`: when the page saw the switch, ms since the start by the server-anchored clock */
+  reportSwitch: (courseid: number, testpaperid: number, count: number, elapsed: number) =>
+    call(examsCalls.reportSwitch, { courseid, testpaperid, count, elapsed: Math.round(elapsed) }),
+  /** while the page is on screen, every TEST_HEARTBEAT_SECONDS (a gap is flagged to the teacher) */
+  heartbeat: (courseid: number, testpaperid: number) => call(examsCalls.heartbeat, { courseid, testpaperid }),
   result: (courseid: number, testpaperid: number, attemptid?: number) =>
-    api<TestResult>('/TestpaperApi/testingResult', { courseid, testpaperid, ...(attemptid ? { attemptid } : {}) }),
+    call(examsCalls.testingResult, { courseid, testpaperid, ...(attemptid ? { attemptid } : {}) }),
 };
 
 /** TanStack Query keys of a student's tests. */

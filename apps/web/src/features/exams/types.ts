@@ -54,3 +54,15 @@ export type SwitchResult = z.output<typeof switchAnswer>;
 /** `/TestpaperApi/testingResult`. */
 export type TestResult = z.output<typeof testResultAnswer>;
 export type ResultItem = TestResult['lists'][number];
+
+/** The teacher's view of `testpaperdetails` (the call answers each role its own): staff always get this one. */
+export function teacherView(test: TeacherTest | StudentTest): TeacherTest {
+  if (!('published' in test)) throw new Error('testpaperdetails answered a student view to a teacher');
+  return test;
+}
+
+/** The student's view of `testpaperdetails`. */
+export function studentView(test: TeacherTest | StudentTest): StudentTest {
+  if ('published' in test) throw new Error('testpaperdetails answered a teacher view to a student');
+  return test;
+}

@@ -1,16 +1,6 @@
-import type {
-  cancelShareAnswer,
-  contentCountAnswer,
-  gradeAnswer,
-  homeworkCountAnswer,
-  shareAnswer,
-  shareListAnswer,
-  workHistoryAnswer,
-} from '@paiclass/shared';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
-import type { ContentItem, ContentPage } from '../materials/types';
-import type { Homework, HomeworkAddBody, HomeworkFields, OwnerPage, Submission } from './types';
+import { contentCalls, homeworkCalls } from '@paiclass/shared';
+import { call } from '../../lib/api';
+import type { HomeworkAddBody, HomeworkFields } from './types';
 
 /** spec 2 §3: homework is content type 4 */
 export const HOMEWORK_TYPE = 4;
@@ -22,48 +12,41 @@ export const OWNER_PAGE_SIZE = 50;
 /** The homework calls of docs/api.md "Homework" (`/HomeworkApi/*`), typed. */
 export const homeworkApi = {
   list: (courseid: number, page: number) =>
-    api<ContentPage>('/FutureV2/CourseMeans/getCourseContent', {
+    call(contentCalls.getCourseContent, {
       courseid,
       contenttype: HOMEWORK_TYPE,
       page,
       limit: HOMEWORK_PAGE_SIZE,
     }),
-  get: (courseid: number, id: number) => api<Homework>('/HomeworkApi/getHomework', { courseid, id }),
-  add: (body: HomeworkAddBody) => api<Homework>('/HomeworkApi/addHomework', body),
-  edit: (body: HomeworkFields & { id: number }) => api<Homework>('/HomeworkApi/editHomework', body),
+  get: (courseid: number, id: number) => call(homeworkCalls.getHomework, { courseid, id }),
+  add: (body: HomeworkAddBody) => call(homeworkCalls.addHomework, body),
+  edit: (body: HomeworkFields & { id: number }) => call(homeworkCalls.editHomework, body),
   /** a draft or scheduled homework, out now */
-  publish: (courseid: number, id: number) =>
-    api<ContentItem>('/FutureV2/CourseMeans/publishContent', { courseid, id, publish_time: 0 }),
-  remove: (courseid: number, id: number) =>
-    api<z.output<typeof contentCountAnswer>>('/FutureV2/CourseMeans/deleteContent', { courseid, id }),
+  publish: (courseid: number, id: number) => call(contentCalls.publishContent, { courseid, id, publish_time: 0 }),
+  remove: (courseid: number, id: number) => call(contentCalls.deleteContent, { courseid, id }),
 
   // students
   /** `content`: the written answer (rich text), '' for none */
   submit: (courseid: number, id: number, fileids: number[], message: string, content = '') =>
-    api<Submission>('/HomeworkApi/stuWorkSubmit', { courseid, id, fileids, message, content }),
+    call(homeworkCalls.stuWorkSubmit, { courseid, id, fileids, message, content }),
   /** a student's own versions; a teacher names the submission */
   history: (courseid: number, id: number, sid?: number) =>
-    api<z.output<typeof workHistoryAnswer>>('/HomeworkApi/stuWorkHistory', { courseid, id, ...(sid ? { sid } : {}) }),
-  shareList: (courseid: number, id: number) =>
-    api<z.output<typeof shareListAnswer>>('/HomeworkApi/stuWorkShareList', { courseid, id }),
+    call(homeworkCalls.stuWorkHistory, { courseid, id, ...(sid ? { sid } : {}) }),
+  shareList: (courseid: number, id: number) => call(homeworkCalls.stuWorkShareList, { courseid, id }),
 
   // teachers
   owners: (body: { courseid: number; id: number; filter: number; page: number; limit?: number }) =>
-    api<OwnerPage>('/HomeworkApi/stuUserList', { limit: OWNER_PAGE_SIZE, ...body }),
-  detail: (courseid: number, id: number, sid: number) => api<Submission>('/HomeworkApi/stuWorkDetail', { courseid, id, sid }),
+    call(homeworkCalls.stuUserList, { limit: OWNER_PAGE_SIZE, ...body }),
+  detail: (courseid: number, id: number, sid: number) => call(homeworkCalls.stuWorkDetail, { courseid, id, sid }),
   grade: (courseid: number, id: number, sids: number[], score: number, comment: string) =>
-    api<z.output<typeof gradeAnswer>>('/HomeworkApi/correct', { courseid, id, sids, score, comment }),
+    call(homeworkCalls.correct, { courseid, id, sids, score, comment }),
   repulse: (courseid: number, id: number, sids: number[], reason: string) =>
-    api<z.output<typeof homeworkCountAnswer>>('/HomeworkApi/repulse', { courseid, id, sids, reason }),
-  publishScores: (courseid: number, id: number) =>
-    api<z.output<typeof homeworkCountAnswer>>('/HomeworkApi/publishScore', { courseid, id }),
-  share: (courseid: number, id: number, sid: number, reason: string) =>
-    api<z.output<typeof shareAnswer>>('/HomeworkApi/share', { courseid, id, sid, reason }),
-  cancelShare: (courseid: number, id: number, sid: number) =>
-    api<z.output<typeof cancelShareAnswer>>('/HomeworkApi/cancelShare', { courseid, id, sid }),
+    call(homeworkCalls.repulse, { courseid, id, sids, reason }),
+  publishScores: (courseid: number, id: number) => call(homeworkCalls.publishScore, { courseid, id }),
+  share: (courseid: number, id: number, sid: number, reason: string) => call(homeworkCalls.share, { courseid, id, sid, reason }),
+  cancelShare: (courseid: number, id: number, sid: number) => call(homeworkCalls.cancelShare, { courseid, id, sid }),
   /** everyone who has not submitted, or the students named */
-  call: (courseid: number, id: number, uids: number[] = []) =>
-    api<z.output<typeof homeworkCountAnswer>>('/HomeworkApi/call', { courseid, id, uids }),
+  call: (courseid: number, id: number, uids: number[] = []) => call(homeworkCalls.call, { courseid, id, uids }),
 };
 
 /** TanStack Query keys of the homework area. */

@@ -2,16 +2,15 @@ import type {
   AttestInput,
   attestAnswer,
   attestClaimAnswer,
-  attestCodeAnswer,
   attestListAnswer,
   certificationAnswer,
   institutionAnswer,
-  institutionListAnswer,
   teachClassAnswer,
   teachClassListAnswer,
 } from '@paiclass/shared';
+import { institutionsCalls } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** Shapes of the institution calls (spec 1 §3), from their answer schemas (packages/shared/src/institutions/responses.ts). */
 
@@ -41,15 +40,13 @@ export interface TeachClassBinding {
 }
 
 export const institutionsApi = {
-  search: (keyword: string, signal?: AbortSignal) =>
-    api<z.output<typeof institutionListAnswer>>('/AttestApi/searchJigou', { keyword }, { signal }),
-  attestList: () => api<AttestList>('/AttestApi/getAttestList'),
-  attest: (body: AttestInput) => api<AttestResult>('/AttestApi/attest', body),
-  sendCode: (body: Pick<AttestInput, 'jigouid' | 'realname' | 'realstno'>) =>
-    api<z.output<typeof attestCodeAnswer>>('/AttestApi/sendAttestCode', body),
-  unbind: (jigouid: number) => api<object>('/AttestApi/unbind', { jigouid }),
-  teachClass: (jigouid: number) => api<TeachClassList>('/CourseApi/teachClass', { jigouid }),
-  bind: (list: TeachClassBinding[]) => api<TeachClassList>('/CourseApi/relationTeachClass', { list }),
+  search: (keyword: string, signal?: AbortSignal) => call(institutionsCalls.searchJigou, { keyword }, { signal }),
+  attestList: () => call(institutionsCalls.getAttestList),
+  attest: (body: AttestInput) => call(institutionsCalls.attest, body),
+  sendCode: (body: Pick<AttestInput, 'jigouid' | 'realname' | 'realstno'>) => call(institutionsCalls.sendAttestCode, body),
+  unbind: (jigouid: number) => call(institutionsCalls.unbind, { jigouid }),
+  teachClass: (jigouid: number) => call(institutionsCalls.teachClass, { jigouid }),
+  bind: (list: TeachClassBinding[]) => call(institutionsCalls.relationTeachClass, { list }),
 };
 
 /** TanStack Query keys of the institution area. */

@@ -2,58 +2,70 @@ import type {
   AnswerDetail,
   Exhibition,
   interactAnswer,
+  interactListAnswer,
   MyResults,
   MyStep,
+  pendingStepsAnswer,
   ReviewAnswers,
   ReviewedAnswer,
   ShownAnswer,
-  interactListAnswer,
-  pendingStepsAnswer,
   SlideQuestions,
   SlideStep,
   StepResult,
   StepView,
 } from '@paiclass/shared';
+import { type CallInput, interactCalls } from '@paiclass/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { retryNetworkOnly } from '../courses/api';
 
 export type InteractView = z.output<typeof interactAnswer>;
 export type InteractList = z.output<typeof interactListAnswer>;
 export type InteractRow = InteractList['list'][number];
 export type PendingSteps = z.output<typeof pendingStepsAnswer>;
-export type { SlideQuestions, SlideStep, StepResult, StepView };
-export type { AnswerDetail, Exhibition, MyResults, MyStep, ReviewAnswers, ReviewedAnswer, ShownAnswer };
+export type {
+  AnswerDetail,
+  Exhibition,
+  MyResults,
+  MyStep,
+  ReviewAnswers,
+  ReviewedAnswer,
+  ShownAnswer,
+  SlideQuestions,
+  SlideStep,
+  StepResult,
+  StepView,
+};
 
 /** The interactive-answer calls of docs/api.md (`/InteractApi/*`), typed. */
 export const interactApi = {
-  list: (courseid: number) => api<InteractList>('/InteractApi/lists', { courseid }),
-  get: (interactid: number) => api<InteractView>('/InteractApi/getInteract', { interactid }),
-  create: (body: { courseid: number; title: string; questionids: number[]; seconds: number }) =>
-    api<InteractView>('/InteractApi/create', body),
-  pending: (courseid: number) => api<PendingSteps>('/InteractApi/isExistJoinStepV2', { courseid }),
-  start: (stepid: number, seconds: number) => api<StepView>('/InteractApi/startStep', { stepid, seconds }),
-  close: (stepid: number) => api<StepView>('/InteractApi/closeStep', { stepid }),
-  reveal: (stepid: number) => api<StepView>('/InteractApi/revealStep', { stepid }),
-  answer: (stepid: number, answer: unknown) => api<StepView>('/InteractApi/answer', { stepid, answer }),
-  result: (stepid: number) => api<StepResult>('/InteractApi/stepResult', { stepid }),
+  list: (courseid: number) => call(interactCalls.lists, { courseid }),
+  get: (interactid: number) => call(interactCalls.getInteract, { interactid }),
+  create: (body: { courseid: number; title: string; questionids: number[]; seconds: number }) => call(interactCalls.create, body),
+  pending: (courseid: number) => call(interactCalls.isExistJoinStepV2, { courseid }),
+  start: (stepid: number, seconds: number) => call(interactCalls.startStep, { stepid, seconds }),
+  close: (stepid: number) => call(interactCalls.closeStep, { stepid }),
+  reveal: (stepid: number) => call(interactCalls.revealStep, { stepid }),
+  answer: (stepid: number, answer: CallInput<typeof interactCalls.answer>['answer']) =>
+    call(interactCalls.answer, { stepid, answer }),
+  result: (stepid: number) => call(interactCalls.stepResult, { stepid }),
   /** a courseware's pages with the questions placed on them (staff) */
-  slideQuestions: (interactid: number) => api<SlideQuestions>('/InteractPPTApi/subjectLists', { interactid }),
+  slideQuestions: (interactid: number) => call(interactCalls.subjectLists, { interactid }),
   /** puts a step on page `pageindex` of courseware `interactid` (0 takes it off) */
   placeStep: (stepid: number, interactid: number, pageindex: number) =>
-    api<SlideQuestions>('/InteractPPTApi/placeStep', { stepid, interactid, pageindex }),
+    call(interactCalls.placeStep, { stepid, interactid, pageindex }),
   /** answer review (staff): every answer of a step; marking one; the answers shown to the class */
-  review: (stepid: number) => api<ReviewAnswers>('/InteractApi/reviewAnswers', { stepid }),
+  review: (stepid: number) => call(interactCalls.reviewAnswers, { stepid }),
   mark: (stepid: number, answerid: number, change: { mark?: number; comment?: string }) =>
-    api<ReviewedAnswer>('/InteractApi/markAnswer', { stepid, answerid, ...change }),
+    call(interactCalls.markAnswer, { stepid, answerid, ...change }),
   exhibit: (stepid: number, answerids: number[], named: boolean) =>
-    api<ReviewAnswers>('/InteractApi/exhibitAnswers', { stepid, answerids, named: named ? 1 : 0 }),
-  answerDetail: (stepid: number, uid: number) => api<AnswerDetail>('/InteractApi/answerDetail', { stepid, uid }),
+    call(interactCalls.exhibitAnswers, { stepid, answerids, named: named ? 1 : 0 }),
+  answerDetail: (stepid: number, uid: number) => call(interactCalls.answerDetail, { stepid, uid }),
   /** a step as the class sees it on the screen, with the answers shown */
-  exhibition: (stepid: number) => api<Exhibition>('/InteractApi/exhibition', { stepid }),
+  exhibition: (stepid: number) => call(interactCalls.exhibition, { stepid }),
   /** a student's own results of an item, named by the item or one of its steps */
-  myResults: (ref: { interactid?: number; stepid?: number }) => api<MyResults>('/InteractApi/myResults', ref),
+  myResults: (ref: { interactid?: number; stepid?: number }) => call(interactCalls.myResults, ref),
 };
 
 export const interactKeys = {

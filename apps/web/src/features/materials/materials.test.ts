@@ -66,7 +66,14 @@ describe('where a catalogue item opens (spec 2 §2)', () => {
     expect(itemPath({ id: 5, contenttype: 7 }, 3, 1)).toBe('/noticeDetail?id=5&courseId=3&courseRole=1');
     expect(itemPath({ id: 5, contenttype: 5 }, 3, 0)).toBe('/topicDetail?id=5&courseId=3&courseRole=0');
     expect(itemPath({ id: 5, contenttype: 4 }, 3, 0)).toBe('/homework?id=5&courseId=3&courseRole=0');
-    expect(itemPath({ id: 5, contenttype: 6 }, 3, 0)).toBeNull();
+    // issue 25: every built type opens from the catalogue
+    expect(itemPath({ id: 5, contenttype: 6 }, 3, 0)).toBe('/testing/stu/detail?courseId=3&courseRole=0&testpaperid=5');
+    expect(itemPath({ id: 5, contenttype: 6 }, 3, 1)).toBe('/testing/settings?courseId=3&courseRole=1&id=5');
+    expect(itemPath({ id: 5, contenttype: 3 }, 3, 0)).toBe('/InteractiveAnswers/detail?courseId=3&courseRole=0&id=5');
+    expect(itemPath({ id: 5, contenttype: 3 }, 3, 1)).toBe('/InteractiveAnswers/detailTeacher?courseId=3&courseRole=1&id=5');
+    // a meeting opens from its own list, not the catalogue; a live opens its room
+    expect(itemPath({ id: 5, contenttype: 22 }, 3, 0)).toBeNull();
+    expect(itemPath({ id: 5, contenttype: 20 }, 3, 0)).toBe('/onlineLive?courseId=3&courseRole=0&id=5');
     expect(itemPath({ id: 5, contenttype: 1 }, 3, 1)).toBe('/courseware/detail?courseId=3&courseRole=1&id=5');
     expect(dataIndexPath(3, 1)).toBe('/dataIndex?type=2&courseId=3&courseRole=1');
   });

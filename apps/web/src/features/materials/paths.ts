@@ -25,5 +25,14 @@ export function itemPath(item: { id: number; contenttype: number }, courseId: nu
   if (item.contenttype === CONTENT_TYPES.homework) return `/homework?id=${item.id}&${q(courseId, role)}`;
   if (item.contenttype === CONTENT_TYPES.courseware)
     return `${role ? '/courseware/detail' : '/courseware/startLearning'}?${q(courseId, role)}&id=${item.id}`;
+  // issue 25: tests and interactive answers open from the catalogue too (teacherTestPaths.settings,
+  // studentExamPaths.details, interactPaths.detail)
+  if (item.contenttype === CONTENT_TYPES.test)
+    return role
+      ? `/testing/settings?${q(courseId, role)}&id=${item.id}`
+      : `/testing/stu/detail?${q(courseId, role)}&testpaperid=${item.id}`;
+  if (item.contenttype === CONTENT_TYPES.interactiveAnswer)
+    return `${role ? '/InteractiveAnswers/detailTeacher' : '/InteractiveAnswers/detail'}?${q(courseId, role)}&id=${item.id}`;
+  if (item.contenttype === CONTENT_TYPES.live) return `/onlineLive?${q(courseId, role)}&id=${item.id}`;
   return null;
 }

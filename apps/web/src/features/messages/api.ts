@@ -1,12 +1,6 @@
-import {
-  type messageNoticeAnswer,
-  type noticePageAnswer,
-  PAGE_SIZE,
-  type readAllNoticesAnswer,
-  type readNoticeAnswer,
-} from '@paiclass/shared';
+import { contentCalls, type messageNoticeAnswer, type noticePageAnswer, noticesCalls, PAGE_SIZE } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** spec 1 §3: eventtype 99 is an appeal, handled on PC only (spec 2 §8). */
 export const APPEAL_EVENTTYPE = 99;
@@ -26,13 +20,12 @@ export interface AgencySummary {
 /** The message-notice calls of docs/api.md, typed. */
 export const messagesApi = {
   /** 10 a page (spec 1 §9); unread 1 lists only the unread ones */
-  list: (body: { page: number; unread: 0 | 1 }) => api<NoticePage>('/MessageApi/lists', { ...body, limit: PAGE_SIZE }),
+  list: (body: { page: number; unread: 0 | 1 }) => call(noticesCalls.lists, { ...body, limit: PAGE_SIZE }),
   /** a course's member notices (joins, join requests, weekly changes), newest first, for its teachers */
-  memberChanges: (courseid: number) =>
-    api<NoticePage>('/MessageApi/lists', { page: 1, limit: PAGE_SIZE, courseid, kind: 'members' }),
-  readIt: (id: number) => api<z.output<typeof readNoticeAnswer>>('/MessageApi/readIt', { id }),
-  readAll: () => api<z.output<typeof readAllNoticesAnswer>>('/MessageApi/readAll', {}),
-  agency: () => api<AgencySummary>('/MessageApi/getAgencyMsg', {}),
+  memberChanges: (courseid: number) => call(noticesCalls.lists, { page: 1, limit: PAGE_SIZE, courseid, kind: 'members' }),
+  readIt: (id: number) => call(noticesCalls.readIt, { id }),
+  readAll: () => call(noticesCalls.readAll, {}),
+  agency: () => call(contentCalls.getAgencyMsg, {}),
 };
 
 export const messageKeys = {

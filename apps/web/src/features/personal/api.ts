@@ -1,5 +1,6 @@
-import type { MajorType, UserInfo } from '@paiclass/shared';
-import { api } from '../../lib/api';
+import type { MajorType } from '@paiclass/shared';
+import { accountsCalls } from '@paiclass/shared';
+import { call } from '../../lib/api';
 
 /** What `/UserApi/editUserInfo` takes: any of the profile's fields (docs/api.md). */
 export interface ProfileChanges {
@@ -17,10 +18,10 @@ export interface ProfileChanges {
 /** The personal centre's calls: each answers the changed user. `confirm: 1` accepts ending certifications (30605). */
 export const profileApi = {
   edit: (changes: ProfileChanges, confirm = false) =>
-    api<UserInfo>('/UserApi/editUserInfo', { ...changes, ...(confirm ? { confirm: 1 } : {}) }),
+    call(accountsCalls.editUserInfo, { ...changes, ...(confirm ? { confirm: 1 } : {}) }),
   changeUsertype: (usertype: number, confirm = false) =>
-    api<UserInfo>('/UserApi/changeUsertype', { usertype, ...(confirm ? { confirm: 1 } : {}) }),
-  updateAvatar: (fileid: number) => api<UserInfo>('/UserApi/updateAvatar', { fileid }),
+    call(accountsCalls.changeUsertype, { usertype, ...(confirm ? { confirm: 1 } : {}) }),
+  updateAvatar: (fileid: number) => call(accountsCalls.updateAvatar, { fileid }),
   setNotify: (switches: Partial<Record<'notify1' | 'notify2' | 'notify3' | 'notify4', 0 | 1>>) =>
-    api<UserInfo>('/UserApi/setNotify', switches),
+    call(accountsCalls.setNotify, switches),
 };

@@ -1,7 +1,8 @@
 import type { previewAnswer } from '@paiclass/shared';
+import { filesCalls } from '@paiclass/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 import { useSearchParams } from '../../lib/router';
 import { retryNetworkOnly } from '../courses/api';
 
@@ -20,7 +21,7 @@ export const PREVIEW_POLL_MS = 2000;
 export function usePreview(id: number) {
   return useQuery({
     queryKey: previewKeys.file(id),
-    queryFn: () => api<Preview>('/FileApi/getPreview', { id }),
+    queryFn: () => call(filesCalls.getPreview, { id }),
     enabled: id > 0,
     retry: retryNetworkOnly,
     refetchInterval: (query) => {

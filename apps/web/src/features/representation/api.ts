@@ -7,8 +7,9 @@ import type {
   starStatisticsAnswer,
   studyAnalysisAnswer,
 } from '@paiclass/shared';
+import { representationCalls } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export type StarChange = z.output<typeof starChangeAnswer>;
 export type StarLog = z.output<typeof starLogAnswer>;
@@ -42,22 +43,19 @@ export interface StarAward {
 
 /** Stars awarded in class and the star log (docs/api.md "Stars"). */
 export const starsApi = {
-  statistics: (courseid: number) => api<StarStatistics>('/Futurev2/Representation/performanceStatistics', { courseid }),
+  statistics: (courseid: number) => call(representationCalls.performanceStatistics, { courseid }),
   /** a student's log: the caller's own when `uid` is 0 */
   log: (courseid: number, uid: number, page: number) =>
-    api<StarLog>('/Futurev2/Representation/starLog', { courseid, uid: uid || undefined, page }),
-  add: (award: StarAward) => api<StarChange>('/Futurev2/Representation/addStar', award),
-  takeBack: (award: StarAward) => api<StarChange>('/Futurev2/Representation/takeBackStar', award),
+    call(representationCalls.starLog, { courseid, uid: uid || undefined, page }),
+  add: (award: StarAward) => call(representationCalls.addStar, award),
+  takeBack: (award: StarAward) => call(representationCalls.takeBackStar, award),
   /** the course's class records; one class time's when `classtimeid` is not 0 */
   records: (courseid: number, classtimeid: number) =>
-    api<ClassRecords>('/FutureV2/ClassRecord/lists', { courseid, classtimeid: classtimeid || undefined }),
+    call(representationCalls.lists, { courseid, classtimeid: classtimeid || undefined }),
   /** every student's study over the course; one student's line per class time when `uid` is not 0 */
-  study: (courseid: number, uid: number) =>
-    api<StudyAnalysis>('/FutureV2/ClassRecord/studyAnalysis', { courseid, uid: uid || undefined }),
+  study: (courseid: number, uid: number) => call(representationCalls.studyAnalysis, { courseid, uid: uid || undefined }),
   /** one class time's bullet comments, per minute and by sender */
-  barrage: (courseid: number, classtimeid: number) =>
-    api<BarrageDetail>('/FutureV2/ClassRecord/barrageDetail', { courseid, classtimeid }),
+  barrage: (courseid: number, classtimeid: number) => call(representationCalls.barrageDetail, { courseid, classtimeid }),
   /** what happened in one class time, in time order */
-  notes: (courseid: number, classtimeid: number) =>
-    api<ClassNotes>('/FutureV2/ClassRecord/classNotes', { courseid, classtimeid }),
+  notes: (courseid: number, classtimeid: number) => call(representationCalls.classNotes, { courseid, classtimeid }),
 };

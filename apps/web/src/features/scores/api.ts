@@ -1,32 +1,33 @@
-import { api, apiFile } from '../../lib/api';
-import type { ScoreBook, ScoreColumn, ScoreColumnForm, ScoreDetail, ScoreImport } from './types';
+import { scoresCalls } from '@paiclass/shared';
+import { call, callFile } from '../../lib/api';
+import type { ScoreColumnForm } from './types';
 
 export const scoresApi = {
-  book: (courseid: number) => api<ScoreBook>('/ScoreApi/getScoreBook', { courseid }),
+  book: (courseid: number) => call(scoresCalls.getScoreBook, { courseid }),
   /** a teacher names the student; a student always gets their own */
-  detail: (courseid: number, uid: number) => api<ScoreDetail>('/ScoreApi/scoreDetail', { courseid, uid }),
+  detail: (courseid: number, uid: number) => call(scoresCalls.scoreDetail, { courseid, uid }),
   /** answers the score book with the new weights and totals */
   setWeights: (courseid: number, weights: { key: string; weight: number }[]) =>
-    api<ScoreBook>('/ScoreApi/setWeights', { courseid, weights }),
+    call(scoresCalls.setWeights, { courseid, weights }),
   /** the teacher's own columns (issue 12) */
-  addColumn: (courseid: number, form: ScoreColumnForm) => api<ScoreColumn>('/ScoreApi/addColumn', { courseid, ...form }),
+  addColumn: (courseid: number, form: ScoreColumnForm) => call(scoresCalls.addColumn, { courseid, ...form }),
   editColumn: (courseid: number, id: number, form: Partial<ScoreColumnForm>) =>
-    api<ScoreColumn>('/ScoreApi/editColumn', { courseid, id, ...form }),
-  deleteColumn: (courseid: number, id: number) => api<{ id: number }>('/ScoreApi/deleteColumn', { courseid, id }),
+    call(scoresCalls.editColumn, { courseid, id, ...form }),
+  deleteColumn: (courseid: number, id: number) => call(scoresCalls.deleteColumn, { courseid, id }),
   /** answers the score book with the new scores and totals; null clears a score */
   setColumnScores: (courseid: number, id: number, scores: { uid: number; score: number | null }[]) =>
-    api<ScoreBook>('/ScoreApi/setColumnScores', { courseid, id, scores }),
+    call(scoresCalls.setColumnScores, { courseid, id, scores }),
   /** an .xlsx of the course's own columns; nothing is written when any row is wrong */
   importScores: (courseid: number, file: File) => {
     const form = new FormData();
     form.append('courseid', String(courseid));
     form.append('file', file, file.name);
-    return api<ScoreImport>('/ScoreApi/importScores', form);
+    return call(scoresCalls.importScores, form);
   },
 };
 
 /** `/ScoreApi/importTemplate`: the students and the course's own columns, to fill in. */
-export const importTemplate = (courseid: number) => apiFile('/ScoreApi/importTemplate', { courseid }, 'score-import.xlsx');
+export const importTemplate = (courseid: number) => callFile(scoresCalls.importTemplate, { courseid }, 'score-import.xlsx');
 
 export const scoreKeys = {
   all: (courseId: number) => ['scores', courseId] as const,
@@ -38,7 +39,7 @@ export const scoreKeys = {
  * `/ScoreApi/exportScores`: the score book as .xlsx bytes (not an envelope). The call carries the
  * token header like every other; a refusal comes back as the usual envelope and throws its message.
  */
-export const exportScores = (courseid: number) => apiFile('/ScoreApi/exportScores', { courseid }, 'scores.xlsx');
+export const exportScores = (courseid: number) => callFile(scoresCalls.exportScores, { courseid }, 'scores.xlsx');
 
 /** Hands a file made in the page to the browser's download. */
 export function saveBlob(blob: Blob, name: string) {

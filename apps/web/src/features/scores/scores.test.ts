@@ -42,7 +42,9 @@ describe('score pages', () => {
     expect(parseScore('86.26', 100)).toBe(86.3);
     expect(parseScore('150', 150)).toBe(150);
     for (const bad of ['100.1', '101', '-1', 'abc', '8,5', '1e2']) expect(parseScore(bad, 100)).toBe('bad');
-    expect(isOwnColumn({ kind: 'midterm' })).toBe(true);
-    expect(isOwnColumn({ kind: 'homework' })).toBe(false);
+    expect(isOwnColumn({ contenttype: 0 })).toBe(true);
+    expect(isOwnColumn({ contenttype: 4 })).toBe(false);
+    // a test, online or offline, is not one of the teacher's columns (issue 25)
+    expect(isOwnColumn({ contenttype: 6 })).toBe(false);
   });
 });

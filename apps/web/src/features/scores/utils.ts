@@ -18,8 +18,8 @@ export function parseWeight(raw: string): number | null {
   return n <= 100 ? n : null;
 }
 
-/** A teacher's own column (not homework). */
-export const isOwnColumn = (c: Pick<ScoreColumn, 'kind'>) => c.kind !== 'homework';
+/** A teacher's own column (not homework, not a test: those have pages of their own; issue 25). */
+export const isOwnColumn = (c: Pick<ScoreColumn, 'contenttype'>) => c.contenttype === 0;
 
 /**
  * A typed score for a column of `full` points: null for an empty field (clears the score), the

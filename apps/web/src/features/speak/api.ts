@@ -7,8 +7,9 @@ import type {
   speakConfigAnswer,
   timerState,
 } from '@paiclass/shared';
+import { speakCalls } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 export type SpeakConfig = z.output<typeof speakConfigAnswer>;
 export type Letter = z.output<typeof letterItem>;
@@ -27,18 +28,17 @@ export const speakKeys = {
 
 /** Speaking, course questions and the class timer (docs/api.md "Speaking, questions and the class timer"). */
 export const speakApi = {
-  config: (courseid: number) => api<SpeakConfig>('/Futurev2/Speak/getUserConfig', { courseid }),
-  send: (courseid: number, content: string) => api<Letter>('/Futurev2/Speak/sendLetter', { courseid, content }),
-  letters: (courseid: number) => api<LetterList>('/Futurev2/Speak/lists', { courseid }),
+  config: (courseid: number) => call(speakCalls.getUserConfig, { courseid }),
+  send: (courseid: number, content: string) => call(speakCalls.sendLetter, { courseid, content }),
+  letters: (courseid: number) => call(speakCalls.lists, { courseid }),
   mute: (courseid: number, mute: boolean, uid?: number) =>
-    api<MuteChange>('/Futurev2/Speak/mute', { courseid, mute: mute ? 1 : 0, ...(uid ? { uid } : {}) }),
+    call(speakCalls.mute, { courseid, mute: mute ? 1 : 0, ...(uid ? { uid } : {}) }),
   ask: (courseid: number, content: string, anonymous: boolean) =>
-    api<Question>('/Futurev2/CourseQuestions/create', { courseid, content, anonymous: anonymous ? 1 : 0 }),
-  questions: (courseid: number) => api<QuestionList>('/Futurev2/CourseQuestions/lists', { courseid, page: 1 }),
-  reply: (courseid: number, id: number, content: string) =>
-    api<Question>('/Futurev2/CourseQuestions/reply', { courseid, id, content }),
+    call(speakCalls.create, { courseid, content, anonymous: anonymous ? 1 : 0 }),
+  questions: (courseid: number) => call(speakCalls.coursequestionsLists, { courseid, page: 1 }),
+  reply: (courseid: number, id: number, content: string) => call(speakCalls.reply, { courseid, id, content }),
   setAnswered: (courseid: number, id: number, answered: boolean) =>
-    api<Question>('/Futurev2/CourseQuestions/setAnswered', { courseid, id, answered: answered ? 1 : 0 }),
-  startTimer: (courseid: number, seconds: number) => api<Timer>('/Futurev2/Tools/startTimer', { courseid, seconds }),
-  stopTimer: (courseid: number) => api<Timer>('/Futurev2/Tools/stopTimer', { courseid }),
+    call(speakCalls.setAnswered, { courseid, id, answered: answered ? 1 : 0 }),
+  startTimer: (courseid: number, seconds: number) => call(speakCalls.startTimer, { courseid, seconds }),
+  stopTimer: (courseid: number) => call(speakCalls.stopTimer, { courseid }),
 };

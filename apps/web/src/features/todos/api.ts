@@ -1,13 +1,6 @@
-import {
-  HOME_TODO_LIMIT,
-  PAGE_SIZE,
-  type todoIndexAnswer,
-  type todoItemAnswer,
-  type todoMarkAnswer,
-  type todoPageAnswer,
-} from '@paiclass/shared';
+import { contentCalls, HOME_TODO_LIMIT, PAGE_SIZE, type todoItemAnswer, type todoPageAnswer } from '@paiclass/shared';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { call } from '../../lib/api';
 
 /** A to-do item (spec 1 §3): msgtype 1 a student's own work, 2 a teacher's with `number` waiting. */
 export type TodoItem = z.output<typeof todoItemAnswer>;
@@ -29,12 +22,12 @@ const markBody = (item: TodoItem) => ({
 /** The to-do calls of docs/api.md, typed. */
 export const todosApi = {
   /** the home page's first to-dos (limit 3, spec 1 §9) */
-  indexList: () => api<z.output<typeof todoIndexAnswer>>('/todoApi/getIndexList', { limit: HOME_TODO_LIMIT }),
+  indexList: () => call(contentCalls.getIndexList, { limit: HOME_TODO_LIMIT }),
   /** classid 0 all courses; type 0 all content types; 10 a page (spec 1 §9) */
   list: (body: { classid: number; page: number }) =>
-    api<TodoPage>('/Futurev2/Todo/getTodoList', { classid: body.classid, type: 0, page: body.page, limit: PAGE_SIZE }),
-  ignore: (item: TodoItem) => api<z.output<typeof todoMarkAnswer>>('/Futurev2/Todo/ignoreTodo', markBody(item)),
-  finish: (item: TodoItem) => api<z.output<typeof todoMarkAnswer>>('/Futurev2/Todo/tagFinishedTodo', markBody(item)),
+    call(contentCalls.getTodoList, { classid: body.classid, type: 0, page: body.page, limit: PAGE_SIZE }),
+  ignore: (item: TodoItem) => call(contentCalls.ignoreTodo, markBody(item)),
+  finish: (item: TodoItem) => call(contentCalls.tagFinishedTodo, markBody(item)),
 };
 
 /** TanStack Query keys of the to-dos, so that an ignored or finished one leaves every list. */

@@ -1,7 +1,5 @@
-import type { contentCountAnswer } from '@paiclass/shared';
-import type { z } from 'zod';
-import { api } from '../../lib/api';
-import type { CommentPage, LikeResult, TopicComment, TopicSetting } from './types';
+import { contentCalls } from '@paiclass/shared';
+import { call } from '../../lib/api';
 
 /** spec 2 §3: topics are content type 5 */
 export const TOPIC_TYPE = 5;
@@ -10,19 +8,17 @@ export const COMMENT_PAGE_SIZE = 10;
 
 /** The topic setting and comment calls of docs/api.md, typed. Topics themselves use `activityApi` (notices/api.ts). */
 export const topicsApi = {
-  setting: (courseid: number) => api<TopicSetting>('/Futurev2/Topic/getSetting', { courseid }),
-  saveSetting: (courseid: number, allowstudent: 0 | 1) =>
-    api<TopicSetting>('/Futurev2/Topic/updateSetting', { courseid, allowstudent }),
+  setting: (courseid: number) => call(contentCalls.getSetting, { courseid }),
+  saveSetting: (courseid: number, allowstudent: 0 | 1) => call(contentCalls.updateSetting, { courseid, allowstudent }),
   comments: (contentid: number, page: number) =>
-    api<CommentPage>('/Futurev2/Comment/getCommentPage', { contentid, contenttype: TOPIC_TYPE, page, limit: COMMENT_PAGE_SIZE }),
+    call(contentCalls.getCommentPage, { contentid, contenttype: TOPIC_TYPE, page, limit: COMMENT_PAGE_SIZE }),
   /** a comment, or with `replyid` a reply to one */
   addComment: (contentid: number, content: string, replyid = 0) =>
-    api<TopicComment>('/Futurev2/Comment/addComment', { contentid, contenttype: TOPIC_TYPE, content, replyid }),
+    call(contentCalls.addComment, { contentid, contenttype: TOPIC_TYPE, content, replyid }),
   /** likes, or takes the like back */
-  like: (id: number) => api<LikeResult>('/Futurev2/Comment/like', { id }),
+  like: (id: number) => call(contentCalls.like, { id }),
   /** a comment goes with its replies */
-  deleteComment: (id: number, courseid: number) =>
-    api<z.output<typeof contentCountAnswer>>('/Futurev2/Comment/delComment', { id, courseid }),
+  deleteComment: (id: number, courseid: number) => call(contentCalls.delComment, { id, courseid }),
 };
 
 /** TanStack Query keys of the topic area. */

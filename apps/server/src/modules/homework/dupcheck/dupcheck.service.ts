@@ -14,7 +14,7 @@ import type { AppContext } from '../../../platform/context';
 import { fail } from '../../../platform/errors';
 import { plainText } from '../../content/rich-text';
 import { requireGrader } from '../homework.queries';
-import { extractText } from './extract';
+import { extractFile } from './extract';
 import { comparePairs, type Fingerprint, passages, tokenize, winnow } from './winnow';
 
 export const DUPCHECK_JOB = 'homework.dupcheck';
@@ -28,12 +28,6 @@ export async function queueDupCheck(ctx: AppContext, contentId: number) {
   await ctx.jobs.schedule(DUPCHECK_JOB, new Date(Date.now() + 3000), { contentId }, jobKey(contentId));
 }
 
-async function readAll(ctx: AppContext, storageKey: string) {
-  const parts: Buffer[] = [];
-  for await (const piece of await ctx.storage.get(storageKey)) parts.push(piece as Buffer);
-  return Buffer.concat(parts);
-}
-
 /**
  * Text and fingerprints of one submission as it stands: its written answer (plain text taken from
  * the sanitised HTML) and the text of its files, compared by the same machinery.
@@ -44,7 +38,8 @@ async function fingerprint(ctx: AppContext, s: typeof submissions.$inferSelect) 
   const texts: string[] = written ? [written] : [];
   let failed = false;
   for (const f of rows) {
-    const got = await extractText(f.name, await readAll(ctx, f.storageKey));
+    // read only as much of the file as its kind needs: a video is not opened at all (issue 23)
+    const got = await extractFile({ name: f.name, size: f.size, read: (range) => ctx.storage.get(f.storageKey, range) });
     if (got.format === 'ok') texts.push(got.text);
     else if (got.format === 'failed') failed = true;
   }

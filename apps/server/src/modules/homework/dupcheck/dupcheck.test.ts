@@ -1,10 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../../test/courses';
 import { docxWithText } from '../../../../test/documents';
 import { call, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../../test/helpers';
-import { dupViews, submissionTexts, users } from '../../../db/schema';
+import { dupViews, files, submissions, submissionTexts, users } from '../../../db/schema';
+import type { Storage } from '../../../platform/storage';
 import { essay, lightlyEdited } from './corpus';
 
 let db: TestDatabase;
@@ -294,5 +298,77 @@ describe('duplicate checking of submissions', () => {
     expect(report.list).toEqual([
       expect.objectContaining({ sid: copy, flagged: 1, highestwith: expect.objectContaining({ sid: old, earlier: 1 }) }),
     ]);
+  });
+
+  it('skips what it cannot read without reading it, reads only the head of a file that is not what its name says, and caps a text', async () => {
+    const { teacher, course, students, hw } = await setting(4);
+    const essayText = essay(501, 4000);
+    const sids = [
+      await hand(students[0]!.token, course.id, hw.id, 'lecture.mp4', Buffer.from('\u0000\u0000\u0000 ftypisom video')),
+      await hand(students[1]!.token, course.id, hw.id, 'notes.txt', Buffer.from('\u0000\u0000\u0000 ftypisom renamed video')),
+      await hand(students[2]!.token, course.id, hw.id, 'scan.pdf', Buffer.from('%PDF-1.4 a scan')),
+      await hand(students[3]!.token, course.id, hw.id, 'essay.txt', Buffer.from(essayText)),
+    ];
+    // each stored file grows to 256 MB (sparse: zeros that take no disk), as a large upload would be
+    const BIG = 256 * 1024 * 1024;
+    const subs = await app.ctx.db.select().from(submissions).where(inArray(submissions.id, sids));
+    const rows = await app.ctx.db
+      .select()
+      .from(files)
+      .where(
+        inArray(
+          files.id,
+          subs.flatMap((s) => s.fileIds),
+        ),
+      );
+    for (const f of rows) {
+      fs.truncateSync(path.join(app.ctx.config.dataDir, 'files', f.storageKey), BIG);
+      await app.ctx.db.update(files).set({ size: BIG }).where(eq(files.id, f.id));
+    }
+    const keyOf = (sid: number) => rows.find((f) => f.id === subs.find((s) => s.id === sid)!.fileIds[0])!.storageKey;
+
+    // the storage counts every byte read through it, per stored object
+    const real = app.ctx.storage;
+    const readBytes = new Map<string, number>();
+    const counting: Storage = {
+      put: (...a) => real.put(...a),
+      exists: (key) => real.exists(key),
+      delete: (key) => real.delete(key),
+      get: async (key, range) => {
+        const counter = new Transform({
+          transform(piece: Buffer, _enc, done) {
+            readBytes.set(key, (readBytes.get(key) ?? 0) + piece.length);
+            done(null, piece);
+          },
+        });
+        const source = await real.get(key, range);
+        counter.on('close', () => source.destroy());
+        return source.pipe(counter);
+      },
+    };
+    app.ctx.storage = counting;
+    try {
+      await app.ctx.jobs.runDue(later());
+    } finally {
+      app.ctx.storage = real;
+    }
+
+    const report = (await call(app, '/HomeworkApi/rechecking', { courseid: course.id, id: hw.id }, { token: teacher.token }))
+      .data;
+    const format = (sid: number) => report.list.find((r: { sid: number }) => r.sid === sid)?.format;
+    // a video is not opened at all
+    expect(format(sids[0]!)).toBe('unsupported');
+    expect(readBytes.get(keyOf(sids[0]!)) ?? 0).toBe(0);
+    // a video named .txt: its head shows it is no text, and nothing more is read
+    expect(format(sids[1]!)).toBe('failed');
+    expect(readBytes.get(keyOf(sids[1]!))).toBeLessThanOrEqual(8 * 1024);
+    // a PDF over the cap is not read
+    expect(format(sids[2]!)).toBe('failed');
+    expect(readBytes.get(keyOf(sids[2]!)) ?? 0).toBe(0);
+    // a large text gives its text, read only up to the cap
+    expect(format(sids[3]!)).toBe('ok');
+    expect(readBytes.get(keyOf(sids[3]!))).toBeLessThanOrEqual(8 * 1024 + 800_000);
+    const [stored] = await app.ctx.db.select().from(submissionTexts).where(eq(submissionTexts.submissionId, sids[3]!));
+    expect(stored!.text.startsWith(essayText)).toBe(true);
   });
 });

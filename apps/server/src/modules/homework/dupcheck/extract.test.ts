@@ -1,6 +1,16 @@
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { docxWithText, pdfWithText } from '../../../../test/documents';
-import { extractText } from './extract';
+import { extractFile } from './extract';
+
+/** A file held in memory, read by range as the storage reads it. */
+const extractText = (name: string, data: Buffer) =>
+  extractFile({
+    name,
+    size: data.length,
+    read: async (range) =>
+      Readable.from([data.subarray(range?.start ?? 0, range?.end === undefined ? undefined : range.end + 1)]),
+  });
 
 describe('text extraction for duplicate checking', () => {
   it('reads plain text and Markdown, without a byte-order mark', async () => {
@@ -21,5 +31,17 @@ describe('text extraction for duplicate checking', () => {
   it('says which formats it does not read, and which files are broken', async () => {
     expect(await extractText('photo.png', Buffer.from([0x89, 0x50]))).toEqual({ format: 'unsupported', text: '' });
     expect(await extractText('broken.docx', Buffer.from('not a zip'))).toEqual({ format: 'failed', text: '' });
+    // named as what it is not: a picture called .txt, a text called .pdf
+    expect(await extractText('notes.txt', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d]))).toEqual({
+      format: 'failed',
+      text: '',
+    });
+    expect(await extractText('paper.pdf', Buffer.from('just text'))).toEqual({ format: 'failed', text: '' });
+  });
+  it('keeps a character the cap cuts out of the text rather than showing it broken', async () => {
+    const long = Buffer.from('极'.repeat(300_000));
+    const got = await extractText('long.txt', long);
+    expect(got.text).toHaveLength(200_000);
+    expect(got.text).not.toContain('\uFFFD');
   });
 });

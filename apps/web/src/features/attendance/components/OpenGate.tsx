@@ -22,7 +22,7 @@ export function OpenGate({ courseId, id, children }: { courseId: number; id: num
       </div>
     );
   if (open.isError) return <QueryFailed error={open.error} onRetry={() => void open.refetch()} />;
-  const a = open.data.find((x) => x.id === id);
+  const a = open.data.find((x) => Number(x.id) === id);
   if (!a)
     return (
       <div className="page-center" data-testid="att-not-open">

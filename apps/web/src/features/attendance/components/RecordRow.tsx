@@ -43,6 +43,12 @@ export function RecordRow({ r, type, onOpen }: { r: RecordLike; type?: AttenceTy
           </span>
         ) : null}
         {Number(r.manual) === 1 ? <span className="muted small">{t('attendance.setByHand')}</span> : null}
+        {/* refused GPS attempts (decision 013): the teacher sees each, the student never learns the count */}
+        {Number(r.refused) > 0 ? (
+          <span className="att-refused small" data-testid="att-refused">
+            {t('attendance.refusedOutside', { count: Number(r.refused) })}
+          </span>
+        ) : null}
         {reasons.length ? (
           <span className="att-risk" data-testid="att-risk" data-reasons={reasons.join(' ')}>
             <ExclamationTriangleOutline />{' '}

@@ -21,15 +21,15 @@ export function useAttendanceList(courseId: number) {
     queryFn: ({ pageParam }) => attendanceApi.list(courseId, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => {
-      const seen = pages.reduce((n, p) => n + p.lists.length, 0);
-      return last.lists.length === ATTENCE_PAGE_SIZE && seen < Number(last.total) ? pages.length + 1 : undefined;
+      const seen = pages.reduce((n, p) => n + p.data.length, 0);
+      return last.data.length === ATTENCE_PAGE_SIZE && seen < Number(last.total) ? pages.length + 1 : undefined;
     },
     retry: retryNetworkOnly,
   });
   const items: SummaryItem[] = [];
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   for (const page of query.data?.pages ?? [])
-    for (const a of page.lists) {
+    for (const a of page.data) {
       if (seen.has(a.id)) continue;
       seen.add(a.id);
       items.push(a);

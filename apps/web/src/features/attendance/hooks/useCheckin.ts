@@ -11,7 +11,8 @@ import { paths } from '../utils';
 export const IN_PLACE = new Set<number>([
   ATTENDANCE_CODES.attendanceWrongCode,
   ATTENDANCE_CODES.attendanceGpsFailed,
-  ATTENDANCE_CODES.attendanceRangeError,
+  // outside the check-in area: the page says so and offers to try again (one refusal for every outside position)
+  ATTENDANCE_CODES.attendanceOutOfRange,
   ATTENDANCE_CODES.attendanceLocationAbnormal,
 ]);
 

@@ -1,5 +1,5 @@
 import { Button, ErrorBlock, Skeleton } from 'antd-mobile';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
@@ -108,16 +108,33 @@ export function OpenCard({ courseId, a }: { courseId: number; a: OpenAttence }) 
   useEffect(() => {
     if (left === 0) void refresh();
   }, [left, refresh]);
-  // check-in/out: checked in and check-out open, or not yet checked in
+  // check-in/out: check-out opens at its time on this phone, without a reload (issue 25); read again
+  // at most every 3 s until the server agrees it is open
   const checkoutOpen = a.checkinover === 1;
+  const checkoutAt = Number(a.checkouttime ?? 0);
+  const readAt = useRef(0);
+  const checkoutDue = type === 4 && !checkoutOpen && checkoutAt > 0 && now >= checkoutAt;
+  useEffect(() => {
+    if (!checkoutDue || now - readAt.current < 3) return;
+    readAt.current = now;
+    void refresh();
+  }, [checkoutDue, now, refresh]);
+  // never checked in, and check-in is over: nothing to check out (issue 25)
+  const missed = type === 4 && checkoutOpen && !done && a.attenceCheckinState === 0;
   let action: ReactNode = null;
-  if (type === 4 && (!done || (checkoutOpen && a.attenceCheckinState === 1)))
+  if (missed)
+    action = (
+      <p className="muted" data-testid="att-open-missed">
+        {t('attendance.student.missedCheckin')}
+      </p>
+    );
+  else if (type === 4 && (!done || (checkoutOpen && a.attenceCheckinState === 1)))
     action = (
       <Button
         block
         color="primary"
         loading={busy}
-        onClick={() => void run(() => checkin({ id: a.id }), false)}
+        onClick={() => void run(() => checkin({ id: Number(a.id) }), false)}
         data-testid="att-open-go"
       >
         {checkoutOpen ? t('attendance.student.checkout') : t('attendance.student.checkin')}

@@ -14,7 +14,9 @@ import '../attendance.css';
  * /checkIn/studentGPS?courseId=&courseRole=0&id=: the student checks in where they stand
  * (navigator.geolocation). When the phone cannot locate them (refused, unavailable, timed out) or
  * the server says the location failed, spec 2 §8's question: continue? Continuing checks in without
- * a position, flagged abnormal for the teacher; an imprecise fix asks to locate again.
+ * a position, flagged abnormal for the teacher. Outside the check-in area: the server's one message
+ * for it ("you are outside the check-in area"), and the button tries again; after too many, the
+ * failure page (30330: ask the teacher).
  */
 export default function StudentGPSPage() {
   const { t } = useTranslation();
@@ -40,7 +42,7 @@ function Locate({ courseId, a }: { courseId: number; a: OpenAttence }) {
       cancelText: t('attendance.gps.notNow'),
       testid: 'att-gps-continue',
     }).result;
-    if (ok) await run(() => checkin({ id: a.id, unusual: 1 }), false);
+    if (ok) await run(() => checkin({ id: Number(a.id), unusual: 1 }), false);
   };
 
   const go = async () => {
@@ -57,7 +59,7 @@ function Locate({ courseId, a }: { courseId: number; a: OpenAttence }) {
     }
     setLocating(false);
     const { latitude, longitude, accuracy } = position.coords;
-    const refused = await run(() => checkin({ id: a.id, latitude, longitude, accuracy: Math.round(accuracy) }));
+    const refused = await run(() => checkin({ id: Number(a.id), latitude, longitude, accuracy: Math.round(accuracy) }));
     if (!refused) return;
     if (refused.code === ATTENDANCE_CODES.attendanceGpsFailed) await askContinue(refused.message);
     else setNote(refused.message);

@@ -32,7 +32,7 @@ function CodeEntry({ courseId, a }: { courseId: number; a: OpenAttence }) {
       setError(t('attendance.number.incomplete', { count: DIGIT_CODE_LENGTH }));
       return;
     }
-    const refused = await run(() => checkin({ id: a.id, code: value }));
+    const refused = await run(() => checkin({ id: Number(a.id), code: value }));
     if (refused) {
       setError(refused.message);
       setCode('');

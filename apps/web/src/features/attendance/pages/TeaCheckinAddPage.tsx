@@ -9,12 +9,13 @@ import { RequiredLabel } from '../../../components/RequiredLabel';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api';
+import { refusedField } from '../../../lib/useFormErrors';
 import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { CourseGate } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
-import { DateTimeField } from '../../materials/components/DateTimeField';
+import { DateTimeField } from '../../../components/DateTimeField';
 import { toLocalInput } from '../../materials/utils';
 import { attendanceApi, attendanceKeys } from '../api';
 import { TypeIcon } from '../components/TypeIcon';
@@ -22,11 +23,21 @@ import type { AttenceType } from '../types';
 import { ATTENCE_TYPES, CHECKOUT_AFTER, currentPosition, DURATIONS, GPS_RANGES, paths } from '../utils';
 import '../attendance.css';
 
+/** The default duration (minutes): long enough for 60 students to check in (issue 25). */
+const DEFAULT_DURATION = 5;
+/** The default next attendance: the same time a week on, the next meeting of a weekly class. */
+const WEEK_SECONDS = 7 * 86_400;
+/** check-in/out: check-out opens at the latest offered time before the end */
+const defaultCheckout = (duration: number | null) =>
+  [...CHECKOUT_AFTER].reverse().find((m) => !duration || m < duration) ?? CHECKOUT_AFTER[0];
+
 /**
  * /checkIn/teaCheckinAdd?courseId=&courseRole=1: a teacher starts an attendance with its name,
  * method (number, GPS, QR, check-in/out or roll call), duration and next attendance time, all
  * required (spec 2 §5); a GPS attendance takes the teacher's own position as its centre and a
- * radius; a check-in/out one the minutes after the start that check-out opens.
+ * radius; a check-in/out one the minutes after the start that check-out opens. Starting is one tap
+ * (issue 25): the method (number), the name (the date and time), the duration and the next time (a
+ * week on) come filled in, and check-out opens at the latest offered time before the end.
  */
 export default function TeaCheckinAddPage() {
   const { t } = useTranslation();
@@ -46,14 +57,23 @@ export default function TeaCheckinAddPage() {
 type Errors = Partial<Record<'title' | 'type' | 'duration' | 'nexttime' | 'location' | 'checkouttime', string>>;
 
 function AddForm({ courseId }: { courseId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [type, setType] = useState<AttenceType | null>(null);
-  const [title, setTitle] = useState('');
-  const [duration, setDuration] = useState<number | null>(null);
-  const [nexttime, setNexttime] = useState('');
-  const [checkout, setCheckout] = useState<number | null>(null);
+  const [type, setType] = useState<AttenceType | null>(1);
+  const [title, setTitle] = useState(() =>
+    t('attendance.add.defaultName', {
+      date: new Date().toLocaleString(i18n.language === 'en' ? 'en-GB' : 'zh-CN', {
+        month: 'numeric',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    }),
+  );
+  const [duration, setDuration] = useState<number | null>(DEFAULT_DURATION);
+  const [nexttime, setNexttime] = useState(() => toLocalInput(Math.floor(Date.now() / 1000) + WEEK_SECONDS));
+  const [checkout, setCheckout] = useState<number | null>(() => defaultCheckout(DEFAULT_DURATION));
   const [range, setRange] = useState<number>(GPS_RADIUS_DEFAULT);
   const [address, setAddress] = useState('');
   const [position, setPosition] = useState<GeolocationCoordinates | null>(null);
@@ -112,7 +132,13 @@ function AddForm({ courseId }: { courseId: number }) {
       await client.invalidateQueries({ queryKey: attendanceKeys.all(courseId) });
       navigate(paths.running(courseId, Number(created.id)), { replace: true });
     } catch (e) {
-      if (!(e instanceof ApiError && e.handled)) setFormError(errorMessage(e));
+      // the server's refusal of a time goes under its field
+      const refused = refusedField(e, [
+        ['validation.attendanceNextTime', 'nexttime'],
+        ['validation.checkoutTime', 'checkouttime'],
+      ]);
+      if (refused) setErrors({ [refused.field]: errorMessage(e) });
+      else if (!(e instanceof ApiError && e.handled)) setFormError(errorMessage(e));
     } finally {
       setSaving(false);
     }
@@ -187,6 +213,8 @@ function AddForm({ courseId }: { courseId: number }) {
             value={duration ? [duration] : []}
             onChange={(v) => {
               setDuration(v[0] ?? null);
+              // check-out follows the duration unless it still fits
+              if (v[0] && checkout && checkout >= v[0]) setCheckout(defaultCheckout(v[0]));
               clear('duration');
             }}
             options={DURATIONS.map((d) => ({

@@ -1,3 +1,4 @@
+import { CODE_CHANGED_CMD } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Skeleton, Toast } from 'antd-mobile';
 import { useEffect, useState } from 'react';
@@ -5,6 +6,7 @@ import { confirmDialog } from '../../../components/dialogs';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { RECONNECTED, useSocketEvent } from '../../../lib/socket';
 import { useTranslation } from '../../../lib/translations';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
@@ -28,7 +30,9 @@ import '../attendance.css';
 /**
  * /checkIn/teaCheckinPage?courseId=&courseRole=1&id=: the running attendance for the classroom
  * screen — the digit code large, the QR code changing every few seconds, the GPS centre — with the
- * students arriving live (`addRecord`), the time left, and its end after a confirmation.
+ * students arriving live (`addRecord`), the time left, and its end after a confirmation. The list
+ * shows the students still missing first, with a filter; End stays at the bottom of the screen; a roll
+ * call marks everyone not marked yet present in one tap (issue 25).
  */
 export default function TeaCheckinPage() {
   const { t } = useTranslation();
@@ -72,6 +76,8 @@ function RunningBody({ courseId, a, rows }: { courseId: number; a: StaffAttence;
   const [large, setLarge] = useState(false);
   const [setting, setSetting] = useState<RecordLike | null>(null);
   const [ending, setEnding] = useState(false);
+  const [marking, setMarking] = useState(false);
+  const [filter, setFilter] = useState<'all' | 'missing' | 'arrived'>('all');
 
   // a check-in shows at once: the event's row replaces the student's, then the list is read again
   useAttendanceEvents(courseId, {
@@ -116,8 +122,40 @@ function RunningBody({ courseId, a, rows }: { courseId: number; a: StaffAttence;
     }
   };
 
+  const markAll = async () => {
+    const ok = await confirmDialog({
+      content: t('attendance.rollCall.markAllConfirm', { count: waiting.length }),
+      confirmText: t('attendance.rollCall.markAll'),
+      testid: 'att-mark-all',
+    }).result;
+    if (!ok) return;
+    setMarking(true);
+    try {
+      const done = await attendanceApi.markAllPresent(id);
+      await client.invalidateQueries({ queryKey: attendanceKeys.students(courseId, id, -1) });
+      Toast.show({ content: t('attendance.rollCall.markedAll', { count: done.marked }) });
+    } catch (e) {
+      showApiError(e);
+    } finally {
+      setMarking(false);
+    }
+  };
+
   const arrived = rows.filter((r) => stateOf(r) !== 100);
   const waiting = rows.filter((r) => stateOf(r) === 100);
+  // the ones still missing first: those are the ones the teacher looks for
+  const shown = filter === 'missing' ? waiting : filter === 'arrived' ? arrived : [...waiting, ...arrived];
+  const filters = [
+    { key: 'all', label: t('attendance.run.filterAll', { count: rows.length }) },
+    { key: 'missing', label: t('attendance.run.filterMissing', { count: waiting.length }) },
+    {
+      key: 'arrived',
+      label:
+        type === 0
+          ? t('attendance.run.filterMarked', { count: arrived.length })
+          : t('attendance.run.filterArrived', { count: arrived.length }),
+    },
+  ] as const;
 
   return (
     <div className="page-body att-body">
@@ -172,11 +210,44 @@ function RunningBody({ courseId, a, rows }: { courseId: number; a: StaffAttence;
             {arrived.length}/{rows.length}
           </span>
         </h2>
+        {type === 0 && waiting.length > 0 ? (
+          <Button
+            block
+            color="primary"
+            fill="outline"
+            loading={marking}
+            onClick={() => void markAll()}
+            className="att-mark-all"
+            data-testid="att-mark-all"
+          >
+            {t('attendance.rollCall.markAll')}
+          </Button>
+        ) : null}
+        {rows.length > 0 ? (
+          <fieldset className="att-run-filter" aria-label={t('attendance.run.filter')}>
+            {filters.map((f) => (
+              <button
+                key={f.key}
+                type="button"
+                aria-pressed={filter === f.key}
+                className={`att-run-filter-item${filter === f.key ? ' is-active' : ''}`}
+                onClick={() => setFilter(f.key)}
+                data-testid={`att-filter-${f.key}`}
+              >
+                {f.label}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
         {rows.length === 0 ? (
           <ErrorBlock status="empty" title={t('attendance.run.noStudents')} description="" />
+        ) : shown.length === 0 ? (
+          <p className="muted att-none" data-testid="att-filter-empty">
+            {filter === 'missing' ? t('attendance.run.noneMissing') : t('attendance.detail.noneHere')}
+          </p>
         ) : (
           <ul className="att-records" data-testid="att-arrivals">
-            {[...arrived, ...waiting].map((r) => (
+            {shown.map((r) => (
               <RecordRow key={r.userid} r={r} type={type} onOpen={() => setSetting(r)} />
             ))}
           </ul>
@@ -184,9 +255,11 @@ function RunningBody({ courseId, a, rows }: { courseId: number; a: StaffAttence;
       </section>
 
       {running ? (
-        <Button block color="danger" fill="outline" loading={ending} onClick={() => void end()} data-testid="att-end">
-          {t('attendance.run.end')}
-        </Button>
+        <div className="att-end-bar">
+          <Button block color="danger" fill="outline" loading={ending} onClick={() => void end()} data-testid="att-end">
+            {t('attendance.run.end')}
+          </Button>
+        </div>
       ) : null}
       <StateSheet courseId={courseId} attenceId={id} record={setting} onClose={() => setSetting(null)} />
     </div>
@@ -199,6 +272,16 @@ function DigitCode({ courseId, id }: { courseId: number; id: number }) {
   const client = useQueryClient();
   const code = useQuery({ queryKey: attendanceKeys.code(courseId, id), queryFn: () => attendanceApi.digitCode(id) });
   const [busy, setBusy] = useState(false);
+  // too many wrong guesses across the class changed the code by itself (issue 24): show the new one and say why
+  const [guessed, setGuessed] = useState(0);
+  useSocketEvent(CODE_CHANGED_CMD, (data) => {
+    const e = data as { attenceid?: unknown; code?: unknown; wrong?: unknown } | null;
+    if (!e || Number(e.attenceid) !== id) return;
+    client.setQueryData(attendanceKeys.code(courseId, id), String(e.code));
+    setGuessed(Number(e.wrong) || 1);
+  });
+  // a change missed while the socket was away: read the code again
+  useSocketEvent(RECONNECTED, () => void code.refetch());
   const renew = async () => {
     const ok = await confirmDialog({ content: t('attendance.run.newCodeConfirm'), testid: 'att-new-code' }).result;
     if (!ok) return;
@@ -206,6 +289,7 @@ function DigitCode({ courseId, id }: { courseId: number; id: number }) {
     try {
       const next = await attendanceApi.newDigitCode(id);
       client.setQueryData(attendanceKeys.code(courseId, id), String(next.code));
+      setGuessed(0);
     } catch (e) {
       showApiError(e);
     } finally {
@@ -220,6 +304,11 @@ function DigitCode({ courseId, id }: { courseId: number; id: number }) {
       <div className="att-code" data-testid="att-code">
         {code.data}
       </div>
+      {guessed ? (
+        <p className="att-code-changed" role="status" data-testid="att-code-changed">
+          {t('attendance.run.codeChanged', { count: guessed })}
+        </p>
+      ) : null}
       <Button size="small" fill="none" loading={busy} onClick={() => void renew()} data-testid="att-new-code">
         {t('attendance.run.newCode')}
       </Button>

@@ -20,6 +20,12 @@ export interface BarrageLayerProps {
   /** at most this many comments on screen at once; more arriving meanwhile are not shown; default 30 */
   maxOnScreen?: number;
   className?: string;
+  /** the writers' names before their comments; default true (the projector hides them until the teacher shows them) */
+  names?: boolean;
+  /** comments to fly now, each time the array changes (a recording's comments reaching their time) */
+  feed?: BarrageItem[];
+  /** false: only the feed flies, not the course's live comments (a recording); default true */
+  socket?: boolean;
 }
 
 interface Flight {
@@ -46,6 +52,9 @@ export function BarrageLayer({
   initial,
   maxOnScreen = 30,
   className,
+  names = true,
+  feed,
+  socket = true,
 }: BarrageLayerProps) {
   const [flights, setFlights] = useState<Flight[]>([]);
   const [still] = useState(reducedMotion);
@@ -71,7 +80,13 @@ export function BarrageLayer({
   useEffect(() => {
     for (const item of initial ?? []) launch(item);
   }, []);
-  useSocketEvent('Barrage.new', (item: BarrageItem) => launch(item));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new feed flies once
+  useEffect(() => {
+    for (const item of feed ?? []) launch(item);
+  }, [feed]);
+  useSocketEvent('Barrage.new', (item: BarrageItem) => {
+    if (socket) launch(item);
+  });
   useSocketEvent('Barrage.deleted', (d: { id: number }) => setFlights((list) => list.filter((f) => f.item.id !== d.id)));
   useSocketEvent(RECONNECTED, () => setFlights([]));
   const land = useCallback((key: number) => setFlights((list) => list.filter((f) => f.key !== key)), []);
@@ -85,26 +100,36 @@ export function BarrageLayer({
     >
       {flights.map((f) =>
         still ? (
-          <StillComment key={f.key} flight={f} onDone={land} />
+          <StillComment key={f.key} flight={f} names={names} onDone={land} />
         ) : (
-          <FlyingComment key={f.key} flight={f} durationMs={durationMs} onDone={land} />
+          <FlyingComment key={f.key} flight={f} names={names} durationMs={durationMs} onDone={land} />
         ),
       )}
     </div>
   );
 }
 
-function Text({ item }: { item: BarrageItem }) {
+function Text({ item, names }: { item: BarrageItem; names: boolean }) {
   const { t } = useTranslation();
   return (
     <>
-      <span className="barrage-name">{t('barrage.says', { name: item.username })}</span>
+      {names ? <span className="barrage-name">{t('barrage.says', { name: item.username })}</span> : null}
       {item.content}
     </>
   );
 }
 
-function FlyingComment({ flight, durationMs, onDone }: { flight: Flight; durationMs: number; onDone: (key: number) => void }) {
+function FlyingComment({
+  flight,
+  names,
+  durationMs,
+  onDone,
+}: {
+  flight: Flight;
+  names: boolean;
+  durationMs: number;
+  onDone: (key: number) => void;
+}) {
   const ref = useRef<HTMLSpanElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -134,19 +159,19 @@ function FlyingComment({ flight, durationMs, onDone }: { flight: Flight; duratio
       data-testid="barrage-flight"
       data-vip={flight.item.vip}
     >
-      <Text item={flight.item} />
+      <Text item={flight.item} names={names} />
     </span>
   );
 }
 
-function StillComment({ flight, onDone }: { flight: Flight; onDone: (key: number) => void }) {
+function StillComment({ flight, names, onDone }: { flight: Flight; names: boolean; onDone: (key: number) => void }) {
   useEffect(() => {
     const timer = setTimeout(() => onDone(flight.key), STILL_MS);
     return () => clearTimeout(timer);
   }, [flight.key, onDone]);
   return (
     <span className={`barrage-still${flight.item.vip ? ' is-vip' : ''}`} data-testid="barrage-flight" data-vip={flight.item.vip}>
-      <Text item={flight.item} />
+      <Text item={flight.item} names={names} />
     </span>
   );
 }

@@ -3,10 +3,11 @@ import { Button, Checkbox, Dialog, Input, Switch, Toast } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { titleWithTestId } from '../../../components/BodyTestId';
 import { showApiError } from '../../../lib/api';
-import { classroomSocket, RECONNECTED, useClassroom, useSocketEvent } from '../../../lib/socket';
+import { RECONNECTED, useClassroom, useSocketEvent } from '../../../lib/socket';
 import { testId } from '../../../lib/testid';
-import { useAuth } from '../../accounts/authStore';
 import { useTranslation } from '../../../lib/translations';
+import { useAuth } from '../../accounts/authStore';
+import { useClaimClassEvent } from '../../classtime/events/claims';
 import {
   type BarrageConfig,
   type BarrageItem,
@@ -16,6 +17,7 @@ import {
   type CurrentRace,
   type Race,
 } from '../api';
+import { pressRace } from '../pressRace';
 import { BarrageLayer } from './BarrageLayer';
 
 const BARRAGE_MAX = 50;
@@ -42,6 +44,9 @@ export function ClassroomTools({ courseId, canTeach }: { courseId: number; canTe
 
   // the course's room carries the switch, the comments and the race (the class-time bar opens it too)
   useClassroom(courseId);
+  // the course home shows the race and the comments itself: the course-level layer does not (decision 029)
+  useClaimClassEvent('race');
+  useClaimClassEvent('barrage');
   useSocketEvent('Barrage.switch', (d: { courseid: number; status: 0 | 1 }) => {
     if (d.courseid !== courseId) return;
     queryClient.setQueryData<BarrageConfig>(barrageKeys.config(courseId), (c) => (c ? { ...c, status: d.status } : c));
@@ -296,18 +301,7 @@ function StudentTools({ courseId, config, race }: { courseId: number; config: Ba
   const press = async () => {
     if (!open) return;
     setPressing(true);
-    if (classroomSocket.state === 'open') {
-      classroomSocket.send('Tools.joinRace', { raceid: open.raceid });
-      return;
-    }
-    try {
-      await barrageApi.joinRace(courseId, open.raceid);
-      queryClient.setQueryData<CurrentRace>(barrageKeys.race(courseId), (c) => (c ? { ...c, joined: 1 } : c));
-    } catch (e) {
-      showApiError(e);
-    } finally {
-      setPressing(false);
-    }
+    await pressRace(queryClient, courseId, open.raceid, () => setPressing(false));
   };
 
   const send = async () => {

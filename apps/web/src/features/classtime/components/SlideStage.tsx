@@ -12,6 +12,10 @@ export interface SlideStageProps {
   onSwipe?: (by: 1 | -1) => void;
   /** what sits over the slide (the barrage, a "live" badge) */
   children?: React.ReactNode;
+  /** another class on the stage (the projector's fills the screen) */
+  className?: string;
+  /** the last page that may be fetched ahead (a student held to the pages shown, decision 029); default all */
+  last?: number;
 }
 
 /**
@@ -19,18 +23,20 @@ export interface SlideStageProps {
  * (files/pages.ts), so every phone browser shows them. The pages either side are fetched ahead so
  * that a turn shows at once. Swipe left for the next page, right for the previous.
  */
-export function SlideStage({ pages, page, onSwipe, children }: SlideStageProps) {
+export function SlideStage({ pages, page, onSwipe, children, className, last }: SlideStageProps) {
   const { t } = useTranslation();
   const start = useRef<{ x: number; y: number } | null>(null);
   const slide = pages[page - 1];
 
   useEffect(() => {
-    for (const near of [pages[page], pages[page - 2]]) if (near) new Image().src = near.url;
-  }, [pages, page]);
+    // a page past `last` is not the student's to see yet (decision 029): the server would refuse it
+    for (const near of [pages[page], pages[page - 2]])
+      if (near && near.pageindex <= (last ?? pages.length)) new Image().src = near.url;
+  }, [pages, page, last]);
 
   return (
     <div
-      className="slide-stage"
+      className={`slide-stage${className ? ` ${className}` : ''}`}
       data-testid="slide-stage"
       data-page={page}
       onTouchStart={(e) => {

@@ -1,5 +1,5 @@
 import { CODES, DEFAULT_TAB } from '@paiclass/shared';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { contentWithTestId } from '../../../components/BodyTestId';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { ApiError } from '../../../lib/api';
@@ -12,6 +12,14 @@ import { useCourseInfo } from '../hooks/useCourseInfo';
 import { parseCourseId } from '../utils';
 
 /**
+ * The class's events over every page of a course a student opens (issue 25, decision 029): its own
+ * chunk, with the pages' strings it speaks in, fetched once a student opens a course page.
+ */
+const ClassEvents = lazy(() =>
+  Promise.all([import('../../classtime/events/ClassEvents'), loadStrings('pages')]).then(([m]) => m),
+);
+
+/**
  * spec 1 §5 / spec 2 §2: before a page whose address carries a non-empty `courseId` and `courseRole`
  * shows, the course is checked (`getCourseInfo`, shared with the page through the query cache):
  * - 30202 (the course is gone or the caller is not in it): the API client forgets the stored course
@@ -19,6 +27,7 @@ import { parseCourseId } from '../utils';
  * - a student (server courseRole 0) on a teacher's address (courseRole=1): the course list;
  * - a student of an ended course closed to visits: the reminder, then the course list.
  * `always` checks a page that needs it even without `courseRole` (the course home).
+ * A student of a course not ended also gets the course-level layer of class events (ClassEvents).
  */
 export function CourseCheck({ always = false, children }: { always?: boolean; children: ReactNode }) {
   const { t } = useTranslation();
@@ -31,6 +40,9 @@ export function CourseCheck({ always = false, children }: { always?: boolean; ch
   const courseId = wanted ? parseCourseId(rawId) : null;
   const info = useCourseInfo(courseId);
   const data = info.data;
+  // the layer of class events goes on every page of a course, with or without courseRole (the same query when both)
+  const layerId = token && rawId !== '' ? parseCourseId(rawId) : null;
+  const layer = useCourseInfo(layerId).data;
 
   const studentAsTeacher = Boolean(data && rawRole === '1' && Number(data.courseRole) === 0);
   const closedToStudent = Boolean(
@@ -61,7 +73,19 @@ export function CourseCheck({ always = false, children }: { always?: boolean; ch
     }
   }, [data, studentAsTeacher, closedToStudent, navigate, t]);
 
-  if (courseId === null) return <>{children}</>;
+  const student = layer && Number(layer.courseRole) === 0 && Number(layer.classending) !== 1;
+  const events = student ? (
+    <Suspense fallback={null}>
+      <ClassEvents courseId={layer.id} />
+    </Suspense>
+  ) : null;
+  if (courseId === null)
+    return (
+      <>
+        {children}
+        {events}
+      </>
+    );
   if (info.isPending)
     return (
       <div className="page" data-testid="course-check">
@@ -71,5 +95,10 @@ export function CourseCheck({ always = false, children }: { always?: boolean; ch
   // turned away: nothing of the course shows behind the reminder or while leaving
   if (studentAsTeacher || closedToStudent || gone) return <div className="page" data-testid="course-home-closed" />;
   // any other failure is the page's to show (with its retry)
-  return <>{children}</>;
+  return (
+    <>
+      {children}
+      {events}
+    </>
+  );
 }

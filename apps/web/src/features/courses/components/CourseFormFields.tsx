@@ -1,11 +1,12 @@
-import { COURSE_NAME_MAX } from '@paiclass/shared';
+import { CODES, COURSE_NAME_MAX } from '@paiclass/shared';
 import { Button, Selector, Toast } from 'antd-mobile';
 import { type ReactNode, useState } from 'react';
 import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { RequiredLabel } from '../../../components/RequiredLabel';
 import { TextField } from '../../../components/TextField';
-import { errorMessage } from '../../../lib/api';
+import { ApiError, errorMessage } from '../../../lib/api';
+import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { type FieldErrors, type Schema, validate } from '../../../lib/validation';
 import type { CourseBody } from '../api';
@@ -55,6 +56,9 @@ export function CourseFormView({
   const [form, setForm] = useState<CourseForm>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string>();
+  // the free cap (spec 1 §5): the refusal offers VIP, which lifts it (issue 28)
+  const [capReached, setCapReached] = useState(false);
+  const navigate = useNavigate();
   const [submitting, setSubmitting] = useState(false);
 
   const set = <K extends keyof CourseForm>(field: K, value: CourseForm[K]) => {
@@ -95,6 +99,7 @@ export function CourseFormView({
     } catch (e) {
       // the free cap (30301), a bad year (40003) and the like are told in the form
       setFormError(errorMessage(e));
+      setCapReached(e instanceof ApiError && e.code === CODES.vipRequired);
     } finally {
       setSubmitting(false);
     }
@@ -196,6 +201,19 @@ export function CourseFormView({
           )}
         </div>
         <FormError message={formError} testid="course-error" />
+        {capReached && formError ? (
+          <Button
+            block
+            color="warning"
+            fill="outline"
+            shape="rounded"
+            className="course-open-vip"
+            onClick={() => navigate('/vipManagement')}
+            data-testid="course-open-vip"
+          >
+            {t('courses.form.openVip')}
+          </Button>
+        ) : null}
         <Button
           block
           type="submit"

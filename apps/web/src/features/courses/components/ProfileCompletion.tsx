@@ -92,7 +92,7 @@ export function ProfileCompletion({ initial, onDone }: { initial: CourseProfile;
           label={t('courses.profile.grade')}
           required
           placeholder={t('courses.profile.gradePlaceholder')}
-          options={[1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: t('courses.profile.gradeN', { n }) }))}
+          options={[1, 2, 3, 4, 5, 6].map((n) => ({ value: String(n), label: t(`common.grades.y${n}`) }))}
           value={grade}
           onChange={(v) => {
             setGrade(v);

@@ -1,4 +1,4 @@
-import { DEFAULT_TAB } from '@paiclass/shared';
+import { COURSE_MEMBERS_CMD, DEFAULT_TAB } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Dialog, List, Skeleton, Switch, Toast } from 'antd-mobile';
 import {
@@ -13,6 +13,7 @@ import {
   InformationCircleOutline,
   MessageOutline,
   PicturesOutline,
+  PlayOutline,
   QuestionCircleOutline,
   SoundOutline,
   StarOutline,
@@ -27,13 +28,14 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useLiveRefetch } from '../../../lib/socket';
 import { testId } from '../../../lib/testid';
 import { useTranslation } from '../../../lib/translations';
 import { hasPage } from '../../../router';
 import { OpenAttendancePrompt } from '../../attendance/components/OpenAttendancePrompt';
 import { ClassroomToolsGate } from '../../barrage/components/ClassroomToolsGate';
 import { ClassTimeBar } from '../../classtime/components/ClassTimeBar';
-import { JoinStepPrompt } from '../../interact/components/JoinStepPrompt';
+import { OpenStepsBar } from '../../interact/components/OpenStepsBar';
 import { SpeakToolsGate } from '../../speak/components/SpeakToolsGate';
 import { courseKeys, coursesApi, retryNetworkOnly } from '../api';
 import { CodePopup } from '../components/CodePopup';
@@ -76,6 +78,7 @@ const MENU: MenuEntry[] = [
     tone: 'is-cyan',
     to: (id, role) => `/dataIndex?type=2&courseId=${id}&courseRole=${role}`,
   },
+  { key: 'live', icon: <PlayOutline />, tone: 'is-orange', to: (id, role) => `/onlineLive?courseId=${id}&courseRole=${role}` },
   { key: 'meeting', icon: <VideoOutline />, tone: 'is-pink', to: (id, role) => `/conference?courseId=${id}&courseRole=${role}` },
   {
     key: 'notice',
@@ -160,6 +163,13 @@ function CourseHome({ info }: { info: CourseInfo }) {
   const [quitSaving, setQuitSaving] = useState(false);
   const role: 0 | 1 = Number(info.courseRole) === 1 ? 1 : 0;
   const can = (ability: Ability) => info.authData.includes(ability);
+  // the student count follows students joining and leaving (issue 25): the staff room hears of each
+  const live = useLiveRefetch(
+    role === 1 ? info.id : undefined,
+    [COURSE_MEMBERS_CMD],
+    () => void queryClient.invalidateQueries({ queryKey: courseKeys.info(info.id) }),
+    (d: { courseid?: number } | null) => Number(d?.courseid) === info.id,
+  );
   const update = (patch: Partial<CourseInfo>) =>
     queryClient.setQueryData<CourseInfo>(courseKeys.info(info.id), (current) => (current ? { ...current, ...patch } : current));
 
@@ -266,7 +276,7 @@ function CourseHome({ info }: { info: CourseInfo }) {
           <span className="course-card-meta" data-testid="course-home-teacher">
             <UserOutline /> {info.username}
           </span>
-          <span className="course-card-meta" data-testid="course-home-total">
+          <span className="course-card-meta" data-testid="course-home-total" data-live={live ? 'on' : undefined}>
             <TeamOutline /> {t('courses.card.students', { count: Number(info.total) })}
           </span>
           <span className="course-card-spacer" />
@@ -290,9 +300,11 @@ function CourseHome({ info }: { info: CourseInfo }) {
       {/* issue 15: speaking, questions, muting and the class timer (decision 024) */}
       {ended ? null : <SpeakToolsGate courseId={info.id} canTeach={can('teachClass')} />}
       {/* spec 2 §2, §8: a student entering the course is told of an open attendance (issue 13) */}
-      {role === 0 && !ended ? <OpenAttendancePrompt courseId={info.id} /> : null}
-      {/* spec 2 §8: and asked to join an interactive answer taking answers (issue 15) */}
-      {role === 0 && !ended ? <JoinStepPrompt courseId={info.id} /> : null}
+      {/* the question is asked by the course-level layer (ClassEvents, decision 029); the bar stays here */}
+      {role === 0 && !ended ? <OpenAttendancePrompt courseId={info.id} show="bar" /> : null}
+      {/* spec 2 §8: an interactive answer taking answers is asked about on every course page (ClassEvents);
+          here it stays reachable after the question was dismissed (issue 25) */}
+      {role === 0 && !ended ? <OpenStepsBar courseId={info.id} /> : null}
 
       <section
         className="course-home-menu"

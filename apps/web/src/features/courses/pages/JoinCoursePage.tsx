@@ -1,5 +1,5 @@
 import { DEFAULT_TAB, JOIN_CODE_LENGTH, type JoinKey, joinKeyInput } from '@paiclass/shared';
-import { Button, NoticeBar, PasscodeInput } from 'antd-mobile';
+import { Button, NoticeBar, PasscodeInput, type PasscodeInputRef } from 'antd-mobile';
 import { ScanCodeOutline } from 'antd-mobile-icons';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormError } from '../../../components/FormError';
@@ -36,6 +36,11 @@ export default function JoinCoursePage() {
   const [error, setError] = useState<string>();
   const [joining, setJoining] = useState(byLink);
   const started = useRef(false);
+  // the code boxes are ready to type in as the page opens (issue 25)
+  const codeBoxes = useRef<PasscodeInputRef>(null);
+  useEffect(() => {
+    codeBoxes.current?.focus();
+  }, []);
 
   const join = async (value: JoinKey) => {
     setError(undefined);
@@ -109,6 +114,7 @@ export default function JoinCoursePage() {
           <p className="join-hero-text">{t('courses.join.intro')}</p>
         </div>
         <PasscodeInput
+          ref={codeBoxes}
           className="join-code"
           length={JOIN_CODE_LENGTH}
           plain

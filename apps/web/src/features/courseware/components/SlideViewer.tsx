@@ -6,6 +6,9 @@ import { useTranslation } from '../../../lib/translations';
 export interface Slide {
   pageindex: number;
   url: string;
+  /** the image's size in pixels, 0 when unknown */
+  width: number;
+  height: number;
 }
 
 /**
@@ -50,7 +53,15 @@ export function SlideViewer({
         }}
       >
         {slide ? (
-          <img src={slide.url} alt={t('courseware.pageAlt', { page, total })} data-testid="cw-slide-image" draggable={false} />
+          // its size, when known, holds the page's place while it loads: what is below does not move under a tap
+          <img
+            src={slide.url}
+            width={slide.width || undefined}
+            height={slide.height || undefined}
+            alt={t('courseware.pageAlt', { page, total })}
+            data-testid="cw-slide-image"
+            draggable={false}
+          />
         ) : null}
         {badge}
       </div>

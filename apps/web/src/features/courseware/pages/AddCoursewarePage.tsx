@@ -1,4 +1,4 @@
-import { CONTENT_TITLE_MAX, CONTENT_TYPES, contentInput, isCoursewareName } from '@paiclass/shared';
+import { CONTENT_TITLE_MAX, CONTENT_TYPES, contentCalls, contentInput, isCoursewareName } from '@paiclass/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Selector, Switch, Toast } from 'antd-mobile';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { FormError } from '../../../components/FormError';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { RequiredLabel } from '../../../components/RequiredLabel';
 import { TextField } from '../../../components/TextField';
-import { api, errorMessage } from '../../../lib/api';
+import { call, errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { attachmentLimitLabel } from '../../../lib/upload';
@@ -20,7 +20,6 @@ import { useLeaveGuard } from '../../courses/hooks/useLeaveGuard';
 import type { CourseInfo } from '../../courses/types';
 import { FilePicker } from '../../materials/components/FilePicker';
 import { useUploads } from '../../materials/hooks/useUploads';
-import type { ContentItem } from '../../materials/types';
 import '../../materials/materials.css';
 import { coursewareKeys } from '../api';
 import { coursewarePath } from '../paths';
@@ -90,7 +89,7 @@ function AddCoursewareForm({ info }: { info: CourseInfo }) {
     setErrors({});
     setSubmitting(true);
     try {
-      const item = await api<ContentItem>('/FutureV2/CourseMeans/addContent', body);
+      const item = await call(contentCalls.addContent, body);
       await queryClient.invalidateQueries({ queryKey: coursewareKeys.list(courseId) });
       Toast.show({ content: publish ? t('materials.form.published') : t('materials.form.drafted') });
       navigate(coursewarePath(courseId, 1, item.id), { replace: true });

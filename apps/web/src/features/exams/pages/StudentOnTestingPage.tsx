@@ -3,6 +3,7 @@ import {
   SWITCH_MOBILE_SECONDS,
   SWITCH_WARNING_SECONDS,
   TEST_DEADLINE_CMD,
+  TEST_HEARTBEAT_SECONDS,
   TEST_SUBMITTED_CMD,
 } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -126,6 +127,9 @@ function TakePaper({ courseId, paper }: { courseId: number; paper: StudentPaper 
   const [, tick] = useState(0);
   const [extra, setExtra] = useState(paper.extratime);
   const [handing, setHanding] = useState(false);
+  // the student handed in while the network was down: it goes in by itself when the network is back (issue 25)
+  const [queued, setQueued] = useState(false);
+  const queuedTried = useRef(0);
   const done = useRef(false);
   const gaveUp = useRef(false);
   const [switches, setSwitches] = useState(paper.switchcount);
@@ -163,6 +167,12 @@ function TakePaper({ courseId, paper }: { courseId: number; paper: StudentPaper 
         const network = !(e instanceof ApiError) || e.code === NETWORK_ERROR;
         // by itself the page tries again while the network is down, and says a refusal once
         if (why !== 'student' && !network) gaveUp.current = true;
+        if (why === 'student' && network) {
+          queuedTried.current = performance.now();
+          setQueued(true);
+          return;
+        }
+        setQueued(false);
         if (why === 'student' || !network) {
           // spec 2 §8: submit failure, retry (the answers stay in the journal)
           Dialog.alert({
@@ -193,6 +203,17 @@ function TakePaper({ courseId, paper }: { courseId: number; paper: StudentPaper 
     if (now - tried.current < 10_000) return;
     tried.current = now;
     void handIn('deadline');
+  });
+
+  // a hand-in waiting for the network: at once when the browser says it is back, and every 10 s
+  // meanwhile (a phone's radio may come back without saying so)
+  useEffect(() => {
+    if (!queued || done.current || handing) return;
+    const now = performance.now();
+    if (!session.online && now - queuedTried.current < 10_000) return;
+    if (session.online && now - queuedTried.current < 1_000) return;
+    queuedTried.current = now;
+    void handIn('student');
   });
 
   // a forced hand-in after too many screen switches: the 15-second warning, then in it goes
@@ -232,6 +253,9 @@ function TakePaper({ courseId, paper }: { courseId: number; paper: StudentPaper 
   const warned = useRef(paper.switchcount);
   const waiting = useRef<SwitchResult | null>(null);
   const unsent = useRef(false);
+  // when the page saw the switch being reported (server-anchored ms since the start): a report held
+  // back is flagged to the teacher (issue 24)
+  const seenAt = useRef(0);
   const warn = useCallback(
     (r: SwitchResult) => {
       if (r.count <= warned.current) return;
@@ -255,7 +279,7 @@ function TakePaper({ courseId, paper }: { courseId: number; paper: StudentPaper 
   );
   const report = useCallback(async () => {
     try {
-      const r = await studentExamApi.reportSwitch(courseId, paper.testpaperid, count.current);
+      const r = await studentExamApi.reportSwitch(courseId, paper.testpaperid, count.current, seenAt.current);
       unsent.current = false;
       count.current = Math.max(count.current, r.count);
       setSwitches(count.current);
@@ -272,6 +296,7 @@ function TakePaper({ courseId, paper }: { courseId: number; paper: StudentPaper 
       if (done.current) return;
       if (document.visibilityState === 'hidden') {
         hiddenAt.current = performance.now();
+        if (!unsent.current) seenAt.current = session.clock.elapsed();
         count.current += 1;
         setSwitches(count.current);
         void report();
@@ -280,6 +305,7 @@ function TakePaper({ courseId, paper }: { courseId: number; paper: StudentPaper 
         hiddenAt.current = null;
         const more = isTouchDevice() ? Math.floor(away / (SWITCH_MOBILE_SECONDS * 1000)) : 0;
         count.current += more;
+        if (more > 0 && !unsent.current) seenAt.current = session.clock.elapsed();
         setSwitches(count.current);
         if (more > 0 || unsent.current) void report();
         else if (waiting.current) warn(waiting.current);
@@ -287,7 +313,22 @@ function TakePaper({ courseId, paper }: { courseId: number; paper: StudentPaper 
     };
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
-  }, [paper.switchlimit, report, warn]);
+  }, [paper.switchlimit, report, warn, session.clock]);
+
+  // the heartbeat (issue 24): while the page is on screen; the server flags a gap while the paper is open
+  useEffect(() => {
+    const beat = () => {
+      if (done.current || document.visibilityState !== 'visible') return;
+      studentExamApi.heartbeat(courseId, paper.testpaperid).catch(() => undefined);
+    };
+    beat();
+    const timer = window.setInterval(beat, TEST_HEARTBEAT_SECONDS * 1000);
+    document.addEventListener('visibilitychange', beat);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', beat);
+    };
+  }, [courseId, paper.testpaperid]);
 
   const askHandIn = async () => {
     const unanswered = session.unanswered;
@@ -326,7 +367,11 @@ function TakePaper({ courseId, paper }: { courseId: number; paper: StudentPaper 
   let n = 0;
   for (const item of paper.lists) if (item.typeid !== QUESTION_TYPES.note) numbers.set(item.subjectid, ++n);
   const offline = !session.online || session.status === 'offline';
-  const low = remaining !== null && remaining < 5 * 60_000;
+  // red near the end: the last 5 minutes, or the last fifth of a short paper (issue 25: a 5-minute
+  // test was red from the start)
+  const span = paper.deadline > 0 ? (paper.deadline - paper.startedat) * 1000 : 0;
+  const lowAt = span > 0 ? Math.min(5 * 60_000, span / 5) : 5 * 60_000;
+  const low = remaining !== null && remaining < lowAt;
 
   return (
     <>
@@ -364,7 +409,11 @@ function TakePaper({ courseId, paper }: { courseId: number; paper: StudentPaper 
                   : t('exams.student.saved')}
           </span>
         </div>
-        {offline ? (
+        {queued ? (
+          <div className="ex-offline" role="status" data-testid="handin-queued">
+            {t('exams.student.handInQueued')}
+          </div>
+        ) : offline ? (
           <div className="ex-offline" role="status" data-testid="offline-bar">
             {t('exams.student.offlineBar')}
           </div>

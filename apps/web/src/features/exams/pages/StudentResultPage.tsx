@@ -1,4 +1,4 @@
-import { QUESTION_TYPES, TEST_STATES } from '@paiclass/shared';
+import { QUESTION_TYPES, TEST_RETURNED_CMD, TEST_SCORES_CMD, TEST_STATES } from '@paiclass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { CheckCircleOutline, ExclamationCircleOutline } from 'antd-mobile-icons';
@@ -6,6 +6,7 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { RichTextView } from '../../../components/RichTextView';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useLiveRefetch } from '../../../lib/socket';
 import { type TFunction, useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
@@ -67,6 +68,13 @@ function ResultBody({ courseId, id, attemptId, kind }: { courseId: number; id: n
     retry: retryNetworkOnly,
     staleTime: 0,
   });
+  // scores published or the paper returned show without a reload (issue 25)
+  const live = useLiveRefetch(
+    courseId,
+    [TEST_SCORES_CMD, TEST_RETURNED_CMD],
+    () => void query.refetch(),
+    (d: { testpaperid?: number } | null) => Number(d?.testpaperid) === id,
+  );
   if (query.isPending) return <LoadingScreen text={t('common.loading')} />;
   if (query.isError) return <QueryFailed error={query.error} onRetry={() => void query.refetch()} />;
   const r: TestResult = query.data;
@@ -76,7 +84,7 @@ function ResultBody({ courseId, id, attemptId, kind }: { courseId: number; id: n
   ).length;
   let n = 0;
   return (
-    <div className="page-body ex-body" data-testid="result">
+    <div className="page-body ex-body" data-testid="result" data-live={live ? 'on' : undefined}>
       <section className="ex-card" data-testid="result-summary">
         {kind === 'submit' ? (
           <p className="ex-note" style={{ marginTop: 0, marginBottom: 10 }} data-testid="submit-done">

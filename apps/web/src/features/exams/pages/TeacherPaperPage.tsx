@@ -548,7 +548,7 @@ function QuestionPicker({
           )}
         </div>
         <div className="exam-editor-foot">
-          <Button block color="primary" onClick={done} data-testid="picker-done">
+          <Button block color="primary" disabled={query.isPending} onClick={done} data-testid="picker-done">
             {t('exams.teacher.paper.pickDone', { count: picked.size })}
           </Button>
         </div>

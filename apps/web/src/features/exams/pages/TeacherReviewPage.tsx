@@ -241,6 +241,11 @@ function ReviewRowView({ row, total, onOpen }: { row: ReviewRow; total: number; 
           {row.switchcount > 0 ? (
             <span className="activity-stats">{t('exams.teacher.review.switches', { count: row.switchcount })}</span>
           ) : null}
+          {row.signals.map((s) => (
+            <Tag key={s} color="danger" fill="outline" data-testid="review-signal">
+              {t(`exams.teacher.review.signalShort.${s}`)}
+            </Tag>
+          ))}
         </span>
       </span>
       {onOpen ? <RightOutline className="activity-arrow" /> : null}
@@ -372,6 +377,11 @@ function Grading({
           {p.switchcount > 0 ? (
             <span className="muted small">{t('exams.teacher.review.switches', { count: p.switchcount })}</span>
           ) : null}
+          {p.signals.map((s) => (
+            <Tag key={s} color="danger" fill="outline" data-testid="grading-signal">
+              {t(`exams.teacher.review.signal.${s}`)}
+            </Tag>
+          ))}
           {p.submitkind > 1 ? <span className="muted small">{t(`exams.teacher.review.submitkind.${p.submitkind}`)}</span> : null}
         </div>
       </div>

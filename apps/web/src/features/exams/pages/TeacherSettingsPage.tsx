@@ -1,13 +1,22 @@
-import { ATTEMPTS_MAX, EXTRA_TIME_MAX, PUBLISH_STATES, SWITCH_LIMIT_MAX, TIME_LIMIT_MAX } from '@paiclass/shared';
+import {
+  ATTEMPTS_MAX,
+  EXTRA_TIME_MAX,
+  PUBLISH_STATES,
+  SWITCH_LIMIT_MAX,
+  TEST_PROGRESS_CMD,
+  TIME_LIMIT_MAX,
+} from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Selector, Switch, Toast } from 'antd-mobile';
-import { type ReactNode, useState } from 'react';
+import { type MutableRefObject, type ReactNode, useEffect, useRef, useState } from 'react';
 import { confirmDialog } from '../../../components/dialogs';
 import { FormError } from '../../../components/FormError';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { ApiError, errorMessage, showApiError } from '../../../lib/api';
+import { refusedField } from '../../../lib/useFormErrors';
 import { useNavigate, useSearchParams } from '../../../lib/router';
+import { useLiveRefetch } from '../../../lib/socket';
 import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
@@ -15,18 +24,17 @@ import { LoadFailed } from '../../courses/components/NoPermission';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { useLeaveGuard } from '../../courses/hooks/useLeaveGuard';
-import { DateTimeField } from '../../materials/components/DateTimeField';
+import { DateTimeField } from '../../../components/DateTimeField';
 import { formatTime, fromLocalInput, toLocalInput } from '../../materials/utils';
 import { membersApi } from '../../members/api';
 import { parseItemId } from '../../notices/utils';
 import { teacherExamKeys, teacherExamsApi } from '../api.teacher';
 import { teacherTestPaths } from '../components/teacher/paths';
 import { TestStateTag } from '../components/teacher/TestStateTag';
-import { teacherTestState } from '../components/teacher/utils';
+import { asksBeforeShowingAnswers, teacherTestState } from '../components/teacher/utils';
 import type { TeacherTest, TestSettings } from '../types';
 import '../../notices/notices.css';
 import '../../materials/materials.css';
-import '../../materials/components/DateTimeField.css';
 import '../components/teacher/teacher.css';
 
 /**
@@ -51,7 +59,7 @@ export default function TeacherSettingsPage() {
           id === null ? (
             <LoadFailed message={t('exams.teacher.notFound')} />
           ) : (
-            <TestLoader courseId={course.id} id={id} onDirty={setDirty} />
+            <TestLoader courseId={course.id} id={id} dirty={dirty} onDirty={setDirty} />
           )
         }
       </CourseGate>
@@ -59,25 +67,97 @@ export default function TeacherSettingsPage() {
   );
 }
 
-function TestLoader({ courseId, id, onDirty }: { courseId: number; id: number; onDirty: (dirty: boolean) => void }) {
+/** Saves the settings typed in the form; false when they were refused (the form shows why). */
+type SaveSettings = () => Promise<boolean>;
+
+function TestLoader({
+  courseId,
+  id,
+  dirty,
+  onDirty,
+}: {
+  courseId: number;
+  id: number;
+  dirty: boolean;
+  onDirty: (dirty: boolean) => void;
+}) {
   const { t } = useTranslation();
+  // publishing saves the settings typed and not saved first (issue 25: a time limit typed was lost)
+  const saveSettings = useRef<SaveSettings | null>(null);
   const test = useQuery({
     queryKey: teacherExamKeys.test(courseId, id),
     queryFn: () => teacherExamsApi.details(courseId, id),
     retry: retryNetworkOnly,
   });
+  // the form starts again from the server's settings whenever they read differently and nothing is
+  // typed: a cached copy shown first (a weight since set in the score book) is replaced (issue 25). The
+  // same settings read again start nothing: a start decided just before a keystroke was handled threw
+  // that keystroke away (a time limit typed as the page's own refetch landed)
+  const read = JSON.stringify(test.data?.settings ?? null);
+  const [version, setVersion] = useState(read);
+  useEffect(() => {
+    if (!dirty) setVersion(read);
+  }, [dirty, read]);
   if (test.isPending) return <LoadingScreen text={t('common.loading')} />;
   if (test.isError) return <QueryFailed error={test.error} onRetry={() => void test.refetch()} />;
   return (
     <div className="page-body exam-form">
-      <TestHead courseId={courseId} test={test.data} />
-      <SettingsForm key={test.data.id} courseId={courseId} test={test.data} onDirty={onDirty} />
+      <TestHead courseId={courseId} test={test.data} dirty={dirty} saveSettings={saveSettings} />
+      <SettingsForm
+        key={`${test.data.id}:${version}`}
+        courseId={courseId}
+        test={test.data}
+        onDirty={onDirty}
+        saveRef={saveSettings}
+      />
       {test.data.published ? <ExtraTime courseId={courseId} test={test.data} /> : null}
     </div>
   );
 }
 
-function TestHead({ courseId, test }: { courseId: number; test: TeacherTest }) {
+/**
+ * Not started, under way and handed in, as they change (issue 25): read again on each student's start
+ * and hand-in, by a query of their own so that the settings form below is not read anew meanwhile.
+ */
+function LiveCounts({ courseId, test }: { courseId: number; test: TeacherTest }) {
+  const { t } = useTranslation();
+  const live = useQuery({
+    queryKey: [...teacherExamKeys.test(courseId, test.id), 'counts'],
+    queryFn: () => teacherExamsApi.details(courseId, test.id),
+    enabled: false,
+    retry: retryNetworkOnly,
+  });
+  const listening = useLiveRefetch(
+    courseId,
+    [TEST_PROGRESS_CMD],
+    () => void live.refetch(),
+    (d: { testpaperid?: number } | null) => Number(d?.testpaperid) === Number(test.id),
+  );
+  const c = (live.data ?? test).counts;
+  return (
+    <p className="muted small" data-testid="test-counts" data-live={listening ? 'on' : undefined}>
+      {t('exams.teacher.settings.counts', {
+        students: c.students,
+        notstarted: c.notstarted,
+        inprogress: c.inprogress,
+        submitted: c.submitted,
+        pending: c.pending,
+      })}
+    </p>
+  );
+}
+
+function TestHead({
+  courseId,
+  test,
+  dirty,
+  saveSettings,
+}: {
+  courseId: number;
+  test: TeacherTest;
+  dirty: boolean;
+  saveSettings: MutableRefObject<SaveSettings | null>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -90,24 +170,27 @@ function TestHead({ courseId, test }: { courseId: number; test: TeacherTest }) {
     endtime: test.settings.endtime,
   });
   const scheduled = Number(test.publishState) === PUBLISH_STATES.scheduled;
-  const c = test.counts;
   const act = async (kind: 'publish' | 'end' | 'delete') => {
     const at = kind === 'publish' ? fromLocalInput(publishAt) : 0;
     if (kind === 'publish' && publishAt && at <= Date.now() / 1000) {
       setPublishError(t('exams.teacher.settings.publishAtPast'));
       return;
     }
+    const unsaved = kind === 'publish' && dirty;
+    const text =
+      kind === 'publish' && at
+        ? t('exams.teacher.settings.scheduleText', { time: formatTime(at) })
+        : t(`exams.teacher.settings.${kind}Text`);
     const ok = await confirmDialog({
       title: t(`exams.teacher.settings.${kind}Title`),
-      content:
-        kind === 'publish' && at
-          ? t('exams.teacher.settings.scheduleText', { time: formatTime(at) })
-          : t(`exams.teacher.settings.${kind}Text`),
+      content: unsaved ? `${t('exams.teacher.settings.publishSavesFirst')} ${text}` : text,
       confirmText: kind === 'publish' && at ? t('exams.teacher.settings.schedule') : t(`exams.teacher.settings.${kind}`),
       danger: kind !== 'publish',
       testid: `test-${kind}`,
     }).result;
     if (!ok) return;
+    // the settings typed are saved before the paper is published; refused ones stop the publishing
+    if (unsaved && !(await saveSettings.current?.())) return;
     setBusy(true);
     try {
       if (kind === 'delete') {
@@ -130,7 +213,9 @@ function TestHead({ courseId, test }: { courseId: number; test: TeacherTest }) {
               : t('exams.teacher.settings.published'),
       });
     } catch (e) {
-      showApiError(e);
+      // a publish time the server finds past is said under the field
+      if (kind === 'publish' && refusedField(e, [['validation.timePast', 'publish_time']])) setPublishError(errorMessage(e));
+      else showApiError(e);
     } finally {
       setBusy(false);
     }
@@ -152,20 +237,14 @@ function TestHead({ courseId, test }: { courseId: number; test: TeacherTest }) {
         </p>
       ) : null}
       {test.published ? (
-        <p className="muted small" data-testid="test-counts">
-          {t('exams.teacher.settings.counts', {
-            students: c.students,
-            notstarted: c.notstarted,
-            inprogress: c.inprogress,
-            submitted: c.submitted,
-            pending: c.pending,
-          })}
-        </p>
+        <LiveCounts courseId={courseId} test={test} />
       ) : (
         <DateTimeField
           testid="test-publish-time"
           label={t('exams.teacher.settings.publishAt')}
           value={publishAt}
+          min={toLocalInput(Math.floor(Date.now() / 1000) + 60)}
+          clearable
           onChange={(v) => {
             setPublishAt(v);
             setPublishError(undefined);
@@ -220,12 +299,23 @@ function TestHead({ courseId, test }: { courseId: number; test: TeacherTest }) {
 }
 
 const flag = (on: boolean) => (on ? 1 : 0) as 0 | 1;
+
 const intIn = (text: string, min: number, max: number) => {
   const n = Number(text.trim());
   return text.trim() !== '' && Number.isInteger(n) && n >= min && n <= max ? n : null;
 };
 
-function SettingsForm({ courseId, test, onDirty }: { courseId: number; test: TeacherTest; onDirty: (dirty: boolean) => void }) {
+function SettingsForm({
+  courseId,
+  test,
+  onDirty,
+  saveRef,
+}: {
+  courseId: number;
+  test: TeacherTest;
+  onDirty: (dirty: boolean) => void;
+  saveRef: MutableRefObject<SaveSettings | null>;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const s = test.settings;
@@ -258,7 +348,7 @@ function SettingsForm({ courseId, test, onDirty }: { courseId: number; test: Tea
       </div>
     ) : null;
 
-  const save = async () => {
+  const save = async (): Promise<boolean> => {
     const found: Record<string, string> = {};
     const limit = intIn(timelimit, 0, TIME_LIMIT_MAX);
     if (limit === null) found.timelimit = t('validation.timeLimit');
@@ -274,7 +364,7 @@ function SettingsForm({ courseId, test, onDirty }: { courseId: number; test: Tea
     if (endtime && begintime && endtime <= begintime) found.endtime = t('exams.teacher.settings.endBeforeBegin');
     if (Object.keys(found).length > 0) {
       setErrors(found);
-      return;
+      return false;
     }
     const body: Partial<TestSettings> = {
       testtype,
@@ -289,6 +379,16 @@ function SettingsForm({ courseId, test, onDirty }: { courseId: number; test: Tea
       releasescore: flag(release),
       ...(test.published ? {} : { offline: flag(offline) }),
     };
+    // answers right after hand-in while others still sit the test: the teacher is told what it means first
+    if (asksBeforeShowingAnswers(test, showanswer)) {
+      const ok = await confirmDialog({
+        title: t('exams.teacher.settings.showanswerNowTitle'),
+        content: t('exams.teacher.settings.showanswerNowText'),
+        confirmText: t('exams.teacher.settings.showanswerNowConfirm'),
+        testid: 'settings-showanswer-now',
+      }).result;
+      if (!ok) return false;
+    }
     // a time unchanged is not sent: a published test's past begin time stays as it was
     if (begintime !== s.begintime) body.begintime = begintime;
     if (endtime !== s.endtime) body.endtime = endtime;
@@ -299,12 +399,20 @@ function SettingsForm({ courseId, test, onDirty }: { courseId: number; test: Tea
       await queryClient.invalidateQueries({ queryKey: teacherExamKeys.list(courseId) });
       onDirty(false);
       Toast.show({ content: t('exams.teacher.settings.saved') });
+      return true;
     } catch (e) {
-      if (!(e instanceof ApiError && e.handled)) setFormError(errorMessage(e));
+      const refused = refusedField(e, [
+        ['validation.timePast', 'endtime'],
+        ['validation.closeBeforeBegin', 'endtime'],
+      ]);
+      if (refused) setErrors({ endtime: errorMessage(e) });
+      else if (!(e instanceof ApiError && e.handled)) setFormError(errorMessage(e));
+      return false;
     } finally {
       setSaving(false);
     }
   };
+  saveRef.current = save;
 
   const numberField = (field: string, label: string, value: string, set: (v: string) => void, hint?: string) => (
     <label className="exam-field">
@@ -385,6 +493,7 @@ function SettingsForm({ courseId, test, onDirty }: { courseId: number; test: Tea
         testid="settings-begintime"
         label={t('exams.teacher.settings.begintime')}
         value={begin}
+        clearable
         onChange={(v) => {
           setBegin(v);
           clear('endtime');
@@ -395,6 +504,8 @@ function SettingsForm({ courseId, test, onDirty }: { courseId: number; test: Tea
         testid="settings-endtime"
         label={t('exams.teacher.settings.endtime')}
         value={end}
+        min={begin || undefined}
+        clearable
         onChange={(v) => {
           setEnd(v);
           clear('endtime');

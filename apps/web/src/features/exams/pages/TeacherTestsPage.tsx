@@ -1,9 +1,10 @@
-import { PUBLISH_STATES } from '@paiclass/shared';
+import { PUBLISH_STATES, TEST_PROGRESS_CMD } from '@paiclass/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Tabs, Tag } from 'antd-mobile';
 import { AddOutline, FileOutline, RightOutline } from 'antd-mobile-icons';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { Navigate, useNavigate, useSearchParams } from '../../../lib/router';
+import { useLiveRefetch } from '../../../lib/socket';
 import { useTranslation } from '../../../lib/translations';
 import { retryNetworkOnly } from '../../courses/api';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
@@ -91,6 +92,8 @@ function TestList({ courseId }: { courseId: number }) {
     queryFn: () => teacherExamsApi.list(courseId),
     retry: retryNetworkOnly,
   });
+  // started and handed-in papers are counted as they happen (issue 25)
+  const live = useLiveRefetch(courseId, [TEST_PROGRESS_CMD], () => void query.refetch());
   if (query.isPending) return <ListLoading testid="tests-loading" />;
   if (query.isError) return <QueryFailed error={query.error} onRetry={() => void query.refetch()} />;
   const list = query.data.list;
@@ -105,7 +108,7 @@ function TestList({ courseId }: { courseId: number }) {
       />
     );
   return (
-    <div className="page-body" data-testid="tests-list">
+    <div className="page-body" data-testid="tests-list" data-live={live ? 'on' : undefined}>
       <ul className="activity-list">
         {list.map((row) => (
           <TestRow key={row.id} row={row} onOpen={() => navigate(teacherTestPaths.settings(courseId, row.id))} />

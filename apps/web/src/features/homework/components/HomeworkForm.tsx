@@ -11,13 +11,13 @@ import { ApiError, errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { attachmentLimitLabel } from '../../../lib/upload';
-import { useFormErrors } from '../../../lib/useFormErrors';
+import { refusedField, useFormErrors } from '../../../lib/useFormErrors';
 import { useUser } from '../../accounts/authStore';
 import { retryNetworkOnly } from '../../courses/api';
 import { OptionPicker } from '../../courses/components/OptionPicker';
 import { useLeaveGuard } from '../../courses/hooks/useLeaveGuard';
 import type { CourseInfo } from '../../courses/types';
-import { DateTimeField } from '../../materials/components/DateTimeField';
+import { DateTimeField } from '../../../components/DateTimeField';
 import { FilePicker } from '../../materials/components/FilePicker';
 import { useUploads } from '../../materials/hooks/useUploads';
 import { fromLocalInput, toLocalInput } from '../../materials/utils';
@@ -151,13 +151,21 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
       });
       navigate(homeworkPath(courseId, 1, saved.id), { replace: true });
     } catch (e) {
-      if (!(e instanceof ApiError && e.handled)) setFormError(errorMessage(e));
+      // the server's refusal of a time goes under its field (it checks the publish time first)
+      const refused = refusedField(e, [
+        ['validation.timePast', publish === 2 ? 'publish_time' : 'endtime'],
+        ['validation.endBeforePublish', 'endtime'],
+      ]);
+      if (refused) setErrors({ [refused.field]: refused.key });
+      else if (!(e instanceof ApiError && e.handled)) setFormError(errorMessage(e));
     } finally {
       setSaving(false);
     }
   };
 
   const groupingOptions = (groupings.data ?? []).map((g) => ({ value: String(g.id), label: g.title }));
+  // the wheels start a minute from now: a deadline or publish time already past is refused
+  const soon = toLocalInput(Math.floor(Date.now() / 1000) + 60);
   const submitLabel = editing
     ? t('homework.form.save')
     : publish === 1
@@ -370,6 +378,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
             testid="hw-deadline"
             label={<RequiredLabel text={t('homework.form.deadline')} />}
             value={endAt}
+            min={publish === 2 && publishAt > soon ? publishAt : soon}
             onChange={(v) => {
               setEndAt(v);
               clearError('endtime');
@@ -447,6 +456,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
                 testid="hw-publish-time"
                 label={<RequiredLabel text={t('homework.form.publishTime')} />}
                 value={publishAt}
+                min={soon}
                 onChange={(v) => {
                   setPublishAt(v);
                   clearError('publish_time');

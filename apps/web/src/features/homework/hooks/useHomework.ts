@@ -1,5 +1,7 @@
+import { HOMEWORK_SUBMITTED_CMD } from '@paiclass/shared';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useRef } from 'react';
+import { useLiveRefetch } from '../../../lib/socket';
 import { retryNetworkOnly } from '../../courses/api';
 import type { ContentItem } from '../../materials/types';
 import { homeworkApi, homeworkKeys } from '../api';
@@ -67,4 +69,31 @@ export function useRefreshHomework(courseId: number, id: number) {
       queryClient.invalidateQueries({ queryKey: homeworkKeys.list(courseId) }),
     ]);
   }, [queryClient, courseId, id]);
+}
+
+/**
+ * A teacher's homework pages count work as it is handed in (issue 25): each hand-in the staff room
+ * hears reads that homework again (its counts and its list of submissions), at most once a second.
+ * Pass no course for a student: nothing is listened to.
+ */
+export function useHomeworkHandIns(courseId: number | undefined): boolean {
+  const queryClient = useQueryClient();
+  const handedIn = useRef(new Set<number>());
+  return useLiveRefetch(
+    courseId,
+    [HOMEWORK_SUBMITTED_CMD],
+    () => {
+      if (!courseId) return;
+      const ids = [...handedIn.current];
+      handedIn.current.clear();
+      // after a reconnect nothing names the homework: everything shown is read again
+      if (ids.length === 0) void queryClient.invalidateQueries({ queryKey: homeworkKeys.all(courseId) });
+      for (const id of ids) void queryClient.invalidateQueries({ queryKey: homeworkKeys.about(courseId, id) });
+    },
+    (d: { courseid?: number; homeworkid?: number } | null) => {
+      if (Number(d?.courseid) !== courseId) return false;
+      handedIn.current.add(Number(d?.homeworkid));
+      return true;
+    },
+  );
 }

@@ -13,7 +13,7 @@ import { parseItemId } from '../../notices/utils';
 import { HomeworkList } from '../components/HomeworkList';
 import { StudentHomeworkView } from '../components/StudentHomeworkView';
 import { TeacherHomeworkView } from '../components/TeacherHomeworkView';
-import { useHomework } from '../hooks/useHomework';
+import { useHomework, useHomeworkHandIns } from '../hooks/useHomework';
 import { addTaskPath, homeworkPath, type Role } from '../paths';
 import '../../notices/notices.css';
 import '../../materials/materials.css';
@@ -34,10 +34,15 @@ export default function HomeworkPage() {
   const manager = info.data ? hasAbility(info.data, 'manageContent') : false;
   const role: Role = info.data ? (manager ? 1 : 0) : Number(params.get('courseRole')) === 1 ? 1 : 0;
   // one homework goes back to the list, the list to the course home, when there is no page to go back to
+  const live = useHomeworkHandIns(manager && courseId ? courseId : undefined);
   const goBack = useGoBack(courseId ? (rawId ? homeworkPath(courseId, role) : courseHomePath(courseId, role)) : undefined);
 
   return (
-    <div className="page activity-page hw-page" data-testid={rawId ? 'homework-page' : 'homework-list-page'}>
+    <div
+      className="page activity-page hw-page"
+      data-testid={rawId ? 'homework-page' : 'homework-list-page'}
+      data-live={live ? 'on' : undefined}
+    >
       <PageNavBar
         title={rawId ? t('homework.detailTitle') : t('homework.title')}
         onBack={goBack}

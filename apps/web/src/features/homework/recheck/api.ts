@@ -1,5 +1,5 @@
-import { api } from '../../../lib/api';
-import type { DupReport, RecheckRules, RepeatResult } from './types';
+import { homeworkCalls } from '@paiclass/shared';
+import { call } from '../../../lib/api';
 
 /**
  * The duplicate-check calls (`/HomeworkApi/*`, teachers). A report version or a pair takes one view
@@ -7,12 +7,12 @@ import type { DupReport, RecheckRules, RepeatResult } from './types';
  * opened before, and otherwise only the views left, so that the page can say what opening costs.
  */
 export const recheckApi = {
-  rules: (courseid: number, id: number) => api<RecheckRules>('/HomeworkApi/recheckRules', { courseid, id }),
+  rules: (courseid: number, id: number) => call(homeworkCalls.recheckRules, { courseid, id }),
   /** `open` 1 takes a view when this version was never opened (unless VIP); 30505 when none is left */
-  report: (courseid: number, id: number, open: 0 | 1) => api<DupReport>('/HomeworkApi/rechecking', { courseid, id, open }),
+  report: (courseid: number, id: number, open: 0 | 1) => call(homeworkCalls.rechecking, { courseid, id, open }),
   /** `open` 1 takes one of this document's views when this pair was never opened; 30505 used up, 30506 a format without text */
   repeat: (courseid: number, id: number, sid: number, other: number, open: 0 | 1) =>
-    api<RepeatResult>('/HomeworkApi/repeat', { courseid, id, sid, other, open }),
+    call(homeworkCalls.repeat, { courseid, id, sid, other, open }),
 };
 
 export const recheckKeys = {

@@ -1,29 +1,24 @@
-import type { assignReviewsAnswer, homeworkCountAnswer, reviewOverrideAnswer, reviewSubmitAnswer } from '@paiclass/shared';
-import type { z } from 'zod';
-import { api } from '../../../lib/api';
-import type { OwnerPage } from '../types';
-import type { HomeworkInfo, MyReviews, ReviewBody, ReviewDetail, Submission } from './types';
+import { homeworkCalls } from '@paiclass/shared';
+import { call } from '../../../lib/api';
+import type { ReviewBody } from './types';
 
 /** The peer-review calls (`/HomeworkApi/*`, homework type 3) and the homework reads they need. */
 export const reviewApi = {
-  homework: (courseid: number, id: number) => api<HomeworkInfo>('/HomeworkApi/getHomework', { courseid, id }),
+  homework: (courseid: number, id: number) => call(homeworkCalls.getHomework, { courseid, id }),
   /** students: the submissions assigned to them */
-  mine: (courseid: number, id: number) => api<MyReviews>('/HomeworkApi/myReviews', { courseid, id }),
+  mine: (courseid: number, id: number) => call(homeworkCalls.myReviews, { courseid, id }),
   /** final: a review once given cannot be changed (30508) */
-  submit: (body: ReviewBody) => api<z.output<typeof reviewSubmitAnswer>>('/HomeworkApi/submitReview', body),
+  submit: (body: ReviewBody) => call(homeworkCalls.submitReview, body),
   /** teachers: change any review */
-  override: (body: ReviewBody) => api<z.output<typeof reviewOverrideAnswer>>('/HomeworkApi/overrideReview', body),
+  override: (body: ReviewBody) => call(homeworkCalls.overrideReview, body),
   /** the reviews of a submission: the teacher names one (`sid`), a student gets their own */
-  detail: (courseid: number, id: number, sid = 0) => api<ReviewDetail>('/HomeworkApi/reviewDetail', { courseid, id, sid }),
+  detail: (courseid: number, id: number, sid = 0) => call(homeworkCalls.reviewDetail, { courseid, id, sid }),
   /** teachers, after the deadline (30507 before): give every submission its reviewers now */
-  assign: (courseid: number, id: number) =>
-    api<z.output<typeof assignReviewsAnswer>>('/HomeworkApi/assignReviews', { courseid, id }),
+  assign: (courseid: number, id: number) => call(homeworkCalls.assignReviews, { courseid, id }),
   /** teachers: final scores (peer average, or the teacher's grade in scoring mode 2) reach the students */
-  publish: (courseid: number, id: number) =>
-    api<z.output<typeof homeworkCountAnswer>>('/HomeworkApi/publishScore', { courseid, id }),
-  submissions: (courseid: number, id: number) =>
-    api<OwnerPage>('/HomeworkApi/stuUserList', { courseid, id, filter: 0, limit: 200 }),
-  submission: (courseid: number, id: number, sid: number) => api<Submission>('/HomeworkApi/stuWorkDetail', { courseid, id, sid }),
+  publish: (courseid: number, id: number) => call(homeworkCalls.publishScore, { courseid, id }),
+  submissions: (courseid: number, id: number) => call(homeworkCalls.stuUserList, { courseid, id, filter: 0, limit: 200 }),
+  submission: (courseid: number, id: number, sid: number) => call(homeworkCalls.stuWorkDetail, { courseid, id, sid }),
 };
 
 /** TanStack Query keys of the review pages (their own prefix: the homework pages keep theirs). */

@@ -12,6 +12,8 @@ import { useUser } from '../../accounts/authStore';
 import { courseKeys } from '../../courses/api';
 import SchoolMsgPage from '../../messages/pages/SchoolMsgPage';
 import { AccountManageScreen, MessageSetScreen } from '../../personal/pages/SettingScreens';
+import { LibraryScreen } from '../../vip/components/LibraryScreen';
+import { TradeRecordScreen } from '../../vip/components/TradeRecordScreen';
 import { type AttestResult, type Institution, institutionKeys } from '../api';
 import { dismissAttestPrompt } from '../attestPrompt';
 import { AttestForm } from '../components/AttestForm';
@@ -25,8 +27,8 @@ import '../institutions.css';
 /**
  * /myAllSetting: the personal centre's settings, one screen per `detail` (spec 1 §2): institution
  * authentication (`detail=myMechanism`), the message notices (`messageNotice`), which notices come
- * (`myMessageSet`) and the account's ways in (`myAccountManage`); the trade record and library say
- * honestly that they are not available yet.
+ * (`myMessageSet`), the account's ways in (`myAccountManage`), the trade record (`myTradeRecord`) and
+ * the library (`myLibrary`).
  */
 export default function MyAllSettingPage() {
   const [params] = useSearchParams();
@@ -35,6 +37,9 @@ export default function MyAllSettingPage() {
   if (detail === 'messageNotice') return <SchoolMsgPage />;
   if (detail === 'myMessageSet') return <MessageSetScreen />;
   if (detail === 'myAccountManage') return <AccountManageScreen />;
+  // the trade record and the library (issue 28)
+  if (detail === 'myTradeRecord') return <TradeRecordScreen />;
+  if (detail === 'myLibrary') return <LibraryScreen />;
   if (detail !== 'myMechanism') return <NotAvailablePage area="personal" path="/myAllSetting" />;
   // atteststate=1: opened by the identity-authentication prompt or a join refused with 103
   return <MechanismScreen firstTime={params.get('atteststate') === '1'} />;

@@ -7,8 +7,19 @@ import { QueryFailed } from '../../courses/components/CourseGate';
 import { useInteractList } from '../api';
 import { interactPaths } from '../paths';
 
-/** The course's interactive answers, newest first: the teacher's with "new", a student's with what they answered. */
-export function InteractList({ courseId, courseRole: role }: { courseId: number; courseRole: 0 | 1 }) {
+/**
+ * The course's interactive answers, newest first: the teacher's with "new", a student's with what they
+ * answered. `open` leads a row elsewhere than the item's page (a live's question page, decision 040).
+ */
+export function InteractList({
+  courseId,
+  courseRole: role,
+  open,
+}: {
+  courseId: number;
+  courseRole: 0 | 1;
+  open?: (id: number) => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const list = useInteractList(courseId);
@@ -41,7 +52,7 @@ export function InteractList({ courseId, courseRole: role }: { courseId: number;
             type="button"
             key={item.id}
             className="ia-row"
-            onClick={() => navigate(interactPaths.detail(courseId, role, item.id))}
+            onClick={() => (open ? open(item.id) : navigate(interactPaths.detail(courseId, role, item.id)))}
             data-testid="ia-row"
             data-id={item.id}
           >

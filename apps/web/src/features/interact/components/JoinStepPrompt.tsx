@@ -1,29 +1,29 @@
-import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'antd-mobile';
 import { useEffect, useRef } from 'react';
 import { titleWithTestId } from '../../../components/BodyTestId';
 import { useNavigate } from '../../../lib/router';
+import { askedInTab, STORAGE_KEYS } from '../../../lib/storage';
 import { testId } from '../../../lib/testid';
 import { useTranslation } from '../../../lib/translations';
-import { retryNetworkOnly } from '../../courses/api';
-import { interactApi, interactKeys } from '../api';
 import { useInteractEvents } from '../hooks/useInteractEvents';
+import { usePendingSteps } from '../hooks/usePendingSteps';
 import { interactPaths } from '../paths';
+
+/** the steps asked about in this tab: once each, whichever course page the student is on (decision 029) */
+const askedSteps = askedInTab<number>(STORAGE_KEYS.askedSteps);
 
 /**
  * Spec 2 §8: a student entering the course, or in it when the teacher starts a step
  * (`Interact.stepStart`), is asked "join?" about a step taking answers they have not answered; with
- * several waiting they are sent to the list of interactive answers. Each step is asked about once.
+ * several waiting they are sent to the list of interactive answers. Each step is asked about once in a
+ * tab: the course-level layer (ClassEvents) mounts it on every course page, and a step dismissed on one
+ * page is not asked again on the next (the course home's OpenStepsBar keeps it reachable).
  */
 export function JoinStepPrompt({ courseId }: { courseId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const pending = useQuery({
-    queryKey: interactKeys.pending(courseId),
-    queryFn: () => interactApi.pending(courseId),
-    retry: retryNetworkOnly,
-  });
-  const asked = useRef(new Set<number>());
+  const pending = usePendingSteps(courseId);
+  const asked = useRef(askedSteps);
   const dialog = useRef<{ close: () => void } | null>(null);
   /** the steps the open question is about */
   const about = useRef<number[]>([]);

@@ -1,5 +1,5 @@
 import { INTERACT_CODES } from '@paiclass/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { LoadingScreen } from '../../../components/LoadingScreen';
@@ -7,7 +7,6 @@ import { RichTextView } from '../../../components/RichTextView';
 import { ApiError, errorMessage, showApiError } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { retryNetworkOnly } from '../../courses/api';
 import { QueryFailed } from '../../courses/components/CourseGate';
 import { LoadFailed } from '../../courses/components/NoPermission';
 import { AnswerInput } from '../../exams/components/student/QuestionCard';
@@ -23,6 +22,7 @@ import { useInteractEvents } from '../hooks/useInteractEvents';
 import { interactPaths } from '../paths';
 import '../../exams/components/student/student.css';
 import '../interact.css';
+import { usePendingSteps } from '../hooks/usePendingSteps';
 
 /**
  * /InteractiveAnswers/answer?courseId=&courseRole=0&stepid=[&id=]: a student answers one step live —
@@ -39,25 +39,29 @@ export default function AnswerStepPage() {
   );
 }
 
+/**
+ * Where a live's answer sheet (`/onlineLive/question/answerSheet`, decision 040) differs: the answer
+ * stays on the sheet (waiting, then the reveal, on the same page) and the way out leads back to the live.
+ */
+export interface LiveSheet {
+  back: () => void;
+  backLabel: string;
+}
+
 /** The address may name only the step: its item is found among the steps waiting for this student. */
-function FindItem({ courseId, stepid, id }: { courseId: number; stepid: number; id: number }) {
+export function FindItem({ courseId, stepid, id, live }: { courseId: number; stepid: number; id: number; live?: LiveSheet }) {
   const { t } = useTranslation();
-  const pending = useQuery({
-    queryKey: interactKeys.pending(courseId),
-    queryFn: () => interactApi.pending(courseId),
-    enabled: id === 0,
-    retry: retryNetworkOnly,
-  });
+  const pending = usePendingSteps(courseId, id === 0);
   useInteractEvents(courseId);
-  if (id) return <AnswerStep courseId={courseId} id={id} stepid={stepid} />;
+  if (id) return <AnswerStep courseId={courseId} id={id} stepid={stepid} live={live} />;
   if (pending.isPending) return <LoadingScreen text={t('common.loading')} />;
   if (pending.isError) return <QueryFailed error={pending.error} onRetry={() => void pending.refetch()} />;
   const found = pending.data.list.find((s) => s.stepid === stepid);
   if (!found) return <LoadFailed message={t('interact.student.noStep')} />;
-  return <AnswerStep courseId={courseId} id={found.interactid} stepid={stepid} />;
+  return <AnswerStep courseId={courseId} id={found.interactid} stepid={stepid} live={live} />;
 }
 
-function AnswerStep({ courseId, id, stepid }: { courseId: number; id: number; stepid: number }) {
+function AnswerStep({ courseId, id, stepid, live }: { courseId: number; id: number; stepid: number; live?: LiveSheet }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const item = useInteract(id);
@@ -86,7 +90,7 @@ function AnswerStep({ courseId, id, stepid }: { courseId: number; id: number; st
           <RichTextView html={step.stem} testid="ia-stem" />
         </div>
         {step.state === 1 && step.mine === null ? (
-          <AnswerForm step={step} id={id} courseId={courseId} />
+          <AnswerForm step={step} id={id} courseId={courseId} stay={!!live} />
         ) : (
           <>
             {step.mine !== null ? (
@@ -99,20 +103,26 @@ function AnswerStep({ courseId, id, stepid }: { courseId: number; id: number; st
         )}
       </section>
       {step.revealed ? <RevealedResult stepid={step.stepid} /> : null}
-      <Button
-        block
-        fill="outline"
-        shape="rounded"
-        onClick={() => navigate(interactPaths.detail(courseId, 0, id))}
-        data-testid="ia-to-list"
-      >
-        {t('interact.student.allSteps')}
-      </Button>
+      {live ? (
+        <Button block fill="outline" shape="rounded" onClick={live.back} data-testid="ia-back-live">
+          {live.backLabel}
+        </Button>
+      ) : (
+        <Button
+          block
+          fill="outline"
+          shape="rounded"
+          onClick={() => navigate(interactPaths.detail(courseId, 0, id))}
+          data-testid="ia-to-list"
+        >
+          {t('interact.student.allSteps')}
+        </Button>
+      )}
     </div>
   );
 }
 
-function AnswerForm({ step, id, courseId }: { step: StepView; id: number; courseId: number }) {
+function AnswerForm({ step, id, courseId, stay }: { step: StepView; id: number; courseId: number; stay: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -124,13 +134,14 @@ function AnswerForm({ step, id, courseId }: { step: StepView; id: number; course
     try {
       await interactApi.answer(step.stepid, value);
       Toast.show({ content: t('interact.student.submitted') });
-      // the answer is in: the success page waits for the reveal (decision 022, answer review)
-      navigate(interactPaths.success(courseId, step.stepid, id), { replace: true });
+      // the answer is in: the success page waits for the reveal (decision 022, answer review); a
+      // live's answer sheet waits on itself, under the live's way back
+      if (!stay) navigate(interactPaths.success(courseId, step.stepid, id), { replace: true });
     } catch (e) {
       if (e instanceof ApiError && (e.code === INTERACT_CODES.alreadyAnswered || e.code === INTERACT_CODES.stepNotOpen)) {
         Toast.show({ content: e.message });
         // answered on another device: its answer is the one that counts, shown where answers wait
-        if (e.code === INTERACT_CODES.alreadyAnswered)
+        if (e.code === INTERACT_CODES.alreadyAnswered && !stay)
           navigate(interactPaths.success(courseId, step.stepid, id), { replace: true });
       } else showApiError(e);
     } finally {

@@ -56,7 +56,7 @@ function LiveList({ courseId }: { courseId: number }) {
   return <InteractList courseId={courseId} courseRole={1} />;
 }
 
-function TeacherInteract({ courseId, id }: { courseId: number; id: number }) {
+export function TeacherInteract({ courseId, id }: { courseId: number; id: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const item = useInteract(id);

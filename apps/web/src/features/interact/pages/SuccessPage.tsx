@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { CheckCircleFill } from 'antd-mobile-icons';
+import { CheckCircleFill, CloseCircleFill, ExclamationCircleFill } from 'antd-mobile-icons';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { RichTextView } from '../../../components/RichTextView';
 import { errorMessage } from '../../../lib/api';
@@ -47,11 +47,18 @@ function Success({ courseId, stepid, id }: { courseId: number; stepid: number; i
   if (!step) return <LoadFailed message={t('interact.student.noStep')} />;
   const item = results.data;
   const answered = step.mine !== null;
+  // once the key is out, the big mark says how the answer did: never a green tick over a wrong one (issue 25)
+  const outcome = step.revealed && step.mycorrect >= 0 ? step.mycorrect : -1;
+  const Mark = outcome === 0 ? CloseCircleFill : outcome === 2 ? ExclamationCircleFill : CheckCircleFill;
   return (
     <div className="page-body ia-body" data-testid="iar-success" data-stepid={stepid}>
       {answered ? (
         <div className="iar-done" data-testid="iar-success-done">
-          <CheckCircleFill className="iar-done-icon" />
+          <Mark
+            className={`iar-done-icon${outcome === 0 ? ' is-wrong' : outcome === 2 ? ' is-partial' : ''}`}
+            data-testid="iar-done-icon"
+            data-outcome={outcome}
+          />
           <span className="iar-done-text">{t('interact.success.done')}</span>
           {step.state === 1 ? (
             <span className="small muted" data-testid="iar-success-left">

@@ -8,7 +8,7 @@ import { materialsApi } from '../api';
 import { useLast } from '../hooks/useLast';
 import type { ContentItem } from '../types';
 import { formatTime, fromLocalInput, toLocalInput } from '../utils';
-import { DateTimeField } from './DateTimeField';
+import { DateTimeField } from '../../../components/DateTimeField';
 
 /** Sets or clears an item's end time (setEndTime); the server refuses a past time or one before publishing. */
 export function EndTimePopup({
@@ -84,6 +84,7 @@ export function EndTimePopup({
         testid="end-time-input"
         label={t('materials.endTime.label')}
         value={value}
+        min={toLocalInput(Math.floor(Date.now() / 1000) + 60)}
         onChange={(v) => {
           setValue(v);
           setError(undefined);

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/TextField';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { useFormErrors } from '../../../lib/useFormErrors';
+import { refusedField, useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
 import { useUser } from '../../accounts/authStore';
 import { CourseGate } from '../../courses/components/CourseGate';
@@ -18,7 +18,7 @@ import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import { useLeaveGuard } from '../../courses/hooks/useLeaveGuard';
 import type { CourseInfo } from '../../courses/types';
 import { materialKeys, materialsApi } from '../api';
-import { DateTimeField } from '../components/DateTimeField';
+import { DateTimeField } from '../../../components/DateTimeField';
 import { FilePicker } from '../components/FilePicker';
 import { useContentList, useDirectories } from '../hooks/useContent';
 import { useUploads } from '../hooks/useUploads';
@@ -27,7 +27,7 @@ import { RequiredLabel } from '../../../components/RequiredLabel';
 import { attachmentLimitLabel } from '../../../lib/upload';
 import { dataIndexPath } from '../paths';
 import type { ContentBody } from '../types';
-import { fromLocalInput, isFolder, sameFamily } from '../utils';
+import { fromLocalInput, isFolder, sameFamily, toLocalInput } from '../utils';
 
 type DataType = 2 | 9 | 10;
 type PublishMode = 0 | 1 | 2;
@@ -139,7 +139,13 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
       });
       navigate(listPath, { replace: true });
     } catch (e) {
-      setFormError(errorMessage(e));
+      // the server's refusal of a time goes under its field (it checks the publish time first)
+      const refused = refusedField(e, [
+        ['validation.timePast', publish === 2 ? 'publish_time' : 'endtime'],
+        ['validation.endBeforePublish', 'endtime'],
+      ]);
+      if (refused) setErrors({ [refused.field]: refused.key });
+      else setFormError(errorMessage(e));
     } finally {
       setSubmitting(false);
     }
@@ -153,6 +159,8 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
     { value: '0', label: t('materials.form.noDirectory') },
     ...directories.map((d) => ({ value: String(d.id), label: d.title })),
   ];
+  // the wheels start a minute from now: the server refuses a time already past
+  const soon = toLocalInput(Math.floor(Date.now() / 1000) + 60);
   const submitLabel =
     publish === 1 ? t('materials.form.publishNow') : publish === 2 ? t('materials.form.schedule') : t('materials.form.saveDraft');
 
@@ -276,6 +284,7 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
               testid="material-publish-time"
               label={<RequiredLabel text={t('materials.form.publishTime')} />}
               value={publishAt}
+              min={soon}
               onChange={(v) => {
                 setPublishAt(v);
                 clearError('publish_time');
@@ -287,6 +296,8 @@ function AddDataForm({ info, dataType }: { info: CourseInfo; dataType: DataType 
             testid="material-end-time"
             label={t('materials.form.endTime')}
             value={endAt}
+            min={publish === 2 && publishAt > soon ? publishAt : soon}
+            clearable
             onChange={(v) => {
               setEndAt(v);
               clearError('endtime');

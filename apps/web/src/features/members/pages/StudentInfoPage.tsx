@@ -106,9 +106,7 @@ function StudentInfo({ info, uid }: { info: CourseInfo; uid: number }) {
         <List.Item extra={value(s.school, 'student-info-school')}>{t('members.student.school')}</List.Item>
         <List.Item extra={value(s.department, 'student-info-department')}>{t('members.student.department')}</List.Item>
         <List.Item extra={value(s.classno, 'student-info-classno')}>{t('members.student.classno')}</List.Item>
-        <List.Item extra={s.grade ? t('members.student.gradeValue', { grade: s.grade }) : none}>
-          {t('members.student.grade')}
-        </List.Item>
+        <List.Item extra={s.grade ? t(`common.grades.y${s.grade}`) : none}>{t('members.student.grade')}</List.Item>
         <List.Item extra={value(s.enrolltime, 'student-info-enrolltime')}>{t('members.student.enrolltime')}</List.Item>
       </List>
       <List className="setting-list" header={t('members.student.contact')}>

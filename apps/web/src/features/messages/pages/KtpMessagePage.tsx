@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { List } from 'antd-mobile';
-import { BellOutline, UnorderedListOutline } from 'antd-mobile-icons';
-import { NotAvailableBlock } from '../../../components/NotAvailable';
+import { BellOutline, TeamOutline, UnorderedListOutline } from 'antd-mobile-icons';
+import { NavIconButton } from '../../../components/NavIconButton';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
+import { ChatSessions } from '../../chat/ChatSessions';
 import { retryNetworkOnly } from '../../courses/api';
 import { messageKeys, messagesApi } from '../api';
 import '../messages.css';
 
 /**
  * /ktpMessage (a tab): the entries to the message notices and the to-dos with what waits in each
- * (`getAgencyMsg`); chat sessions and the address book arrive with the chat area (spec 1 §2).
+ * (`getAgencyMsg`), then the chat sessions, with the address-book button at the top (spec 1 §2; issue 27).
  */
 export default function KtpMessagePage() {
   const { t } = useTranslation();
@@ -31,7 +32,18 @@ export default function KtpMessagePage() {
 
   return (
     <div className="page tab-page message-page" data-testid="tab-page-ktpMessage">
-      <PageNavBar title={t('tabs.messages')} noBack />
+      <PageNavBar
+        title={t('tabs.messages')}
+        noBack
+        right={
+          <NavIconButton
+            icon={<TeamOutline />}
+            label={t('chat.addressBook')}
+            onClick={() => navigate('/addressBooks')}
+            testid="address-book-button"
+          />
+        }
+      />
       <List className="message-entries">
         <List.Item
           prefix={
@@ -68,9 +80,7 @@ export default function KtpMessagePage() {
           {t('messages.todo.title')}
         </List.Item>
       </List>
-      <div className="page-body page-center message-chat" data-testid="message-chat-unavailable">
-        <NotAvailableBlock area="chat" title={t('messages.chat.title')} description={t('messages.chat.text')} />
-      </div>
+      <ChatSessions />
     </div>
   );
 }

@@ -25,6 +25,9 @@ export const noticePath = (n: MessageNotice) => {
   const courseid = Number(n.courseid);
   if (courseid && n.action === 'member_join') return `/member?courseId=${courseid}`;
   if (courseid && n.action === 'join_request') return `/enrollReview?courseId=${courseid}`;
+  // an invoice issued or refused leads to the trade record, an institution's VIP grant to the VIP page
+  if (n.action === 'invoice_issued' || n.action === 'invoice_refused') return '/myAllSetting?detail=myTradeRecord';
+  if (n.action === 'institution_vip') return '/vipManagement';
   return contentItemPath({
     contenttype: Number(n.contenttype),
     contentid: Number(n.contentid),

@@ -200,7 +200,7 @@ function GradeEditor({ initial, saving, onSave }: { initial: string; saving: boo
       >
         {GRADE_CHOICES.map((g) => (
           <CheckList.Item key={g} value={String(g)} data-testid={`grade-${g}`}>
-            {t('profile.gradeValue', { grade: g })}
+            {t(`common.grades.y${g}`)}
           </CheckList.Item>
         ))}
       </CheckList>

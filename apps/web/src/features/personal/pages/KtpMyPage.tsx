@@ -1,6 +1,16 @@
 import { attestJigou, type Language, USERTYPE_TEACHER } from '@paiclass/shared';
 import { Button, List, Tag, Toast } from 'antd-mobile';
-import { BellOutline, CheckShieldOutline, GlobalOutline, RightOutline, SetOutline, UserOutline } from 'antd-mobile-icons';
+import {
+  BellOutline,
+  BillOutline,
+  CheckShieldOutline,
+  FolderOutline,
+  GiftOutline,
+  GlobalOutline,
+  RightOutline,
+  SetOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
 import { useState } from 'react';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
@@ -46,6 +56,9 @@ export default function KtpMyPage() {
   };
 
   const certifiedWith = Number(user.atteststate) === 1 ? attestJigou(user) : '';
+  // the user info answers the level in force: 0 once the membership has ended (issue 28)
+  const isVip = Number(user.isvip) > 0;
+  const vipUntil = isVip && user.endtime ? new Date(user.endtime * 1000) : null;
 
   return (
     <div className="page tab-page my-page" data-testid="my-page">
@@ -65,6 +78,11 @@ export default function KtpMyPage() {
             <Tag color={isTeacher ? 'primary' : 'success'} fill="solid" round data-testid="my-role">
               {isTeacher ? t('my.teacher') : t('my.student')}
             </Tag>
+            {isVip ? (
+              <Tag color="warning" fill="solid" round data-testid="my-vip-mark">
+                VIP
+              </Tag>
+            ) : null}
           </div>
           <div className="my-line" data-testid="my-school">
             {user.school || t('my.noSchool')}
@@ -77,6 +95,36 @@ export default function KtpMyPage() {
       </button>
 
       <List className="my-list">
+        <List.Item
+          prefix={<GiftOutline />}
+          extra={
+            <span data-testid="my-vip-value">
+              {isVip ? (
+                vipUntil ? (
+                  t('my.vipUntil', { date: vipUntil.toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en-GB') })
+                ) : (
+                  t('my.vipActive')
+                )
+              ) : (
+                <span className="muted">{t('my.vipOpen')}</span>
+              )}
+            </span>
+          }
+          onClick={() => navigate('/vipManagement')}
+          data-testid="my-vip"
+        >
+          {t('my.vip')}
+        </List.Item>
+        <List.Item
+          prefix={<BillOutline />}
+          onClick={() => navigate('/myAllSetting?detail=myTradeRecord')}
+          data-testid="my-trade-record"
+        >
+          {t('my.tradeRecord')}
+        </List.Item>
+        <List.Item prefix={<FolderOutline />} onClick={() => navigate('/myAllSetting?detail=myLibrary')} data-testid="my-library">
+          {t('my.library')}
+        </List.Item>
         <List.Item
           prefix={<CheckShieldOutline />}
           extra={

@@ -41,7 +41,7 @@ export default function MyInfoDetailPage() {
     lesson: user.teachcourse.join(listSeparator),
     major: user.majors.map(majorTitle).join(listSeparator),
     class: user.additionInfo.classno,
-    grade: user.additionInfo.grade ? t('profile.gradeValue', { grade: user.additionInfo.grade }) : '',
+    grade: user.additionInfo.grade ? t(`common.grades.y${user.additionInfo.grade}`) : '',
     interSchoolTime: user.additionInfo.enrolltime,
   };
 

@@ -46,7 +46,7 @@ export function ColumnFormPopup({
     if (!target) return;
     const c = target.mode === 'edit' ? target.column : null;
     setName(c?.title ?? '');
-    setKind(c && c.kind !== 'homework' ? c.kind : 'midterm');
+    setKind(c && c.kind !== 'homework' && c.kind !== 'online' ? c.kind : 'midterm');
     setFull(String(c?.fullscore ?? 100));
     setWeight(String(c?.weight ?? 0));
     setVisible(c ? c.visible : true);

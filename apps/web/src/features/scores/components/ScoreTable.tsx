@@ -32,14 +32,14 @@ export function ScoreTable({
               const own = isOwnColumn(c);
               const body = (
                 <>
-                  {own ? (
+                  {c.kind !== 'homework' ? (
                     <span className={`score-kind kind-${c.kind}`} data-testid="score-column-kind">
                       {t(`scores.kind.${c.kind}`)}
                     </span>
                   ) : null}
                   <span className="score-col-title">{c.title}</span>
                   <span className="score-col-meta" data-testid="score-column-weight">
-                    {t('scores.columnMeta', { full: c.fullscore, share: weightShare(c.weight, sum) })}
+                    {t('scores.columnMeta', { full: c.fullscore, weight: c.weight, share: weightShare(c.weight, sum) })}
                   </span>
                 </>
               );

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useClassroom, useSocketEvent } from '../../../lib/socket';
+import { useClaimClassEvent } from '../../classtime/events/claims';
 import { type SpeakConfig, speakApi, speakKeys, type Timer } from '../api';
 import { ClassTimer } from './ClassTimer';
 
@@ -7,7 +8,9 @@ import { ClassTimer } from './ClassTimer';
  * The class timer alone, for pages other than the course home (the class's slides): read with the
  * caller's speaking state, kept by `Tools.timer`, counted by the server's clock. Nothing when none runs.
  */
-export function ClassTimerBadge({ courseId }: { courseId?: number | null }) {
+export function ClassTimerBadge({ courseId, claim = true }: { courseId?: number | null; claim?: boolean }) {
+  // the page shows the timer: the course-level layer does not (decision 029); the layer itself does not claim
+  useClaimClassEvent('timer', claim);
   const queryClient = useQueryClient();
   const config = useQuery({
     queryKey: speakKeys.config(courseId ?? 0),

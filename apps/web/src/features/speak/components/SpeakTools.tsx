@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { showApiError } from '../../../lib/api';
 import { RECONNECTED, useClassroom, useSocketEvent } from '../../../lib/socket';
 import { testId } from '../../../lib/testid';
+import { useClaimClassEvent } from '../../classtime/events/claims';
 import { useTranslation } from '../../../lib/translations';
 import { useAuth } from '../../accounts/authStore';
 import { useCountdown } from '../../interact/hooks/useCountdown';
@@ -44,6 +45,8 @@ export function SpeakTools({ courseId, canTeach }: { courseId: number; canTeach:
     queryClient.setQueryData<SpeakConfig>(speakKeys.config(courseId), (c) => (c ? change(c) : c));
 
   useClassroom(courseId);
+  // the section's heading shows the timer: the course-level layer does not (decision 029)
+  useClaimClassEvent('timer');
   // the push carries the server's clock; the query's update time is this phone's moment of receipt
   useSocketEvent('Tools.timer', (d: Timer) => {
     if (d.courseid === courseId) setConfig((c) => ({ ...c, timer: d }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bodyOf, draftOf } from './questionDraft';
-import { checkMark, plainText, splitPoints, teacherTestState } from './utils';
+import { asksBeforeShowingAnswers, checkMark, plainText, splitPoints, teacherTestState } from './utils';
 
 const NOW = 1_800_000_000;
 
@@ -14,6 +14,33 @@ describe('teacherTestState', () => {
     expect(teacherTestState({ publishState: 2, begintime: NOW - 60, endtime: NOW + 60 }, NOW)).toBe('inProgress');
     expect(teacherTestState({ publishState: 2, begintime: 0, endtime: NOW }, NOW)).toBe('ended');
     expect(teacherTestState({ publishState: 3, begintime: 0, endtime: 0 }, NOW)).toBe('ended');
+  });
+});
+
+describe('asksBeforeShowingAnswers (issue 24)', () => {
+  const test = (over: {
+    published?: number;
+    publishState?: number;
+    begintime?: number;
+    endtime?: number;
+    showanswer?: number;
+  }) => ({
+    published: over.published ?? 1,
+    publishState: over.publishState ?? 2,
+    settings: { begintime: over.begintime ?? 0, endtime: over.endtime ?? NOW + 600, showanswer: over.showanswer ?? 2 },
+  });
+  it('asks when answers after hand-in are chosen for a test students may be sitting now', () => {
+    expect(asksBeforeShowingAnswers(test({}), 1, NOW)).toBe(true);
+    expect(asksBeforeShowingAnswers(test({ endtime: 0 }), 1, NOW)).toBe(true);
+  });
+  it('does not ask for a draft, a test not open yet or closed, another choice, or a choice already saved', () => {
+    expect(asksBeforeShowingAnswers(test({ published: 0, publishState: 0 }), 1, NOW)).toBe(false);
+    expect(asksBeforeShowingAnswers(test({ begintime: NOW + 60 }), 1, NOW)).toBe(false);
+    expect(asksBeforeShowingAnswers(test({ endtime: NOW - 1 }), 1, NOW)).toBe(false);
+    expect(asksBeforeShowingAnswers(test({ publishState: 3 }), 1, NOW)).toBe(false);
+    expect(asksBeforeShowingAnswers(test({}), 2, NOW)).toBe(false);
+    expect(asksBeforeShowingAnswers(test({}), 3, NOW)).toBe(false);
+    expect(asksBeforeShowingAnswers(test({ showanswer: 1 }), 1, NOW)).toBe(false);
   });
 });
 

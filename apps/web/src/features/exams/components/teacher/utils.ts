@@ -1,4 +1,4 @@
-import { PUBLISH_STATES, QUESTION_TYPE_VALUES } from '@paiclass/shared';
+import { PUBLISH_STATES, QUESTION_TYPE_VALUES, SHOW_ANSWERS } from '@paiclass/shared';
 
 /** The question types in the spec's order (spec 2 §3). */
 export const TYPE_VALUES: readonly number[] = QUESTION_TYPE_VALUES;
@@ -16,6 +16,24 @@ export function teacherTestState(
   if (test.publishState === PUBLISH_STATES.scheduled) return 'notStarted';
   if (test.begintime > nowSeconds) return 'notStarted';
   return 'inProgress';
+}
+
+/**
+ * Whether saving these settings asks first (issue 24): answers shown right after hand-in, newly
+ * chosen, for a test published and open now — a student handing in early would read every key while
+ * classmates are still sitting it. The server takes the setting as chosen; the teacher is only told.
+ */
+export function asksBeforeShowingAnswers(
+  test: { published: number; publishState: number; settings: { begintime: number; endtime: number; showanswer: number } },
+  chosen: number,
+  nowSeconds = Math.floor(Date.now() / 1000),
+) {
+  if (chosen !== SHOW_ANSWERS.afterSubmit || test.settings.showanswer === SHOW_ANSWERS.afterSubmit) return false;
+  const state = teacherTestState(
+    { publishState: Number(test.publishState), begintime: test.settings.begintime, endtime: test.settings.endtime },
+    nowSeconds,
+  );
+  return test.published === 1 && state === 'inProgress';
 }
 
 /** Text of a rich-text stem for a one-line summary. */

@@ -1,0 +1,7 @@
+-- keys held back and time observed (issue 24, decisions 017 and 020): a test shows its answers after it closes unless the teacher chooses otherwise; an interactive answer's step remembers the bank question it was copied from, so practice holds that question back until the step is revealed (earlier steps are matched to their course's question of the same type, stem, options and key); a courseware learner's learning time is counted only from what the server saw pass (counted_at)
+ALTER TABLE "tests" ALTER COLUMN "show_answers" SET DEFAULT 2;--> statement-breakpoint
+ALTER TABLE "courseware_learners" ADD COLUMN "counted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "interact_steps" ADD COLUMN "question_id" integer;--> statement-breakpoint
+UPDATE "interact_steps" AS s SET "question_id" = (SELECT min(q."id") FROM "questions" AS q WHERE q."course_id" = s."course_id" AND q."type" = s."type" AND q."stem" = s."stem" AND q."options" = s."options" AND q."answer" = s."answer");--> statement-breakpoint
+ALTER TABLE "interact_steps" ADD CONSTRAINT "interact_steps_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "interact_steps_question_idx" ON "interact_steps" USING btree ("question_id");

@@ -1,0 +1,2 @@
+-- the teacher's switch letting students look past the pages the classroom screen has shown (issue 25, decision 029)
+ALTER TABLE "class_presentations" ADD COLUMN "ahead" boolean DEFAULT false NOT NULL;

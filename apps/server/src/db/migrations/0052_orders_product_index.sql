@@ -1,0 +1,1 @@
+CREATE INDEX "orders_product_idx" ON "orders" USING btree ("product_id");

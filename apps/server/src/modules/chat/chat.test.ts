@@ -1,0 +1,625 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { newCourse, newTeacher } from '../../../test/courses';
+import { call, redisUrl, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
+import { chatMessages } from '../../db/schema';
+
+let db: TestDatabase;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  db = await testDatabase();
+  app = await testApp(db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await app.close();
+  await db.drop();
+});
+
+type Login = Awaited<ReturnType<typeof registerUser>>;
+interface Frame {
+  requestType: string;
+  uniqueCode: string;
+  // biome-ignore lint/suspicious/noExplicitAny: each request type answers its own payload; the tests read it as they need
+  payload: any;
+  returnCode: number;
+  returnMsg: string;
+  seq?: number;
+}
+
+/** A chat socket client as a test drives it: every frame it heard, and a request that waits for its answer. */
+class Client {
+  frames: Frame[] = [];
+  private serial = 0;
+  closed: Promise<number>;
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (m) => this.frames.push(JSON.parse(String(m))));
+    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)));
+  }
+  static async open(target = app, path = '/ws/chat') {
+    const p = (target.server.address() as { port: number }).port;
+    const socket = new WebSocket(`ws://127.0.0.1:${p}${path}`);
+    await new Promise((resolve, reject) => {
+      socket.on('open', resolve);
+      socket.on('error', reject);
+    });
+    return new Client(socket);
+  }
+  /** sends a request; answers the frame that answers it (same requestType and uniqueCode, no seq) */
+  async request(requestType: string, payload: unknown = {}, uniqueCode = `t${++this.serial}-${Math.random()}`) {
+    const from = this.frames.length;
+    this.socket.send(JSON.stringify({ requestType, uniqueCode, payload }));
+    let found: Frame | undefined;
+    await expect
+      .poll(() => {
+        found = this.frames
+          .slice(from)
+          .find((f) => f.requestType === requestType && f.uniqueCode === uniqueCode && f.seq === undefined);
+        return Boolean(found);
+      })
+      .toBe(true);
+    return found!;
+  }
+  /** the messages pushed to this socket (events with a seq), by id, each once */
+  pushed() {
+    // biome-ignore lint/suspicious/noExplicitAny: a pushed message, read by the tests field by field
+    const byId = new Map<number, any>();
+    for (const f of this.frames) if (f.seq !== undefined && f.requestType === 'pushMessage') byId.set(f.payload.id, f.payload);
+    return [...byId.values()];
+  }
+  maxSeq() {
+    return Math.max(
+      0,
+      ...this.frames.map((f) => f.seq ?? 0),
+      ...this.frames.filter((f) => f.requestType === 'login').map((f) => f.payload?.seq ?? 0),
+    );
+  }
+  close() {
+    this.socket.close();
+    return this.closed;
+  }
+}
+
+async function imToken(who: Login, target = app) {
+  const res = await call(target, '/userApi/getIMToken', {}, { token: who.token });
+  expect(res.status).toBe(1);
+  return res.data.token as string;
+}
+
+async function loggedIn(who: Login, since?: number, target = app) {
+  const c = await Client.open(target);
+  const answer = await c.request('login', { token: await imToken(who, target), ...(since === undefined ? {} : { since }) });
+  expect(answer.returnCode).toBe(200);
+  return c;
+}
+
+/** A teacher's course with two students and an outsider in a course of their own. */
+async function world() {
+  const teacher = await newTeacher(app);
+  const course = await newCourse(app, teacher.token);
+  const [s1, s2, outsider] = [await registerUser(app), await registerUser(app), await registerUser(app)];
+  for (const s of [s1, s2])
+    expect((await call(app, '/CourseApi/joinCourse', { code: course.code }, { token: s.token })).status).toBe(1);
+  return { teacher, course, s1, s2, outsider };
+}
+
+async function open(who: Login, friend: Login, courseid: number) {
+  const res = await call(app, '/LetterApi/open', { friendid: friend.uid, courseid }, { token: who.token });
+  expect(res.status, res.message).toBe(1);
+  return res.data as { groupId: number; coursename: string; name: string };
+}
+
+describe('the chat socket login', () => {
+  it('takes a getIMToken token, and answers the cursor to resume from', async () => {
+    const { teacher } = await world();
+    const c = await Client.open();
+    const answer = await c.request('login', { token: await imToken(teacher) });
+    expect(answer).toMatchObject({ returnCode: 200, payload: { uid: teacher.uid } });
+    expect(typeof answer.payload.seq).toBe('number');
+    expect((await c.request('ping')).payload).toBe('pong');
+    await c.close();
+  });
+
+  it('refuses the session token itself, a forged token, and any request before login', async () => {
+    const { teacher } = await world();
+    const early = await Client.open();
+    const before = await early.request('getMessage');
+    expect(before).toMatchObject({ returnCode: 401, returnMsg: '请先登录聊天' });
+    const answer = await early.request('login', { token: teacher.token });
+    expect(answer).toMatchObject({ returnCode: 401, returnMsg: '您还未登录或登录已过期，请重新登录' });
+    expect(await early.closed).toBe(4401);
+    const forged = await Client.open();
+    const token = await imToken(teacher);
+    await forged.request('login', { token: token.replace(/^\d+/, String(teacher.uid + 1)) });
+    expect(await forged.closed).toBe(4401);
+  });
+
+  it('refuses a token whose session has logged out, and closes a logged-in socket when its session ends', async () => {
+    const { s1 } = await world();
+    const c = await loggedIn(s1);
+    const token = await imToken(s1);
+    expect((await call(app, '/UserApi/logout', {}, { token: s1.token })).status).toBe(1);
+    expect(await c.closed).toBe(4401);
+    const again = await Client.open();
+    expect((await again.request('login', { token })).returnCode).toBe(401);
+  });
+});
+
+describe('private chats', () => {
+  it('refuses a chat with oneself, with someone outside the course, and in a course the caller is not in', async () => {
+    const { teacher, course, s1, outsider } = await world();
+    const self = await call(app, '/LetterApi/open', { friendid: s1.uid, courseid: course.id }, { token: s1.token });
+    expect(self).toMatchObject({ status: 0, code: 31601, message: '暂不支持给自己发送私信' });
+    const stranger = await call(
+      app,
+      '/LetterApi/open',
+      { friendid: outsider.uid, courseid: course.id },
+      { token: teacher.token },
+    );
+    expect(stranger).toMatchObject({ status: 0, code: 31605 });
+    const notMine = await call(app, '/LetterApi/open', { friendid: teacher.uid, courseid: course.id }, { token: outsider.token });
+    expect(notMine).toMatchObject({ status: 0, code: 30202 });
+  });
+
+  it('opens one group per pair, whoever opens it, answering the course name', async () => {
+    const { teacher, course, s1 } = await world();
+    const a = await open(teacher, s1, course.id);
+    const b = await open(s1, teacher, course.id);
+    expect(a.groupId).toBe(b.groupId);
+    expect(a).toMatchObject({ coursename: course.coursename, name: '测试同学' });
+  });
+
+  it('stores a trimmed message before answering it, and delivers it to the other member only', async () => {
+    const { teacher, course, s1, s2 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const [t, a, b] = [await loggedIn(teacher), await loggedIn(s1), await loggedIn(s2)];
+    const answer = await t.request('pushMessage', { groupId, msgType: 0, msgContent: '  同学你好  ' }, 'code-1');
+    expect(answer).toMatchObject({
+      returnCode: 200,
+      uniqueCode: 'code-1',
+      payload: { groupId, msgContent: '同学你好', msgtatus: 2 },
+    });
+    const [row] = await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.id, answer.payload.id));
+    expect(row).toMatchObject({ msgContent: '同学你好', fromUid: teacher.uid });
+    await expect.poll(() => a.pushed().map((m) => m.msgContent)).toEqual(['同学你好']);
+    // a round trip on the third socket: anything published before it has arrived
+    await b.request('ping');
+    expect(b.pushed()).toEqual([]);
+    await Promise.all([t.close(), a.close(), b.close()]);
+  });
+
+  it('refuses an empty message (spaces only) and stores nothing', async () => {
+    const { teacher, course, s1 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const t = await loggedIn(teacher);
+    const answer = await t.request('pushMessage', { groupId, msgType: 0, msgContent: '   \n ' });
+    expect(answer).toMatchObject({ returnCode: 400, returnMsg: '发送的消息不能为空', payload: { code: 31602 } });
+    expect(await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.groupId, groupId))).toEqual([]);
+    const noCode = await t.request('pushMessage', { groupId, msgType: 0, msgContent: '你好' }, '');
+    expect(noCode).toMatchObject({ returnCode: 400, returnMsg: '消息编号不正确' });
+    await t.close();
+  });
+
+  it('stores one message for a resend with the same uniqueCode, and the other member keeps one', async () => {
+    const { teacher, course, s1 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const [t, a] = [await loggedIn(teacher), await loggedIn(s1)];
+    const first = await t.request('pushMessage', { groupId, msgType: 0, msgContent: '只发一次' }, 'same-code');
+    const again = await t.request('pushMessage', { groupId, msgType: 0, msgContent: '只发一次' }, 'same-code');
+    expect(again.payload.id).toBe(first.payload.id);
+    expect(await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.groupId, groupId))).toHaveLength(1);
+    await expect.poll(() => a.pushed().map((m) => m.id)).toEqual([first.payload.id]);
+    await Promise.all([t.close(), a.close()]);
+  });
+
+  it('keeps strangers out: no reading, no writing, no member list of a group they are not in', async () => {
+    const { teacher, course, s1, outsider } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const o = await loggedIn(outsider);
+    const push = await o.request('pushMessage', { groupId, msgType: 0, msgContent: '偷偷说' });
+    expect(push).toMatchObject({ returnCode: 201, payload: { code: 31604 } });
+    expect((await o.request('getGroupMessage', { groupId })).returnCode).toBe(201);
+    expect((await o.request('getGroupUserList', { groupId })).returnCode).toBe(201);
+    const history = await call(app, '/LetterApi/history', { groupid: groupId }, { token: outsider.token });
+    expect(history).toMatchObject({ status: 0, code: 31604 });
+    const del = await call(app, '/Instantmessaging/OperateApi/deleteSession', { groupid: groupId }, { token: outsider.token });
+    expect(del).toMatchObject({ status: 0, code: 31604 });
+    expect(await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.groupId, groupId))).toEqual([]);
+    await o.close();
+  });
+
+  it('refuses a blocked sender with 201 "the other party has refused", until unblocked', async () => {
+    const { teacher, course, s1 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const muted = await call(
+      app,
+      '/Instantmessaging/OperateApi/mute',
+      { groupid: groupId, friendid: s1.uid, mute: 1 },
+      { token: teacher.token },
+    );
+    expect(muted).toMatchObject({ status: 1, data: { mute: 1 } });
+    const a = await loggedIn(s1);
+    const refused = await a.request('pushMessage', { groupId, msgType: 0, msgContent: '老师好' });
+    expect(refused).toMatchObject({ returnCode: 201, returnMsg: '对方已拒收', payload: { code: 31603 } });
+    const users = await (await loggedIn(teacher)).request('getGroupUserList', { groupId });
+    expect(users.payload.list.find((u: { uid: number }) => u.uid === s1.uid).mute).toBe(1);
+    await call(
+      app,
+      '/Instantmessaging/OperateApi/shieldFriend',
+      { groupid: groupId, friendid: s1.uid, shield: 0 },
+      { token: teacher.token },
+    );
+    expect((await a.request('pushMessage', { groupId, msgType: 0, msgContent: '老师好' })).returnCode).toBe(200);
+    const self = await call(
+      app,
+      '/Instantmessaging/OperateApi/mute',
+      { groupid: groupId, friendid: teacher.uid, mute: 1 },
+      { token: teacher.token },
+    );
+    expect(self.code).toBe(31601);
+    await a.close();
+  });
+
+  it('counts unread messages, clears them on read (msgType 8), and hides a deleted session until a newer message', async () => {
+    const { teacher, course, s1 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const t = await loggedIn(teacher);
+    for (const text of ['一', '二', '三']) await t.request('pushMessage', { groupId, msgType: 0, msgContent: text });
+    const list = async () => (await call(app, '/LetterApi/getMsgList', {}, { token: s1.token })).data;
+    const before = await list();
+    expect(before.unread).toBe(3);
+    expect(before.list[0]).toMatchObject({
+      group: { id: groupId, type: 1, name: '测试同学', remark: course.coursename },
+      lastMsg: { msgContent: '三', fromUid: teacher.uid },
+      groupUser: { unReadCount: 3 },
+      friend: { friendId: teacher.uid },
+    });
+    // the sender has nothing unread
+    expect((await call(app, '/LetterApi/getMsgList', {}, { token: teacher.token })).data.unread).toBe(0);
+    const a = await loggedIn(s1);
+    const second = before.list[0].lastMsg.id - 1;
+    await a.request('pushMessage', { groupId, msgType: 8, id: second });
+    expect((await list()).unread).toBe(1);
+    expect((await a.request('getMessage')).payload.unread).toBe(1);
+    const del = await call(app, '/Instantmessaging/OperateApi/deleteSession', { groupid: groupId }, { token: s1.token });
+    expect(del.status).toBe(1);
+    expect(await list()).toEqual({ list: [], unread: 0 });
+    await t.request('pushMessage', { groupId, msgType: 0, msgContent: '四' });
+    const after = await list();
+    expect(after.unread).toBe(1);
+    expect(after.list[0].lastMsg.msgContent).toBe('四');
+    await Promise.all([t.close(), a.close()]);
+  });
+
+  it('pages history 50 at a time, newest first, by friend or by group', async () => {
+    const { teacher, course, s1 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    await app.ctx.db.insert(chatMessages).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        groupId,
+        fromUid: teacher.uid,
+        msgType: 0,
+        msgContent: `第${i + 1}条`,
+        uniqueCode: `h${i}`,
+      })),
+    );
+    const p1 = await call(app, '/LetterApi/history', { friendid: teacher.uid }, { token: s1.token });
+    expect(p1.data).toMatchObject({ groupId, page: 1, total: 55 });
+    expect(p1.data.list).toHaveLength(50);
+    expect(p1.data.list[0].content).toEqual({ msgtype: 0, content: '第55条', attachment: null });
+    const p2 = await call(app, '/LetterApi/history', { groupid: groupId, page: 2 }, { token: s1.token });
+    expect(p2.data.list.map((m: { content: { content: string } }) => m.content.content)).toEqual([
+      '第5条',
+      '第4条',
+      '第3条',
+      '第2条',
+      '第1条',
+    ]);
+    const missing = await call(app, '/LetterApi/history', {}, { token: s1.token });
+    expect(missing).toMatchObject({ status: 0, code: 40001, message: '请选择联系人' });
+    const t = await loggedIn(teacher);
+    const page = await t.request('getGroupMessage', { groupId, pageSize: 80 });
+    expect(page.returnCode).toBe(400);
+    const ok = await t.request('getGroupMessage', { groupId });
+    expect(ok.payload.list).toHaveLength(50);
+    expect(ok.payload.more).toBe(true);
+    await t.close();
+  });
+
+  it('recalls one own message within 2 minutes, telling the members', async () => {
+    const { teacher, course, s1 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const [t, a] = [await loggedIn(teacher), await loggedIn(s1)];
+    const sent = await t.request('pushMessage', { groupId, msgType: 0, msgContent: '发错了' });
+    expect((await a.request('removeMessage', { groupId, id: sent.payload.id })).payload.code).toBe(31606);
+    expect((await t.request('removeMessage', { groupId, id: sent.payload.id })).returnCode).toBe(200);
+    await expect
+      .poll(() => a.frames.some((f) => f.requestType === 'removeMessage' && f.seq && f.payload.id === sent.payload.id))
+      .toBe(true);
+    await app.ctx.db
+      .update(chatMessages)
+      .set({ createdAt: new Date(Date.now() - 3 * 60_000) })
+      .where(eq(chatMessages.groupId, groupId));
+    const late = await t.request('pushMessage', { groupId, msgType: 0, msgContent: '再发' });
+    await app.ctx.db
+      .update(chatMessages)
+      .set({ createdAt: new Date(Date.now() - 3 * 60_000) })
+      .where(eq(chatMessages.id, late.payload.id));
+    expect((await t.request('removeMessage', { groupId, id: late.payload.id })).payload.code).toBe(31606);
+    await Promise.all([t.close(), a.close()]);
+  });
+});
+
+describe('catching up by cursor', () => {
+  it('gives a reconnecting socket what it missed, once each, in order', async () => {
+    const { teacher, course, s1 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const [t, a] = [await loggedIn(teacher), await loggedIn(s1)];
+    await t.request('pushMessage', { groupId, msgType: 0, msgContent: '在线时' });
+    await expect.poll(() => a.pushed().length).toBe(1);
+    const cursor = a.maxSeq();
+    await a.close();
+    for (const text of ['离线一', '离线二']) await t.request('pushMessage', { groupId, msgType: 0, msgContent: text });
+    const back = await loggedIn(s1, cursor);
+    await expect.poll(() => back.pushed().map((m) => m.msgContent)).toEqual(expect.arrayContaining(['离线一', '离线二']));
+    // the window behind the cursor may send the one seen before again: the client keeps one per id
+    expect(
+      back
+        .pushed()
+        .filter((m) => m.msgContent !== '在线时')
+        .map((m) => m.msgContent),
+    ).toEqual(['离线一', '离线二']);
+    await Promise.all([t.close(), back.close()]);
+  });
+});
+
+describe('course group chats', () => {
+  it('reaches the course members of the moment, and no one who left', async () => {
+    const { teacher, course, s1, s2, outsider } = await world();
+    const made = await call(app, '/LetterApi/createGroup', { courseid: course.id }, { token: s1.token });
+    expect(made.data).toMatchObject({ coursename: course.coursename });
+    const groupId = made.data.groupId;
+    expect((await call(app, '/LetterApi/createGroup', { courseid: course.id }, { token: teacher.token })).data.groupId).toBe(
+      groupId,
+    );
+    expect((await call(app, '/LetterApi/createGroup', { courseid: course.id }, { token: outsider.token })).code).toBe(30202);
+    const [t, a, b] = [await loggedIn(teacher), await loggedIn(s1), await loggedIn(s2)];
+    await t.request('pushMessage', { groupId, msgType: 0, msgContent: '大家好' });
+    await expect.poll(() => [a.pushed().length, b.pushed().length]).toEqual([1, 1]);
+    expect((await call(app, '/LetterApi/getMsgList', {}, { token: s2.token })).data.list[0]).toMatchObject({
+      group: { id: groupId, type: 2, name: course.coursename },
+      groupUser: { unReadCount: 1 },
+      friend: null,
+    });
+    const removed = await call(
+      app,
+      '/Futurev2/Student/remove',
+      { courseid: course.id, uids: [s2.uid] },
+      { token: teacher.token },
+    );
+    expect(removed.status, removed.message).toBe(1);
+    await t.request('pushMessage', { groupId, msgType: 0, msgContent: '第二条' });
+    await expect.poll(() => a.pushed().length).toBe(2);
+    await b.request('ping');
+    expect(b.pushed()).toHaveLength(1);
+    expect((await b.request('pushMessage', { groupId, msgType: 0, msgContent: '我还在吗' })).returnCode).toBe(201);
+    expect((await call(app, '/LetterApi/getMsgList', {}, { token: s2.token })).data.list).toEqual([]);
+    await Promise.all([t.close(), a.close(), b.close()]);
+  });
+});
+
+describe('the address book', () => {
+  it('lists the courses, the teaching team and the students (not oneself), for members only', async () => {
+    const { teacher, course, s1, s2, outsider } = await world();
+    const courses = await call(app, '/LetterApi/courseList', {}, { token: s1.token });
+    expect(courses.data.list).toEqual([
+      { id: course.id, coursename: course.coursename, classname: expect.any(String), classAdministration: [], role: 'student' },
+    ]);
+    const team = await call(app, '/LetterApi/teachTeam', { courseid: course.id }, { token: s1.token });
+    expect(team.data.list).toEqual([{ uid: teacher.uid, username: '测试同学', avatar: expect.any(String), role: 'owner' }]);
+    const friends = await call(app, '/LetterApi/friendList', { courseid: course.id }, { token: s1.token });
+    expect(friends.data.list.map((f: { friendId: number }) => f.friendId)).toEqual([s2.uid]);
+    expect((await call(app, '/LetterApi/friendList', { courseid: course.id }, { token: outsider.token })).code).toBe(30202);
+    expect((await call(app, '/LetterApi/teachTeam', { courseid: course.id }, { token: outsider.token })).code).toBe(30202);
+  });
+});
+
+describe.runIf(redisUrl)('two instances', () => {
+  it('delivers a message sent on one instance to a socket on another', async () => {
+    const other = await testApp(db);
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { teacher, course, s1 } = await world();
+      const { groupId } = await open(teacher, s1, course.id);
+      const t = await loggedIn(teacher);
+      const a = await loggedIn(s1, undefined, other);
+      await t.request('pushMessage', { groupId, msgType: 0, msgContent: '跨实例' });
+      await expect.poll(() => a.pushed().map((m) => m.msgContent)).toEqual(['跨实例']);
+      await Promise.all([t.close(), a.close()]);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('the teacher forbidding chat in a course (spec 2 §6)', () => {
+  it('forbids every student the course group, lets one chat again, forbids one alone, and tells the members', async () => {
+    const { teacher, course, s1, s2 } = await world();
+    const groupId = (await call(app, '/LetterApi/createGroup', { courseid: course.id }, { token: teacher.token })).data.groupId;
+    const [t, a, b] = [await loggedIn(teacher), await loggedIn(s1), await loggedIn(s2)];
+
+    const all = await call(app, '/LetterApi/forbidChat', { courseid: course.id, forbid: 1 }, { token: teacher.token });
+    expect(all.data).toMatchObject({ courseid: course.id, groupid: groupId, allforbidden: 1, manages: 1, forbidden: 0 });
+    await expect
+      .poll(() => a.frames.find((f) => f.requestType === 'groupChange')?.payload)
+      .toMatchObject({ groupId, subtype: 'postPermission', allforbidden: 1, uid: 0, forbid: 1 });
+    const refused = await a.request('pushMessage', { groupId, msgType: 0, msgContent: '能说话吗' });
+    expect(refused).toMatchObject({ returnCode: 201, returnMsg: '老师已开启全员禁言', payload: { code: 31608 } });
+    expect((await call(app, '/LetterApi/chatRules', { groupid: groupId }, { token: s1.token })).data).toMatchObject({
+      allforbidden: 1,
+      forbidden: 1,
+      manages: 0,
+      forbiddenlist: [],
+    });
+    // the teacher still speaks; private chats are the students' own
+    expect((await t.request('pushMessage', { groupId, msgType: 0, msgContent: '安静' })).returnCode).toBe(200);
+    const { groupId: pair } = await open(s1, s2, course.id);
+    expect((await a.request('pushMessage', { groupId: pair, msgType: 0, msgContent: '私下说' })).returnCode).toBe(200);
+
+    // s1 alone may chat while everyone else is forbidden
+    const one = await call(
+      app,
+      '/LetterApi/forbidChat',
+      { courseid: course.id, uid: s1.uid, forbid: 0 },
+      { token: teacher.token },
+    );
+    expect(one.data).toMatchObject({ allforbidden: 1, allowedlist: [s1.uid] });
+    expect((await a.request('pushMessage', { groupId, msgType: 0, msgContent: '我可以' })).returnCode).toBe(200);
+    expect((await b.request('pushMessage', { groupId, msgType: 0, msgContent: '我不行' })).returnCode).toBe(201);
+
+    // allowing everyone clears the one-by-one rows; then s2 alone is forbidden
+    await call(app, '/LetterApi/forbidChat', { courseid: course.id, forbid: 0 }, { token: teacher.token });
+    const s2Only = await call(
+      app,
+      '/LetterApi/forbidChat',
+      { courseid: course.id, uid: s2.uid, forbid: 1 },
+      { token: teacher.token },
+    );
+    expect(s2Only.data).toMatchObject({ allforbidden: 0, forbiddenlist: [s2.uid], allowedlist: [] });
+    expect(await b.request('pushMessage', { groupId, msgType: 0, msgContent: '还是不行' })).toMatchObject({
+      returnCode: 201,
+      returnMsg: '老师已禁止你在本课程聊天',
+      payload: { code: 31607 },
+    });
+    expect((await a.request('pushMessage', { groupId, msgType: 0, msgContent: '我照常' })).returnCode).toBe(200);
+    const contents = (await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.groupId, groupId))).map(
+      (m) => m.msgContent,
+    );
+    expect(contents.sort()).toEqual(['安静', '我可以', '我照常'].sort());
+    await Promise.all([t.close(), a.close(), b.close()]);
+  });
+
+  it('lets only the teacher and assistants forbid, and only students be forbidden', async () => {
+    const { teacher, course, s1, outsider } = await world();
+    const student = await call(app, '/LetterApi/forbidChat', { courseid: course.id, forbid: 1 }, { token: s1.token });
+    expect(student).toMatchObject({ status: 0, code: 40003 });
+    const stranger = await call(app, '/LetterApi/forbidChat', { courseid: course.id, forbid: 1 }, { token: outsider.token });
+    expect(stranger).toMatchObject({ status: 0, code: 30202 });
+    const notStudent = await call(
+      app,
+      '/LetterApi/forbidChat',
+      { courseid: course.id, uid: outsider.uid, forbid: 1 },
+      { token: teacher.token },
+    );
+    expect(notStudent).toMatchObject({ status: 0, message: '请选择本课程的学生' });
+    const teacherAsStudent = await call(
+      app,
+      '/LetterApi/forbidChat',
+      { courseid: course.id, uid: teacher.uid, forbid: 1 },
+      { token: teacher.token },
+    );
+    expect(teacherAsStudent).toMatchObject({ status: 0, message: '请选择本课程的学生' });
+    const bad = await call(app, '/LetterApi/forbidChat', { courseid: course.id, forbid: 3 }, { token: teacher.token });
+    expect(bad).toMatchObject({ status: 0, message: '只能是 0 或 1' });
+    expect((await call(app, '/LetterApi/chatRules', { groupid: 999999 }, { token: s1.token })).code).toBe(31604);
+  });
+});
+
+describe('pictures, files, voice and video', () => {
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]);
+
+  async function uploaded(who: Login, name: string, data: Buffer, image = false) {
+    const res = await upload(app, '/UploadApi/uploadV2', who.token, image ? { type: 'image' } : {}, { name, data });
+    expect(res.status, res.message).toBe(1);
+    return res.data.file as { id: number };
+  }
+
+  it('sends an uploaded picture and file with absolute addresses bound to each reader, which open the file', async () => {
+    const { teacher, course, s1 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const [t, a] = [await loggedIn(teacher), await loggedIn(s1)];
+    const pic = await uploaded(teacher, '黑板.jpg', jpeg, true);
+    const sent = await t.request('pushMessage', { groupId, msgType: 1, msgContent: 'ignored', fileId: pic.id }, 'pic-1');
+    expect(sent).toMatchObject({ returnCode: 200, payload: { msgType: 1, msgContent: '黑板.jpg', fileSize: jpeg.length } });
+    expect(sent.payload.fileUrl).toMatch(
+      new RegExp(`^http://127\\.0\\.0\\.1:\\d+/FileApi/download\\?id=${pic.id}&.*&u=${teacher.uid}$`),
+    );
+    await expect.poll(() => a.pushed().length).toBe(1);
+    const got = a.pushed()[0];
+    expect(got.fileUrl).toMatch(new RegExp(`&u=${s1.uid}$`));
+    const fetched = await app.inject({ method: 'GET', url: new URL(got.fileUrl).pathname + new URL(got.fileUrl).search });
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.rawPayload.equals(jpeg)).toBe(true);
+
+    const doc = await uploaded(teacher, '讲义.txt', Buffer.from('第一章'));
+    expect((await t.request('pushMessage', { groupId, msgType: 2, msgContent: '', fileId: doc.id })).returnCode).toBe(200);
+    const history = await call(app, '/LetterApi/history', { groupid: groupId }, { token: s1.token });
+    expect(history.data.list.map((m: { content: unknown }) => m.content)).toEqual([
+      {
+        msgtype: 2,
+        content: '讲义.txt',
+        attachment: expect.objectContaining({
+          isPic: 0,
+          name: '讲义.txt',
+          size: 9,
+          url: expect.stringMatching(/^http.*&u=\d+$/),
+        }),
+      },
+      {
+        msgtype: 1,
+        content: '黑板.jpg',
+        attachment: expect.objectContaining({
+          isPic: 1,
+          src: expect.stringMatching(/^http/),
+          thumb_src: expect.stringMatching(/^http/),
+        }),
+      },
+    ]);
+    const page = await a.request('getGroupMessage', { groupId });
+    expect(page.payload.list[1].fileUrl).toMatch(new RegExp(`^http://.*&u=${s1.uid}$`));
+    await Promise.all([t.close(), a.close()]);
+  });
+
+  it('refuses a file that is not the sender own, of the wrong family, or missing, and stores nothing', async () => {
+    const { teacher, course, s1 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const t = await loggedIn(teacher);
+    const theirs = await uploaded(s1, '别人的.jpg', jpeg, true);
+    expect(await t.request('pushMessage', { groupId, msgType: 1, fileId: theirs.id })).toMatchObject({
+      returnCode: 400,
+      returnMsg: '文件不存在，请重新上传',
+      payload: { code: 31609 },
+    });
+    const text = await uploaded(teacher, 'a.txt', Buffer.from('abc'));
+    expect(await t.request('pushMessage', { groupId, msgType: 1, fileId: text.id })).toMatchObject({
+      returnCode: 400,
+      payload: { code: 31610 },
+    });
+    expect(await t.request('pushMessage', { groupId, msgType: 3 })).toMatchObject({ returnCode: 400, returnMsg: '请先上传文件' });
+    expect(await t.request('pushMessage', { groupId, msgType: 9, msgContent: 'x' })).toMatchObject({
+      returnCode: 400,
+      returnMsg: '消息类型不正确',
+    });
+    expect(await app.ctx.db.select().from(chatMessages).where(eq(chatMessages.groupId, groupId))).toEqual([]);
+    await t.close();
+  });
+
+  it('closes a file to someone who left the course chat', async () => {
+    const { teacher, course, s1, s2 } = await world();
+    const groupId = (await call(app, '/LetterApi/createGroup', { courseid: course.id }, { token: teacher.token })).data.groupId;
+    const [t, b] = [await loggedIn(teacher), await loggedIn(s2)];
+    const pic = await uploaded(teacher, '作业.jpg', jpeg, true);
+    await t.request('pushMessage', { groupId, msgType: 1, fileId: pic.id });
+    await expect.poll(() => b.pushed().length).toBe(1);
+    const url = new URL(b.pushed()[0].fileUrl);
+    expect((await app.inject({ method: 'GET', url: url.pathname + url.search })).statusCode).toBe(200);
+    await call(app, '/Futurev2/Student/remove', { courseid: course.id, uids: [s2.uid] }, { token: teacher.token });
+    const after = await app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(after.json()).toMatchObject({ status: 0 });
+    expect(s1.uid).toBeGreaterThan(0);
+    await Promise.all([t.close(), b.close()]);
+  });
+});

@@ -1,0 +1,36 @@
+import { type ChatMessage, chatCalls } from '@paiclass/shared';
+import { call } from '../../lib/api';
+
+/** The chat calls of docs/api.md (issue 27), typed. Messages themselves go by the chat socket (chatSocket.ts). */
+export const chatApi = {
+  imToken: () => call(chatCalls.getIMToken, {}),
+  sessions: () => call(chatCalls.getMsgList, {}),
+  courses: () => call(chatCalls.courseList, {}),
+  team: (courseid: number) => call(chatCalls.teachTeam, { courseid }),
+  friends: (courseid: number) => call(chatCalls.friendList, { courseid }),
+  open: (friendid: number, courseid: number) => call(chatCalls.open, { friendid, courseid }),
+  courseGroup: (courseid: number) => call(chatCalls.createGroup, { courseid }),
+  history: (body: { friendid?: number; groupid?: number; page: number }) => call(chatCalls.history, body),
+  deleteSession: (groupid: number) => call(chatCalls.deleteSession, { groupid }),
+  mute: (groupid: number, friendid: number, mute: 0 | 1) => call(chatCalls.mute, { groupid, friendid, mute }),
+  rules: (groupid: number) => call(chatCalls.chatRules, { groupid }),
+  forbid: (courseid: number, forbid: 0 | 1, uid?: number) =>
+    call(chatCalls.forbidChat, { courseid, forbid, ...(uid ? { uid } : {}) }),
+};
+
+export const chatKeys = {
+  sessions: ['chat', 'sessions'] as const,
+  courses: ['chat', 'courses'] as const,
+  team: (courseId: number) => ['chat', 'team', courseId] as const,
+  friends: (courseId: number) => ['chat', 'friends', courseId] as const,
+  history: (key: string) => ['chat', 'history', key] as const,
+  rules: (groupId: number) => ['chat', 'rules', groupId] as const,
+};
+
+/** A message as the chat page shows it: the server's, or one of ours still sending or failed (spec 1 §4 msgtatus). */
+export type ShownMessage = ChatMessage & {
+  local?: boolean;
+  /** a picture, file, voice or video of ours: its uploaded file (to send again), or its upload's progress 0-1 */
+  fileId?: number;
+  progress?: number;
+};
