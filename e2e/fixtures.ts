@@ -24,6 +24,18 @@ export const DEMO = {
   weak: { mobile: '13800000004', password: '123456', name: '赵同学' },
 };
 
+/**
+ * How long a journey waits for an uploaded document to become pages or slides. The server converts one
+ * file at a time (the office lane, decision 012) for every journey at once, and about twenty journeys
+ * upload documents: beside the integration stages a conversion waited minutes behind others (CI, stop 33).
+ */
+export const CONVERTED_WITHIN = 240_000;
+
+/** Gives the running journey the conversion's wait on top of its own time; call it before waiting. */
+export function allowConversion() {
+  base.info().setTimeout(base.info().timeout + CONVERTED_WITHIN);
+}
+
 export async function api<T = any>(
   request: APIRequestContext,
   path: string,

@@ -301,7 +301,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',
-    ...(redis ? { store: guardedRateStore(redis, redisLink!, 'paiclass-rl:') } : {}),
+    ...(redis ? { store: guardedRateStore(redis, redisLink!, `paiclass-rl:${redisSpace}`) } : {}),
     skipOnError: false,
     errorResponseBuilder: (_req, context) =>
       new AppError('rateLimited', 'errors.rateLimited', { seconds: Math.ceil(context.ttl / 1000) }),

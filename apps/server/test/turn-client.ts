@@ -63,14 +63,28 @@ function parse(buf: Buffer) {
 
 export async function turnAllocate(host: string, port: number, username: string, password: string) {
   const socket = dgram.createSocket('udp4');
+  // over UDP a request or its answer can be lost, or sent before the server reads its port: the request is
+  // sent again after 0.5, 1, 2, 4, 8 s (RFC 5389 §7.2.1), and only the answer with its transaction id counts
   const ask = (msg: Buffer) =>
     new Promise<ReturnType<typeof parse>>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no answer from the TURN server')), 5000);
-      socket.once('message', (m) => {
-        clearTimeout(timer);
-        resolve(parse(m));
-      });
-      socket.send(msg, port, host);
+      const id = msg.subarray(8, 20);
+      const timers: NodeJS.Timeout[] = [];
+      let wait = 0;
+      for (const delay of [0, 500, 1000, 2000, 4000, 8000]) {
+        wait += delay;
+        timers.push(setTimeout(() => socket.send(msg, port, host), wait));
+      }
+      timers.push(setTimeout(() => done(new Error('no answer from the TURN server')), wait + 16_000));
+      const onMessage = (m: Buffer) => {
+        if (m.length >= 20 && m.subarray(8, 20).equals(id)) done(parse(m));
+      };
+      const done = (outcome: ReturnType<typeof parse> | Error) => {
+        for (const t of timers) clearTimeout(t);
+        socket.off('message', onMessage);
+        if (outcome instanceof Error) reject(outcome);
+        else resolve(outcome);
+      };
+      socket.on('message', onMessage);
     });
   try {
     const transport = attribute(ATTR.transport, Buffer.from([17, 0, 0, 0]));

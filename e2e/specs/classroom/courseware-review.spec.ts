@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { api, expect, test } from '../../fixtures';
+import { allowConversion, api, CONVERTED_WITHIN, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, signIn } from '../courses/helpers';
 import { pdfOfPages, uploadSmall } from '../materials/helpers';
@@ -68,10 +68,11 @@ async function courseware(request: APIRequestContext, token: string, courseid: n
     { courseid, contenttype: 1, title, fileids: [file.id] },
     token,
   );
+  allowConversion();
   await expect
     .poll(
       async () => (await api<{ state: string }>(request, '/InteractPPTApi/listSlides', { interactid: item.id }, token)).state,
-      { timeout: 30_000 },
+      { timeout: CONVERTED_WITHIN },
     )
     .toBe('ready');
   return item.id;

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { api, expect } from '../../fixtures';
+import { allowConversion, api, CONVERTED_WITHIN, expect } from '../../fixtures';
 import { pdfOfPages, uploadSmall } from '../materials/helpers';
 
 /** The titles of the pages of the graphs courseware the classroom journeys present. */
@@ -29,10 +29,11 @@ export async function deckAndQuestion(
     { courseid, contenttype: 1, title: '第六章 图', fileids: [file.id] },
     token,
   );
+  allowConversion();
   await expect
     .poll(
       async () => (await api<{ state: string }>(request, '/InteractPPTApi/listSlides', { interactid: deck.id }, token)).state,
-      { timeout: 60_000 },
+      { timeout: CONVERTED_WITHIN },
     )
     .toBe('ready');
   const q = await api<{ id: number }>(

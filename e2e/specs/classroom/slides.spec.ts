@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { api, expect, test } from '../../fixtures';
+import { allowConversion, api, CONVERTED_WITHIN, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, signIn } from '../courses/helpers';
 import { pdfOfPages, uploadSmall } from '../materials/helpers';
@@ -65,10 +65,11 @@ async function courseware(request: APIRequestContext, token: string, courseid: n
     { courseid, contenttype: 1, title: '第五章 排序', fileids: [file.id] },
     token,
   );
+  allowConversion();
   await expect
     .poll(
       async () => (await api<{ state: string }>(request, '/InteractPPTApi/listSlides', { interactid: item.id }, token)).state,
-      { timeout: 60_000 },
+      { timeout: CONVERTED_WITHIN },
     )
     .toBe('ready');
   return item.id;

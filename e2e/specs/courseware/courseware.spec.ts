@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, downloadBy, expect, test } from '../../fixtures';
+import { allowConversion, api, CONVERTED_WITHIN, downloadBy, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, registerPerson, signIn } from '../courses/helpers';
 import { joinedStudent } from '../members/helpers';
@@ -109,7 +109,8 @@ for (const lang of ['zh', 'en'] as const) {
     release();
 
     // ---- the slides arrive by themselves
-    await expect(page.getByTestId('cw-viewer')).toBeVisible({ timeout: 90_000 });
+    allowConversion();
+    await expect(page.getByTestId('cw-viewer')).toBeVisible({ timeout: CONVERTED_WITHIN });
     await expect(page.getByTestId('cw-page-number')).toHaveText(w.pageOf(1));
     await slideDrawn(page);
     await expect(page.getByTestId('cw-bars').locator('[data-testid^="cw-bar-"]')).toHaveCount(3);

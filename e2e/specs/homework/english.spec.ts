@@ -1,4 +1,4 @@
-import { api, expect, test } from '../../fixtures';
+import { allowConversion, api, CONVERTED_WITHIN, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, registerPerson, signIn } from '../courses/helpers';
 import { uploadSmall } from '../materials/helpers';
@@ -84,13 +84,12 @@ test('in English: the list, the filter chooser, a file with no viewer, editing w
   await ownerRow(page, `u:${ada.uid}`).getByTestId('owner-open').click();
   await expect(page.getByTestId('page-title')).toHaveText('Grade work');
   const word = page.locator(`[data-testid="file-preview"][data-id="${report.id}"]`);
-  // LibreOffice starts cold on a fresh server: allow it most of a minute (the view asks again by itself)
+  // the view asks again by itself until the document is pages
+  allowConversion();
   await expect(word.getByTestId('preview-page').first().locator('img')).toHaveAttribute(
     'src',
     /\/FileApi\/download\?.*dl=0.*&page=1$/,
-    {
-      timeout: 60_000,
-    },
+    { timeout: CONVERTED_WITHIN },
   );
   const zip = page.locator(`[data-testid="file-preview"][data-id="${archive.id}"]`);
   await expect(zip.getByTestId('file-preview-none')).toContainText('cannot be previewed here');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import JSZip from 'jszip';
-import { api, expect, snap, test } from '../../fixtures';
+import { allowConversion, api, CONVERTED_WITHIN, expect, snap, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, registerPerson, signIn } from '../courses/helpers';
 import { pdfDocument } from '../homework/helpers';
@@ -126,7 +126,8 @@ for (const lang of ['zh', 'en'] as const) {
 
     // ---- the pages arrive by themselves: three images, one under the other, each drawn
     const viewer = page.getByTestId('preview-pages');
-    await expect(viewer).toBeVisible({ timeout: 60_000 });
+    allowConversion();
+    await expect(viewer).toBeVisible({ timeout: CONVERTED_WITHIN });
     await expect(page.getByTestId('preview-page-count')).toHaveText(w.count);
     await expect(viewer.getByTestId('preview-page').first().locator('img')).toHaveAttribute(
       'src',
@@ -211,8 +212,8 @@ test('the grading page shows a handed-in Word file and PDF as page images, and o
   await expect(wordView).toHaveAttribute('data-kind', 'document');
   // no PDF frame anywhere: frames show nothing on most phone browsers
   await expect(page.locator('iframe')).toHaveCount(0);
-  // LibreOffice may start cold: allow it most of a minute
-  await expect(wordView.getByTestId('preview-pages')).toBeVisible({ timeout: 90_000 });
+  allowConversion();
+  await expect(wordView.getByTestId('preview-pages')).toBeVisible({ timeout: CONVERTED_WITHIN });
   await expectPagesDrawn(wordView, 1);
   await expect(pdfView.getByTestId('preview-pages')).toBeVisible({ timeout: 30_000 });
   await expectPagesDrawn(pdfView, 1);

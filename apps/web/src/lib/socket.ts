@@ -309,6 +309,11 @@ export function useLiveRefetch(
         }),
       ),
       classroomSocket.on(RECONNECTED, run),
+      // a socket closed (replaced, offline): the page no longer hears changes, and says so; the course's
+      // next "active" after a reconnect turns it on again
+      classroomSocket.onState(() => {
+        if (classroomSocket.state !== 'open') setListening(false);
+      }),
       // in the course's rooms: what changed between the page's first read and now is read once more
       classroomSocket.on(ACTIVE, (data: { courseid?: number } | null) => {
         if (!courseId || Number(data?.courseid) !== courseId) return;
