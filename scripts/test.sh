@@ -69,19 +69,6 @@ stage "build" npm run build
 # the sweeps over every call (role matrix, fuzzing) run once: on PostgreSQL when it answers (decision 042)
 stage "unit and integration (PGlite)" env -u DATABASE_URL -u REDIS_URL ${DATABASE_URL:+TEST_SWEEPS=postgres} npx vitest run --reporter=default --reporter=json --outputFile=.tmp/vitest-pglite.json
 
-# The journeys start once the PGlite stage is over, and run beside the PostgreSQL stages; their output
-# follows those stages'. PGlite runs inside the test process: on a loaded machine its queries and the
-# real-time tests (races, timers) stall together. Beside the journeys (load 16-23 on 2 cores) that stage
-# took 40-57 minutes and timed out tests that pass in a 10-minute stage alone. PostgreSQL runs in its own
-# processes. A journey waits on states, never on timings, so a busy machine slows it and does not fail it.
-journeys_name="browser journeys (Chromium, 375x812${DATABASE_URL:+, PostgreSQL}${REDIS_URL:+ and Redis})"
-echo "== $journeys_name: started, alongside the stages below"
-(
-  stage "$journeys_name" journeys >.tmp/journeys.log 2>&1
-  exit $status
-) &
-journeys_pid=$!
-
 if [ -n "${DATABASE_URL:-}" ]; then
   # the workers wait on PostgreSQL's own processes: one more than the cores keeps the machine busy
   stage "integration (PostgreSQL${REDIS_URL:+ and Redis})" \
@@ -101,9 +88,11 @@ else
   echo "== integration (PostgreSQL): skipped, no PostgreSQL answers (set DATABASE_URL)"
 fi
 
-wait "$journeys_pid" || status=1
-echo "== $journeys_name"
-cat .tmp/journeys.log
+# The journeys last, on a machine doing nothing else. Side by side with the PostgreSQL stages (load 18-23
+# on 2 cores) the two took 38 and 48 minutes, against about 11 and 30 apart, and both timed out tests and
+# journeys that pass alone (CI of stop 33, and its rehearsal in stop 34): the overlap saved minutes and
+# cost every landing since stop 30.
+stage "browser journeys (Chromium, 375x812${DATABASE_URL:+, PostgreSQL}${REDIS_URL:+ and Redis})" journeys
 
 TEST_WALL_SECONDS=$SECONDS node scripts/summary.mjs
 exit $status

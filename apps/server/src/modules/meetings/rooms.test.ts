@@ -8,6 +8,7 @@ import { newCourse, newTeacher } from '../../../test/courses';
 import { call, redisUrl, registerUser, STRONG, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
 import { connect, type Message, socketUrl } from '../../../test/sockets';
 import { turnAllocate } from '../../../test/turn-client';
+import { freeDualPort } from '../../../test/waiting';
 import { meetingPresences } from '../../db/schema';
 import { SIGNAL_MAX_CHARS, SIGNAL_RATE } from '../../realtime/meeting';
 import { startTurnServer, TURN_CREDENTIAL_SECONDS, turnBinary, turnSecret } from './turn-server';
@@ -291,13 +292,14 @@ describe('built-in meeting: TURN credentials', () => {
   });
 
   it.runIf(turnBinary())('are taken by coturn while valid and refused once expired or forged', async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    // the listening port and 20 relay ports after it, free and out of the ephemeral range
+    const port = await freeDualPort(20);
     const server = await startTurnServer({
       workDir: path.join(os.tmpdir(), `paiclass-coturn-${port}`),
       listen: '127.0.0.1',
       port,
-      minPort: 49160,
-      maxPort: 49200,
+      minPort: port + 1,
+      maxPort: port + 20,
       secret: app.ctx.secret,
       allowPrivatePeers: true,
     });
