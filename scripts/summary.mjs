@@ -48,9 +48,23 @@ function firstFailedPage() {
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of JSON.parse(fs.readFileSync(file, 'utf8')).suites ?? []) walk(suite);
+  // the journeys that failed once and passed when run again (E2E_RETRIES): named, each with its first error
+  // line, so that a flaky journey is seen and mended rather than hidden by its retry
+  const flaky = specs.flatMap((spec) =>
+    (spec.tests ?? [])
+      .filter((t) => t.status === 'flaky')
+      .map((t) => {
+        const error = (t.results ?? []).find((r) => r.status !== 'passed')?.error?.message ?? '';
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: the colours of Playwright's message
+        const said = error.replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 200);
+        return `  ${spec.file} › ${spec.title}\n    ${said}`;
+      }),
+  );
+  if (flaky.length) console.log(`\nJourneys that failed once and passed on their retry (${flaky.length}):\n${flaky.join('\n')}`);
   for (const spec of specs)
     for (const t of spec.tests ?? [])
       for (const r of t.results ?? []) {
+        if (t.status !== 'unexpected') continue;
         const context = (r.attachments ?? []).find((a) => a.name === 'error-context' && a.path && fs.existsSync(a.path));
         if (r.status === 'passed' || r.status === 'skipped' || !context) continue;
         const text = fs.readFileSync(context.path, 'utf8').split('\n');
@@ -76,9 +90,13 @@ function failedVitestTests() {
   for (const file of ['.tmp/vitest-pglite.json', '.tmp/vitest-postgres.json', '.tmp/vitest-two-instances.json']) {
     if (!fs.existsSync(file)) continue;
     const failures = [];
+    const retried = [];
     for (const suite of JSON.parse(fs.readFileSync(file, 'utf8')).testResults ?? []) {
       const name = suite.name.replace(`${process.cwd()}/`, '');
       const tests = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      // passed on its retry (--retry=1, scripts/test.sh): vitest keeps the failed try's error with it
+      for (const t of (suite.assertionResults ?? []).filter((t) => t.status === 'passed' && t.failureMessages?.length))
+        retried.push(`  ${name} › ${t.fullName}\n    ${first(t.failureMessages[0]).replace('Error: STACK_TRACE_ERROR', 'timed out')}`);
       for (const t of tests) {
         // a test over its time limit comes with vitest's placeholder instead of its message
         const said = first(t.failureMessages?.[0]).replace('Error: STACK_TRACE_ERROR', 'timed out');
@@ -86,6 +104,7 @@ function failedVitestTests() {
       }
       if (suite.status === 'failed' && !tests.length) failures.push(`  ${name}\n    ${first(suite.message)}`);
     }
+    if (retried.length) console.log(`\nFailed once and passed on their retry in ${file}:\n${retried.join('\n')}`);
     if (!failures.length) continue;
     console.log(`\nFailed in ${file}:`);
     console.log(failures.slice(0, 8).join('\n'));
@@ -120,7 +139,6 @@ if (stages.length) {
   }
   const clock = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`.padStart(6);
   console.log(`  ${'all stages, added up'.padEnd(58)} ${clock(total)}`);
-  // the journeys run beside the integration stages (scripts/test.sh): the run takes less than their sum
   const wall = Number(process.env.TEST_WALL_SECONDS);
   if (wall > 0) console.log(`  ${'the whole run (wall clock)'.padEnd(58)} ${clock(wall)}`);
 }

@@ -52,6 +52,8 @@ journeys() {
   # drawn at 1× instead of a phone's 2×: the screenshots nobody looks at in a test run cost a fifth of the
   # browser's CPU (e2e/playwright.config.ts)
   export E2E_DPR="${E2E_DPR:-1}"
+  # a journey that fails is run once more; the summary names those that passed only then (decision 043)
+  export E2E_RETRIES="${E2E_RETRIES:-1}"
   if [ -z "${DATABASE_URL:-}" ]; then
     npx playwright test -c e2e/playwright.config.ts
     return
@@ -66,18 +68,19 @@ journeys() {
 }
 
 stage "build" npm run build
-# the sweeps over every call (role matrix, fuzzing) run once: on PostgreSQL when it answers (decision 042)
-stage "unit and integration (PGlite)" env -u DATABASE_URL -u REDIS_URL ${DATABASE_URL:+TEST_SWEEPS=postgres} npx vitest run --reporter=default --reporter=json --outputFile=.tmp/vitest-pglite.json
+# every integration stage runs a failed test once more (--retry=1); the summary names those that passed only
+# then (decision 043). The sweeps over every call (role matrix, fuzzing) run once: on PostgreSQL when it answers (decision 042)
+stage "unit and integration (PGlite)" env -u DATABASE_URL -u REDIS_URL ${DATABASE_URL:+TEST_SWEEPS=postgres} npx vitest run --retry=1 --reporter=default --reporter=json --outputFile=.tmp/vitest-pglite.json
 
 if [ -n "${DATABASE_URL:-}" ]; then
   # the workers wait on PostgreSQL's own processes: one more than the cores keeps the machine busy
   stage "integration (PostgreSQL${REDIS_URL:+ and Redis})" \
-    env TEST_DB=postgres TEST_DB_WORKERS=$(($(nproc) + 1)) npx vitest run --project server --reporter=default --reporter=json --outputFile=.tmp/vitest-postgres.json
+    env TEST_DB=postgres TEST_DB_WORKERS=$(($(nproc) + 1)) npx vitest run --retry=1 --project server --reporter=default --reporter=json --outputFile=.tmp/vitest-postgres.json
   if [ -n "${REDIS_URL:-}" ]; then
     # the realtime, rate-limit, job and storm-safety tests again, each test app paired with a second
     # instance on the same PostgreSQL and Redis and its calls sent to the two in turn (test/helpers.ts)
     stage "two instances (PostgreSQL and Redis)" \
-      env TEST_DB=postgres TEST_INSTANCES=2 TEST_DB_WORKERS=$(($(nproc) + 1)) npx vitest run --project server \
+      env TEST_DB=postgres TEST_INSTANCES=2 TEST_DB_WORKERS=$(($(nproc) + 1)) npx vitest run --retry=1 --project server \
       apps/server/src/realtime apps/server/src/platform apps/server/src/modules/barrage apps/server/src/modules/attendance \
       apps/server/src/modules/interact apps/server/src/modules/exams/attempts.test.ts \
       --reporter=default --reporter=json --outputFile=.tmp/vitest-two-instances.json
