@@ -1,9 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { allowConversion, api, CONVERTED_WITHIN, expect, test } from '../../fixtures';
+import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, signIn } from '../courses/helpers';
 import { pdfOfPages, uploadSmall } from '../materials/helpers';
 import { joinedStudent } from '../members/helpers';
+import { slidesReady } from './helpers';
 
 /**
  * Issue 15, decision 025: the teacher shows a courseware in class and turns its pages; a student
@@ -68,13 +69,7 @@ async function courseware(request: APIRequestContext, token: string, courseid: n
     { courseid, contenttype: 1, title, fileids: [file.id] },
     token,
   );
-  allowConversion();
-  await expect
-    .poll(
-      async () => (await api<{ state: string }>(request, '/InteractPPTApi/listSlides', { interactid: item.id }, token)).state,
-      { timeout: CONVERTED_WITHIN },
-    )
-    .toBe('ready');
+  await slidesReady(request, item.id, token);
   return item.id;
 }
 

@@ -5,6 +5,16 @@ import { pdfOfPages, uploadSmall } from '../materials/helpers';
 /** The titles of the pages of the graphs courseware the classroom journeys present. */
 const GRAPH_PAGES = ['Graphs', 'Breadth first', 'Depth first', 'Shortest paths'];
 
+/** Waits until an uploaded courseware is slides (the one-at-a-time conversion: CONVERTED_WITHIN). */
+export async function slidesReady(request: APIRequestContext, interactid: number, token: string) {
+  allowConversion();
+  await expect
+    .poll(async () => (await api<{ state: string }>(request, '/InteractPPTApi/listSlides', { interactid }, token)).state, {
+      timeout: CONVERTED_WITHIN,
+    })
+    .toBe('ready');
+}
+
 /**
  * A courseware of `pages` pages (at most 4), converted, and an interactive answer of one single-choice
  * question with `seconds` to answer it, made through the API: the courseware's id and the step's.
@@ -29,13 +39,7 @@ export async function deckAndQuestion(
     { courseid, contenttype: 1, title: '第六章 图', fileids: [file.id] },
     token,
   );
-  allowConversion();
-  await expect
-    .poll(
-      async () => (await api<{ state: string }>(request, '/InteractPPTApi/listSlides', { interactid: deck.id }, token)).state,
-      { timeout: CONVERTED_WITHIN },
-    )
-    .toBe('ready');
+  await slidesReady(request, deck.id, token);
   const q = await api<{ id: number }>(
     request,
     '/QuestionBankApi/addQuestion',

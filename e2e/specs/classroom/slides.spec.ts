@@ -1,9 +1,10 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { allowConversion, api, CONVERTED_WITHIN, expect, test } from '../../fixtures';
+import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, signIn } from '../courses/helpers';
 import { pdfOfPages, uploadSmall } from '../materials/helpers';
 import { joinedStudent } from '../members/helpers';
+import { slidesReady } from './helpers';
 
 /**
  * Issue 15: the teacher shows a courseware on the classroom screen; two students' phones follow it;
@@ -65,13 +66,7 @@ async function courseware(request: APIRequestContext, token: string, courseid: n
     { courseid, contenttype: 1, title: '第五章 排序', fileids: [file.id] },
     token,
   );
-  allowConversion();
-  await expect
-    .poll(
-      async () => (await api<{ state: string }>(request, '/InteractPPTApi/listSlides', { interactid: item.id }, token)).state,
-      { timeout: CONVERTED_WITHIN },
-    )
-    .toBe('ready');
+  await slidesReady(request, item.id, token);
   return item.id;
 }
 
