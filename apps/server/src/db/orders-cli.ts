@@ -4,8 +4,8 @@ import { issueInvoice, listInvoiceRequests, rejectInvoice } from '../modules/com
 import { extraPaymentRefunds, flaggedNotifications, refundOrder } from '../modules/commerce/payments.service';
 
 /**
- * `npm run orders -- refund <orderno>`: refunds a paid VIP order through its provider and takes back
- * the period it bought; `npm run orders -- flagged`: the payments received twice or after the order
+ * `npm run orders -- refund <orderno>`: refunds a paid VIP order through its provider (the unused share
+ * of its period for a pro-rata order, decision 044) and takes back the period it bought; `npm run orders -- flagged`: the payments received twice or after the order
  * closed, and how their automatic refunds stand (decision 037). Invoices (decision 039):
  * `invoices [all]` lists the requests waiting (or all), `invoice-issue <id> [number]` issues one with
  * its PDF, `invoice-reject <id> <reason>` refuses one; the teacher is told either way (see docs/api.md,
@@ -32,7 +32,7 @@ const app = await buildApp(loadConfig());
 try {
   if (action === 'refund') {
     const r = await refundOrder(app.ctx, arg!);
-    console.log(`order ${r.orderno} refunded (${r.refundNo})`);
+    console.log(`order ${r.orderno} refunded ${yuan(r.amount)} (${r.refundNo})`);
   } else if (action === 'flagged') {
     const rows = await flaggedNotifications(app.ctx);
     if (!rows.length) console.log('no flagged payments');

@@ -48,12 +48,25 @@ export const COMMERCE_CODES = {
   paymentSignatureBad: 31904, // a notification whose signature does not verify
   paymentAmountMismatch: 31905, // a notification whose amount is not the order's
   orderNotRefundable: 31906, // only a paid order is refunded
+  nothingToRefund: 31912, // a pro-rata order whose period has ended: nothing is left to give back
   paymentProviderRefused: 31907, // the provider refused the refund or the payment
   orderNotInvoiceable: 31908, // not the caller's paid order, or already invoiced
   paymentProviderUnavailable: 31909, // the provider could not be reached or would not start the payment
   studyCardStudentsOnly: 31910, // spec 1 §6: study cards and their orders are the students'
   invoiceNotIssued: 31911, // the invoice has no PDF: not issued yet, or refused
 } as const;
+
+/**
+ * What a refund gives back, in cents (decision 044): the whole price, or for a pro-rata order the share
+ * of its period not yet used at `nowMs`, rounded down to the cent: whole before the period begins,
+ * nothing once it has ended.
+ */
+export function refundFee(order: { totalFee: number; proRata: boolean; beginMs: number; endMs: number }, nowMs: number) {
+  const { totalFee, proRata, beginMs, endMs } = order;
+  if (!proRata || nowMs <= beginMs || endMs <= beginMs) return totalFee;
+  if (nowMs >= endMs) return 0;
+  return Math.floor((totalFee * (endMs - nowMs)) / (endMs - beginMs));
+}
 
 /** spec 1 §3 `from_type` of an order's product: a VIP plan, or a pre-career study card (1). */
 export const FROM_TYPE = { vip: 0, studyCard: 1 } as const;

@@ -10,6 +10,8 @@ export const vipProduct = z.object({
   months: int,
   /** the isvip level it gives: 1 VIP, 2 super VIP */
   level: int,
+  /** 1: a refund gives back only the unused share of the period (decision 044); 0: the whole price */
+  pro_rata: z.union([z.literal(0), z.literal(1)]),
 });
 export const vipProductListAnswer = z.object({
   list: z.array(vipProduct),
@@ -88,6 +90,10 @@ export const tradeRecord = z.object({
   /** when an order to be paid closes by itself, seconds; 0 once it is not payable */
   closetime: int,
   refundtime: int,
+  /** cents given back by the refund (the whole price, or a pro-rata share: decision 044); 0 until refunded */
+  refund_fee: int,
+  /** 1 when a refund gives back only the unused share of the period */
+  pro_rata: z.union([z.literal(0), z.literal(1)]),
   provider: z.string(),
   vip_begin: int,
   vip_end: int,
@@ -128,7 +134,9 @@ export const invoiceAnswer = z.object({
 
 /** `getStudyCardProducts`: the pre-career study cards on sale (prices in cents). */
 export const studyCardProductsAnswer = z.object({
-  list: z.array(z.object({ id: int, productname: z.string(), price: int, months: int })),
+  list: z.array(
+    z.object({ id: int, productname: z.string(), price: int, months: int, pro_rata: z.union([z.literal(0), z.literal(1)]) }),
+  ),
 });
 
 /**
@@ -143,6 +151,8 @@ export const studyCardOrder = z.object({
   from_type: int,
   product_name: z.string(),
   pay_amount: int,
+  /** cents given back by the refund; 0 until refunded */
+  refund_amount: int,
   createtime: int,
   begin_time: int,
   end_time: int,

@@ -33,6 +33,8 @@ export const vipProducts = pgTable(
     onSale: boolean('on_sale').notNull().default(true),
     /** spec 1 §3 `from_type`: 0 a VIP plan, 1 a pre-career study card (students', decision 037; no VIP level) */
     fromType: smallint('from_type').notNull().default(0),
+    /** a refund gives back the unused share of the period only (issue 28); whole otherwise (decision 044) */
+    proRata: boolean('pro_rata').notNull().default(false),
   },
   (t) => [
     check('vip_products_price_check', sql`${t.price} > 0`),
@@ -77,8 +79,13 @@ export const orders = pgTable(
     vipEnd: timestamp('vip_end', { withTimezone: true }),
     /** the product's `from_type`: 0 VIP, 1 pre-career study card (its period is the card's validity) */
     fromType: smallint('from_type').notNull().default(0),
+    /** the product's refund terms when the order was made (decision 044) */
+    proRata: boolean('pro_rata').notNull().default(false),
+    /** cents given back by the refund; null until refunded */
+    refundFee: integer('refund_fee'),
   },
   (t) => [
+    check('orders_refund_fee_check', sql`${t.refundFee} is null or ${t.refundFee} between 0 and ${t.totalFee}`),
     uniqueIndex('orders_orderno_key').on(t.orderno),
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_product_idx').on(t.productId),

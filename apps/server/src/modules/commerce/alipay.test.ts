@@ -68,9 +68,9 @@ const post = (fields: Record<string, string>) =>
     payload: new URLSearchParams(fields).toString(),
   });
 
-async function paidOrder(s: Person) {
-  const o = await newOrder(s, 1);
-  const res = await post(notification(o.orderno));
+async function paidOrder(s: Person, months = 1) {
+  const o = await newOrder(s, months);
+  const res = await post(notification(o.orderno, { total_amount: (Number(o.total_fee) / 100).toFixed(2) }));
   expect(res.body).toBe('success');
   return o;
 }
@@ -222,5 +222,15 @@ describe('Alipay: refunds', () => {
     expect([...gateway.refunds.values()]).toContainEqual({ trade_no: (await order(o.orderno)).tradeNo, refund_amount: '2.90' });
     expect((await order(o.orderno)).state).toBe(3);
     expect((await member(s.uid)).isvip).toBe(0);
+  });
+
+  it('refunds the unused share of a pro-rata plan through the gateway', async () => {
+    const s = await registerUser(app);
+    const o = await paidOrder(s, 12);
+    const paid = await order(o.orderno);
+    const span = paid.vipEnd!.getTime() - paid.vipBegin!.getTime();
+    await refundOrder(app.ctx, o.orderno, new Date(paid.vipBegin!.getTime() + span / 2));
+    expect([...gateway.refunds.values()]).toContainEqual({ trade_no: paid.tradeNo, refund_amount: '12.00' });
+    expect((await order(o.orderno)).refundFee).toBe(1200);
   });
 });

@@ -262,6 +262,37 @@ describe('closing and refund', () => {
     expect((await ok('/UserApi/getUserInfo', {}, s)).isvip).toBe(0);
     await expect(refundOrder(app.ctx, second.orderno)).rejects.toMatchObject({ code: 31906 });
   });
+
+  it('gives back the unused share of a pro-rata plan, a whole plan whole, and nothing once a pro-rata period has ended', async () => {
+    const { list } = await ok('/VipApi/getProductList', {});
+    const terms = Object.fromEntries(list.map((p: { months: number; level: number; pro_rata: number }) => [`${p.level}/${p.months}`, p.pro_rata]));
+    expect(terms).toMatchObject({ '1/1': 0, '1/3': 0, '1/12': 1, '2/12': 1 });
+    const s = await registerUser(app);
+    const year = await newOrder(s, 12);
+    await ok('/OrderApi/sandboxPay', { orderno: year.orderno, result: 'pay' }, s);
+    const bought = await order(year.orderno);
+    const span = bought.vipEnd!.getTime() - bought.vipBegin!.getTime();
+    // a quarter of the year used: three quarters of 24.00 given back, to the cent
+    const done = await refundOrder(app.ctx, year.orderno, new Date(bought.vipBegin!.getTime() + span / 4));
+    expect(done.amount).toBe(1800);
+    expect(await ok('/OrderApi/getOrderInfo', { orderno: year.orderno }, s)).toMatchObject({ paystate: 3, refund_fee: 1800, pro_rata: 1 });
+    expect((await ok('/UserApi/getUserInfo', {}, s)).isvip).toBe(0);
+
+    const month = await newOrder(s, 1);
+    await ok('/OrderApi/sandboxPay', { orderno: month.orderno, result: 'pay' }, s);
+    const m = await order(month.orderno);
+    const half = new Date((m.vipBegin!.getTime() + m.vipEnd!.getTime()) / 2);
+    expect((await refundOrder(app.ctx, month.orderno, half)).amount).toBe(290);
+    expect(await ok('/OrderApi/getOrderInfo', { orderno: month.orderno }, s)).toMatchObject({ refund_fee: 290, pro_rata: 0 });
+
+    const used = await newOrder(s, 12);
+    await ok('/OrderApi/sandboxPay', { orderno: used.orderno, result: 'pay' }, s);
+    const u = await order(used.orderno);
+    await expect(refundOrder(app.ctx, used.orderno, new Date(u.vipEnd!.getTime() + 1000))).rejects.toMatchObject({ code: 31912 });
+    // refused: the order, its period and the membership as they were
+    expect(await order(used.orderno)).toMatchObject({ state: 1, refundFee: null, vipEnd: u.vipEnd });
+    expect((await member(s.uid)).isvip).toBe(1);
+  });
 });
 
 describe('privileges', () => {

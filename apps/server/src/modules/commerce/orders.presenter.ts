@@ -68,6 +68,8 @@ export function presentOrder(o: Order, lang: 'zh' | 'en', invoice?: OrderInvoice
     paytime: seconds(o.paidAt),
     closetime: payable ? seconds(o.createdAt) + ORDER_CLOSE_MINUTES * 60 : 0,
     refundtime: seconds(o.refundedAt),
+    refund_fee: o.refundFee ?? 0,
+    pro_rata: o.proRata ? 1 : 0,
     provider: o.provider,
     vip_begin: seconds(o.vipBegin),
     vip_end: seconds(o.vipEnd),

@@ -52,6 +52,7 @@ export async function listProducts(ctx: AppContext, lang: Lang) {
     price: r.price,
     months: r.months,
     level: r.level,
+    pro_rata: r.proRata ? (1 as const) : (0 as const),
   }));
   return { list, minprice: list.length ? Math.min(...list.map((p) => p.price)) : 0 };
 }
@@ -135,6 +136,7 @@ export async function createOrder(ctx: AppContext, user: User, input: OrderCreat
             months: product.months,
             totalFee: product.price,
             fromType: product.fromType,
+            proRata: product.proRata,
             provider: provider.name,
             createdAt: now,
             updatedAt: now,
@@ -284,6 +286,7 @@ export async function studyCardProducts(ctx: AppContext, user: User, lang: Lang)
       productname: lang === 'en' ? r.productnameEn : r.productname,
       price: r.price,
       months: r.months,
+      pro_rata: r.proRata ? (1 as const) : (0 as const),
     })),
   };
 }
@@ -311,6 +314,7 @@ export async function studyCardOrders(ctx: AppContext, user: User, page: number,
       from_type: FROM_TYPE.studyCard,
       product_name: lang === 'en' ? o.productnameEn : o.productname,
       pay_amount: o.totalFee,
+      refund_amount: o.refundFee ?? 0,
       createtime: seconds(o.createdAt),
       begin_time: seconds(o.vipBegin),
       end_time: seconds(o.vipEnd),

@@ -1,4 +1,4 @@
-import { FROM_TYPE, type NotifyOutcome, ORDER_STATE } from '@paiclass/shared';
+import { FROM_TYPE, type NotifyOutcome, ORDER_STATE, refundFee } from '@paiclass/shared';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { orders, paymentNotifications, paymentRefunds, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
@@ -182,28 +182,38 @@ export async function extraPaymentRefunds(ctx: AppContext) {
 /**
  * Refunds a paid order through its provider (the operator's command, `npm run orders -- refund`)
  * and takes back the VIP period it bought: the account's remaining paid periods are laid end to end
- * again. Refuses an order that is not paid (31906).
+ * again. A pro-rata order gives back the unused share of its period only (`refundFee`, decision 044).
+ * Refuses an order that is not paid (31906), and a pro-rata order whose period has ended (31912).
  */
-export async function refundOrder(ctx: AppContext, orderno: string) {
+export async function refundOrder(ctx: AppContext, orderno: string, now = new Date()) {
   const [o] = await ctx.db.select().from(orders).where(eq(orders.orderno, orderno));
   if (!o) throw fail('notFound');
   if (o.state !== ORDER_STATE.paid) throw fail('orderNotRefundable');
   const provider = providerByName(ctx, o.provider);
   if (!provider) throw fail('paymentProviderRefused');
   if (!o.tradeNo) throw fail('orderNotRefundable');
+  const amount = refundFee(
+    {
+      totalFee: o.totalFee,
+      proRata: o.proRata,
+      beginMs: o.vipBegin?.getTime() ?? now.getTime(),
+      endMs: o.vipEnd?.getTime() ?? now.getTime(),
+    },
+    now.getTime(),
+  );
+  if (amount === 0) throw fail('nothingToRefund');
   // one refund number per order, the same on every retry, so the provider refunds once
   const { refundNo } = await provider.refund({
     orderno: o.orderno,
     tradeNo: o.tradeNo,
-    amount: o.totalFee,
+    amount,
     total: o.totalFee,
     refundNo: `R${o.orderno}`,
   });
   await inTransaction(ctx, async (tx) => {
-    const now = new Date();
     const [done] = await tx.db
       .update(orders)
-      .set({ state: ORDER_STATE.refunded, refundedAt: now, updatedAt: now })
+      .set({ state: ORDER_STATE.refunded, refundFee: amount, refundedAt: now, updatedAt: now })
       .where(and(eq(orders.id, o.id), eq(orders.state, ORDER_STATE.paid)))
       .returning({ id: orders.id });
     if (!done) throw fail('orderNotRefundable');
@@ -230,7 +240,7 @@ export async function refundOrder(ctx: AppContext, orderno: string) {
     await tx.db.update(users).set(chain.user).where(eq(users.id, o.userId));
   });
   await ctx.sessions.forgetUser(o.userId);
-  return { orderno, refundNo };
+  return { orderno, refundNo, amount };
 }
 
 /** The orders and flagged notifications the operator's command lists. */

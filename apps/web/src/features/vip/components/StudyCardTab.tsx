@@ -68,6 +68,7 @@ export function StudyCardTab() {
               <div>
                 <div className="study-card-name">{p.productname}</div>
                 <div className="muted">{t('vip.studyCard.validity', { count: p.months })}</div>
+                {p.pro_rata ? <div className="muted small">{t('vip.proRata')}</div> : null}
               </div>
               <Button
                 size="small"

@@ -253,6 +253,7 @@ function OrderDetail({ order, onBack }: { order: TradeRecord; onBack: () => void
           {line(t('vip.record.created'), dayTime(order.createtime))}
           {order.paytime ? line(t('vip.record.paid'), dayTime(order.paytime), 'order-paytime') : null}
           {order.refundtime ? line(t('vip.record.refunded'), dayTime(order.refundtime)) : null}
+          {order.refundtime ? line(t('vip.record.refundFee'), `¥${yuan(order.refund_fee)}`, 'order-refund-fee') : null}
           {order.vip_end
             ? line(t('vip.record.validity'), `${day(order.vip_begin)} ~ ${day(order.vip_end)}`, 'order-validity')
             : null}

@@ -122,6 +122,7 @@ export default function VipManagementPage() {
                 <div className="vip-plan-name">{p.productname}</div>
                 <div className="vip-plan-price">¥{yuan(p.price)}</div>
                 <div className="vip-plan-months muted small">{t('vip.months', { count: p.months })}</div>
+                {p.pro_rata ? <div className="vip-plan-terms muted small">{t('vip.proRata')}</div> : null}
               </button>
             ))}
           </div>
