@@ -99,6 +99,8 @@ export function seeded(): {
       refused: { orderno: string; reason: string };
       vipTeacher: { mobile: string; password: string; name: string };
       jigou: string;
+      /** the vipTeacher's year of VIP, refunded half-way through (pro rata, decision 044): cents given back */
+      refunded: { orderno: string; amount: number };
     }
   >;
 } {

@@ -29,6 +29,7 @@ import { classTimeRoutes } from './modules/classtime/classtime.routes';
 import { commerceRoutes } from './modules/commerce/commerce.routes';
 import { ORDER_CLOSE_JOB } from './modules/commerce/order-jobs';
 import { closeOrderJob } from './modules/commerce/orders.service';
+import { emailInvoiceJob, INVOICE_EMAIL_JOB } from './modules/commerce/invoices.service';
 import { PAYMENT_REFUND_JOB, refundExtraPaymentJob } from './modules/commerce/payments.service';
 import { contentRoutes } from './modules/content/content.routes';
 import { END_JOB, endJob, PUBLISH_JOB, publishJob } from './modules/content/content.service';
@@ -242,6 +243,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   ctx.jobs.register(PURGE_EXPIRED_JOB, (_payload, job) => purgeExpiredJob(forRun(job), job.signal));
   ctx.jobs.register(ORDER_CLOSE_JOB, (payload, job) => closeOrderJob(forRun(job), payload, job.runAt));
   ctx.jobs.register(PAYMENT_REFUND_JOB, (payload, job) => refundExtraPaymentJob(forRun(job), payload));
+  ctx.jobs.register(INVOICE_EMAIL_JOB, (payload, job) => emailInvoiceJob(forRun(job), payload));
   app.decorate('ctx', ctx);
   app.decorate('socketCommands', new Map() as SocketCommands);
   // a request that wrote counts once more after its commit, so that the next cached read waits for

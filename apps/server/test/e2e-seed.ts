@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { academicYears } from '@paiclass/shared';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { users } from '../src/db/schema';
+import { orders, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/accounts/passwords';
 import { grantInstitutionVip } from '../src/modules/commerce/institution-vip.service';
 import { issueInvoice, rejectInvoice } from '../src/modules/commerce/invoices.service';
+import { refundOrder } from '../src/modules/commerce/payments.service';
 import { setDemoCourse } from '../src/modules/courses/demo.service';
 import { importInstitution } from '../src/modules/institutions/institutions.service';
 
@@ -210,6 +212,14 @@ try {
       email: vipTeacher.mobile,
       password: vipTeacher.password,
     });
+    // a year's VIP the teacher bought, refunded by the operator half-way through its period (`npm run
+    // orders -- refund`): the year plan is pro rata, so half its price came back (decision 044)
+    const yearPlan = list.find((p) => p.months === 12 && p.level === 1)!.id;
+    const { orderno: refundedNo } = await call<{ orderno: string }>('/OrderApi/createOrder', { productid: yearPlan }, vipToken);
+    await call('/OrderApi/sandboxPay', { orderno: refundedNo, result: 'pay' }, vipToken);
+    const [year] = await app.ctx.db.select().from(orders).where(eq(orders.orderno, refundedNo));
+    const halfWay = new Date((year!.vipBegin!.getTime() + year!.vipEnd!.getTime()) / 2);
+    const refund = await refundOrder(app.ctx, refundedNo, halfWay);
     await call(
       '/AttestApi/attest',
       { jigouid: school.jigouid, realname: name, realstno: 'T7001', code: school.codes[0]!.code },
@@ -222,6 +232,7 @@ try {
       refused: { orderno: paid[1], reason },
       vipTeacher,
       jigou: school.jigou,
+      refunded: { orderno: refundedNo, amount: refund.amount },
     };
   }
   seed.operator = operator;

@@ -16,7 +16,7 @@ test('operators (zh): an invoice issued with its PDF, one refused and asked agai
   request,
 }) => {
   test.setTimeout(180_000);
-  const { invoiceTeacher, issued, refused, vipTeacher, jigou } = seeded().operator.zh;
+  const { invoiceTeacher, issued, refused, vipTeacher, jigou, refunded } = seeded().operator.zh;
 
   // the notices say what the operator did; the issued one leads to the trade record
   await signIn(page, request, invoiceTeacher);
@@ -72,11 +72,19 @@ test('operators (zh): an invoice issued with its PDF, one refused and asked agai
   await expect(page.getByTestId('vip-institution')).toContainText(`${jigou} 开通的机构会员，有效期至`);
   await expect(page.getByTestId('vip-until')).toHaveCount(0);
   await shot(page, 'operator-zh-06-institution-vip');
+
+  // the year of VIP the operator refunded half-way through: the plan is pro rata, half came back
+  expect(refunded.amount).toBe(1200);
+  await page.goto('/myAllSetting?detail=myTradeRecord');
+  await row(refunded.orderno).click();
+  await expect(page.getByTestId('order-state')).toHaveText('已退款');
+  await expect(page.getByTestId('order-refund-fee')).toHaveText('¥12');
+  await shot(page, 'operator-zh-07-refunded-pro-rata');
 });
 
 test('operators (en): the notices, the issued and refused invoices, and institution VIP', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const { invoiceTeacher, issued, refused, vipTeacher, jigou } = seeded().operator.en;
+  const { invoiceTeacher, issued, refused, vipTeacher, jigou, refunded } = seeded().operator.en;
   await signIn(page, request, invoiceTeacher);
   await page.goto('/schoolmsg');
   await expect(page.getByTestId('notice-title').filter({ hasText: `has been issued (No. ${issued.number})` })).toHaveCount(1);
@@ -97,4 +105,8 @@ test('operators (en): the notices, the issued and refused invoices, and institut
   await page.goto('/vipManagement');
   await expect(page.getByTestId('vip-institution')).toContainText(`from ${jigou}, valid until`);
   await shot(page, 'operator-en-05-institution-vip');
+  await page.goto('/myAllSetting?detail=myTradeRecord');
+  await row(refunded.orderno).click();
+  await expect(page.getByTestId('order-refund-fee')).toHaveText('¥12');
+  await shot(page, 'operator-en-06-refunded-pro-rata');
 });

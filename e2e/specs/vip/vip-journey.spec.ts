@@ -38,6 +38,9 @@ test('VIP (zh): a teacher at the 50-course cap buys VIP in the sandbox, a failed
   const plans = page.getByTestId('vip-plan');
   await expect(plans.first()).toContainText('¥2.9');
   await expect(page.getByTestId('vip-privilege-courses')).toContainText('不限课程数量');
+  // the refund terms before paying: the year plans give back the unused days only, the month whole
+  await expect(plans.filter({ hasText: '会员年卡' }).first()).toContainText('退款时按未使用的天数折算');
+  await expect(plans.first()).not.toContainText('退款时按未使用的天数折算');
   await shot(page, 'vip-zh-02-plans');
   await plans.first().click();
   await expect(page.getByTestId('vip-buy')).toHaveText(/立即开通 ¥2\.9/);

@@ -13,6 +13,8 @@ export interface Message {
   body: string;
   /** the code the message carries, kept in the development outbox so journeys can read it */
   code?: string;
+  /** files sent with an email (an issued invoice's PDF); the outbox keeps their names only, in the body */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Sends codes and notices by email and SMS. */
@@ -53,7 +55,7 @@ export class SmtpTransport implements Transport {
   async send(m: Message) {
     // nodemailer is loaded on the first email, not at start-up
     this.transporter ??= (await import('nodemailer')).default.createTransport(this.url);
-    await this.transporter.sendMail({ from: this.from, to: m.target, subject: m.subject, text: m.body });
+    await this.transporter.sendMail({ from: this.from, to: m.target, subject: m.subject, text: m.body, attachments: m.attachments });
   }
 }
 

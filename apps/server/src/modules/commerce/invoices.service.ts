@@ -204,6 +204,9 @@ export async function issueInvoice(ctx: AppContext, id: number, given?: string, 
         .where(eq(invoices.id, id))
         .returning();
       await createNotices(tx, [invoiceNotice(invoice, user?.lang === 'en' ? 'en' : 'zh', 'invoice_issued', number)]);
+      // an electronic invoice goes to the address the request gave, with its PDF, once the issue is committed
+      if (invoice.invoicetype === INVOICE_MEDIUM.electronic)
+        await tx.jobs.schedule(INVOICE_EMAIL_JOB, now, { id }, `invoice-email:${id}`);
       return { ...issued!, orders: covered };
     });
   } catch (e) {
@@ -211,6 +214,37 @@ export async function issueInvoice(ctx: AppContext, id: number, given?: string, 
     if (isUniqueViolation(e)) throw new Error(`the invoice number ${number} is already used`);
     throw e;
   }
+}
+
+export const INVOICE_EMAIL_JOB = 'invoices.email';
+
+/**
+ * The job that emails an issued electronic invoice's PDF to the request's address, in the requester's
+ * language (retried with backoff while the mail server refuses). A request no longer issued sends nothing.
+ */
+export async function emailInvoiceJob(ctx: AppContext, payload: Record<string, unknown>) {
+  const [row] = await ctx.db
+    .select({ invoice: invoices, lang: users.lang })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .where(eq(invoices.id, Number(payload.id)));
+  if (!row || row.invoice.state !== INVOICE_STATE.issued || !row.invoice.pdfKey || !row.invoice.email) return;
+  const { invoice } = row;
+  const filename = `invoice-${invoice.number}.pdf`;
+  const chunks: Buffer[] = [];
+  for await (const c of await ctx.storage.get(invoice.pdfKey)) chunks.push(c as Buffer);
+  const amount = yuan(invoice.amount);
+  const en = row.lang === 'en';
+  await ctx.delivery.send({
+    channel: 'email',
+    target: invoice.email,
+    purpose: 'invoice',
+    subject: en ? `PaiClass invoice No. ${invoice.number}` : `PaiClass 电子发票（发票号码 ${invoice.number}）`,
+    body: en
+      ? `Your electronic invoice of ¥${amount} (No. ${invoice.number}, "${invoice.title}") is attached: ${filename}. It can also be downloaded from the trade record.`
+      : `您申请的 ¥${amount} 电子发票（发票号码 ${invoice.number}，抬头“${invoice.title}”）见附件 ${filename}，也可在交易记录中下载。`,
+    attachments: [{ filename, contentType: 'application/pdf', content: Buffer.concat(chunks) }],
+  });
 }
 
 /**

@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { yuan } from '@paiclass/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseForm, newTeacher, year } from '../../../test/courses';
 import { call, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
@@ -22,15 +24,32 @@ let db: TestDatabase;
 let app: FastifyInstance;
 let ok: ReturnType<typeof buyer>['ok'];
 let newOrder: ReturnType<typeof buyer>['newOrder'];
+// a mail server of the test's own: issued electronic invoices are emailed with their PDF
+let smtp: SMTPServer;
+const mailed: { to: string[]; raw: string }[] = [];
 
 beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mailed.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   db = await testDatabase();
-  app = await testApp(db);
+  app = await testApp(db, { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
   ({ ok, newOrder } = buyer(app));
 }, 300_000);
 afterAll(async () => {
   await app.close();
   await db.drop();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
 });
 
 async function paidOrders(who: Person, months: number[]) {
@@ -101,6 +120,32 @@ describe('operators issue invoices', () => {
     await expect(issueInvoice(app.ctx, applied.id)).rejects.toThrow('already issued');
     await expect(rejectInvoice(app.ctx, applied.id, '重复')).rejects.toThrow('already issued');
     expect((await call(app, '/InvoiceApi/applyInvoice', enterprisePaper([nos[0]!]), { token: t.token })).code).toBe(31908);
+  });
+
+  it('emails an issued electronic invoice with its PDF to the address the request gave, and a paper one not', async () => {
+    const t = await newTeacher(app);
+    const [electronic, paper] = await paidOrders(t, [1, 1]);
+    const email = `finance-${t.uid}@school.example`;
+    const e = await ok(
+      '/InvoiceApi/applyInvoice',
+      { orderno: [electronic], type: 1, invoicetype: 0, item: 0, title: '钱老师', email, telphone: '13800000000' },
+      t,
+    );
+    const p = await ok('/InvoiceApi/applyInvoice', { ...enterprisePaper([paper!]), email: `paper-${t.uid}@school.example` }, t);
+    const issued = await issueInvoice(app.ctx, e.id);
+    await issueInvoice(app.ctx, p.id);
+    await app.ctx.jobs.runDue(new Date(Date.now() + 1000));
+    const mine = () => mailed.filter((m) => m.to.includes(email));
+    await expect.poll(() => mine().length).toBe(1);
+    const raw = mine()[0]!.raw.replace(/\r\n/g, '\n');
+    // the PDF travels as a base64 part named after the invoice's number
+    const part = raw.split(/\n--/).find((x) => x.includes('Content-Type: application/pdf'))!;
+    expect(part).toContain(`invoice-${issued.number}.pdf`);
+    const pdf = Buffer.from(part.split('\n\n').slice(1).join('').replace(/\s/g, ''), 'base64');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.equals((await download(t, electronic!)).rawPayload)).toBe(true);
+    // the paper one is posted, not mailed: the only mail to this teacher's addresses is the electronic one
+    expect(mailed.filter((m) => m.to.some((to) => to.includes(`-${t.uid}@`)))).toHaveLength(1);
   });
 
   it('gives another teacher nothing of the PDF, and a student neither', async () => {
