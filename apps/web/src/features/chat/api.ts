@@ -34,3 +34,17 @@ export type ShownMessage = ChatMessage & {
   fileId?: number;
   progress?: number;
 };
+
+/**
+ * The page's messages once `incoming` arrived from the socket: our own still sending (same uniqueCode)
+ * becomes the stored one in its place; one already shown is not shown again. The history may have
+ * brought the stored message before its answer came (a page loaded while it was sending): that copy
+ * goes, so the message shows once, where it was sent.
+ */
+export function withIncoming(now: ShownMessage[], incoming: ChatMessage, me: number): ShownMessage[] {
+  const mine = now.findIndex((m) => m.local && m.uniqueCode === incoming.uniqueCode && incoming.fromUid === me);
+  if (mine >= 0)
+    return now.flatMap((m, i) => (i === mine ? [{ ...incoming }] : !m.local && m.id === incoming.id ? [] : [m]));
+  if (now.some((m) => !m.local && m.id === incoming.id)) return now;
+  return [...now, incoming];
+}

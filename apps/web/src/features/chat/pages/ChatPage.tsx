@@ -26,7 +26,7 @@ import { fileProblem, UploadCancelled, uploadFile } from '../../../lib/upload';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../../accounts/authStore';
-import { chatApi, chatKeys, type ShownMessage } from '../api';
+import { chatApi, chatKeys, type ShownMessage, withIncoming } from '../api';
 import { ChatImageViewer } from '../ChatImageViewer';
 import { chatSocket } from '../chatSocket';
 import '../chat.css';
@@ -100,12 +100,7 @@ export default function ChatPage() {
     () =>
       chatSocket.subscribe((e) => {
         if (e.type === 'message' && e.message.groupId === groupId) {
-          setMessages((now) => {
-            const mine = now.findIndex((m) => m.local && m.uniqueCode === e.message.uniqueCode && e.message.fromUid === me);
-            if (mine >= 0) return now.map((m, i) => (i === mine ? { ...e.message } : m));
-            if (now.some((m) => !m.local && m.id === e.message.id)) return now;
-            return [...now, e.message];
-          });
+          setMessages((now) => withIncoming(now, e.message, me));
           chatSocket.markRead(groupId, e.message.id);
           void client.invalidateQueries({ queryKey: chatKeys.sessions });
         }
