@@ -1,6 +1,7 @@
 /// <reference types="node" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { ariaPatches } from './build/ariaPatches';
 import { contractPaths } from './build/contractPaths';
 import { hoistImports } from './build/hoistImports';
 import { localeGroups } from './build/localeGroups';
@@ -14,7 +15,7 @@ const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
 const proxied = { target: API_TARGET, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [contractPaths(), react(), slimIcons(), localeGroups(), inlineEntryCss(), hoistImports(), precompress()],
+  plugins: [contractPaths(), react(), ariaPatches(), slimIcons(), localeGroups(), inlineEntryCss(), hoistImports(), precompress()],
   resolve: {
     // one React only, or hooks break: the root package.json overrides antd-mobile's React 16-18 peer range
     dedupe: ['react', 'react-dom'],

@@ -25,7 +25,8 @@ export const usePostgres = process.env.TEST_DB === 'postgres' && Boolean(process
 
 /**
  * The sweeps over every call (the role matrix, the fuzzing) test the policies and validation above the
- * database. When the run has a PostgreSQL stage too (scripts/test.sh sets TEST_SWEEPS=postgres), they
+ * database, and the media-server tests (nginx-rtmp and ffmpeg streaming in real time) test the processes
+ * beside it. When the run has a PostgreSQL stage too (scripts/test.sh sets TEST_SWEEPS=postgres), they
  * run there and not again on PGlite (decision 042).
  */
 export const sweepsElsewhere = !usePostgres && process.env.TEST_SWEEPS === 'postgres';

@@ -19,6 +19,8 @@ export interface RichTextEditorProps {
   value: string;
   onChange: (html: string) => void;
   placeholder?: string;
+  /** the field's name for a screen reader, when its placeholder does not say it */
+  label?: string;
   /** spec 2 §9: 150 by default, never below 160 */
   height?: number;
   /** on the editable area; the toolbar buttons get `<testid>-bold`, `-italic`, `-underline`, `-size`, `-image` */
@@ -42,6 +44,7 @@ export function RichTextEditor({
   value,
   onChange,
   placeholder,
+  label,
   height = EDITOR_DEFAULT_HEIGHT,
   testid = 'rich-editor',
   invalid = false,
@@ -280,7 +283,7 @@ export function RichTextEditor({
           role="textbox"
           tabIndex={0}
           aria-multiline="true"
-          aria-label={placeholder}
+          aria-label={label ?? placeholder}
           aria-invalid={invalid}
           onInput={report}
           onBlur={report}

@@ -1,6 +1,6 @@
 import { Input, type InputRef } from 'antd-mobile';
 import { EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../lib/translations';
 
 export interface TextFieldProps {
@@ -31,6 +31,7 @@ export function TextField(props: TextFieldProps) {
   const ref = useRef<InputRef>(null);
   const [visible, setVisible] = useState(false);
   const isPassword = props.type === 'password';
+  const id = useId();
 
   useLayoutEffect(() => {
     const native = ref.current?.nativeElement;
@@ -52,7 +53,11 @@ export function TextField(props: TextFieldProps) {
 
   return (
     <div className={`field${props.error ? ' field-invalid' : ''}${props.className ? ` ${props.className}` : ''}`}>
-      {props.label ? <div className="field-label">{props.label}</div> : null}
+      {props.label ? (
+        <label className="field-label" htmlFor={id}>
+          {props.label}
+        </label>
+      ) : null}
       <div className="field-control">
         <Input
           ref={ref}
@@ -66,7 +71,9 @@ export function TextField(props: TextFieldProps) {
           autoComplete={props.autoComplete}
           onEnterPress={props.onEnterPress}
           clearable={!props.readOnly && !isPassword}
-          aria-label={typeof props.label === 'string' ? props.label : props.placeholder}
+          id={id}
+          // named by its <label>; a field without one by its placeholder
+          aria-label={props.label ? undefined : props.placeholder}
         />
         {isPassword ? (
           <button

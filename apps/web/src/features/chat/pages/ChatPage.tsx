@@ -491,7 +491,13 @@ function Bubble({
     >
       {!mine &&
         (onAvatar ? (
-          <button type="button" className="chat-avatar-button" onClick={onAvatar} data-testid="chat-member-button">
+          <button
+            type="button"
+            className="chat-avatar-button"
+            onClick={onAvatar}
+            data-testid="chat-member-button"
+            aria-label={m.fromName || '?'}
+          >
             <UserAvatar name={m.fromName || '?'} src={m.avatar || undefined} size={36} testid="chat-message-avatar" />
           </button>
         ) : (

@@ -142,7 +142,7 @@ function BatchSettings({ busy, onApply }: { busy: boolean; onApply: (settings: R
   const row = (label: string, value: number, set: (n: number) => void, max: number, testid: string, min = 0) => (
     <div className="exam-batch-setting">
       <span>{label}</span>
-      <Stepper min={min} max={max} value={value} onChange={(v) => set(v ?? min)} data-testid={testid} />
+      <Stepper min={min} max={max} value={value} onChange={(v) => set(v ?? min)} data-testid={testid} aria-label={label} />
     </div>
   );
   return (

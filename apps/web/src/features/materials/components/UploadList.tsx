@@ -39,12 +39,9 @@ export function UploadList({
               ) : null}
               {entry.status === 'uploading' ? (
                 <>
-                  <ProgressBar
-                    percent={percent}
-                    className="upload-progress"
-                    data-testid="upload-progress"
-                    aria-valuenow={percent}
-                  />
+                  <div role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label={entry.file.name}>
+                    <ProgressBar percent={percent} className="upload-progress" data-testid="upload-progress" />
+                  </div>
                   <span className="muted small" data-testid="upload-state">
                     {entry.progress.phase === 'hashing'
                       ? t('materials.upload.hashing', { percent })

@@ -108,7 +108,8 @@ function Pages({ preview, embedded, onExpired }: { preview: Preview; embedded: b
           </Button>
         </span>
       </div>
-      <div className="pv-scroller">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a zoomed page scrolls sideways: the keyboard scrolls it once it has focus */}
+      <div className="pv-scroller" tabIndex={0}>
         <div className="pv-pages" style={{ width: `${ZOOMS[zoom]! * 100}%` }}>
           {preview.pages.map((page) => (
             <figure key={page.pageindex} className="pv-page" data-testid="preview-page" data-page={page.pageindex}>

@@ -188,7 +188,14 @@ function AwardSheet({
       </div>
       <div className="star-sheet-row">
         <span>{t('representation.howMany')}</span>
-        <Stepper min={1} max={stepMax} value={stars} onChange={(v) => setStars(v)} data-testid="star-stepper" />
+        <Stepper
+          min={1}
+          max={stepMax}
+          value={stars}
+          onChange={(v) => setStars(v)}
+          data-testid="star-stepper"
+          aria-label={t('representation.howMany')}
+        />
       </div>
       <div>
         <p className="muted small">{t('representation.reason')}</p>

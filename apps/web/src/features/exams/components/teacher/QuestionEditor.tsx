@@ -445,7 +445,13 @@ export function QuestionEditor({
           {d.type !== Q.note ? (
             <div className="exam-field">
               <span className="field-label">{t('exams.teacher.bank.analysis')}</span>
-              <RichTextEditor value={d.analysis} onChange={(html) => set({ analysis: html })} height={90} testid="q-analysis" />
+              <RichTextEditor
+                value={d.analysis}
+                onChange={(html) => set({ analysis: html })}
+                height={90}
+                testid="q-analysis"
+                label={t('exams.teacher.bank.analysis')}
+              />
             </div>
           ) : null}
           <FormError message={formError} testid="q-form-error" />
