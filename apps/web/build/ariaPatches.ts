@@ -42,6 +42,42 @@ export const ARIA_PATCHES: AriaPatch[] = [
   },
   {
     module: 'passcode-input/passcode-input.js',
+    why: 'the code box was a button with a text field inside (nested interactive): it is a named group that hands focus on',
+    from: "role: 'button',\n    \"aria-label\": locale.PasscodeInput.name",
+    to: "role: 'group',\n    \"aria-label\": locale.PasscodeInput.name",
+  },
+  {
+    module: 'selector/selector.js',
+    why: 'a disabled option was only greyed: it says it is disabled (and so is not held to text contrast, as WCAG 1.4.3 exempts it)',
+    from: "role: 'option',\n      \"aria-selected\":",
+    to: "role: 'option',\n      \"aria-disabled\": disabled || undefined,\n      \"aria-selected\":",
+  },
+  {
+    module: 'checkbox/checkbox.js',
+    why: 'a checkbox’s aria-label went onto its <label> wrapper, where it may not be; the <input> carries it',
+    from: 'return withNativeProps(props, React.createElement("label", {',
+    to: 'return withNativeProps(Object.fromEntries(Object.entries(props).filter(([key]) => !key.startsWith("aria-"))), React.createElement("label", {',
+  },
+  {
+    module: 'checkbox/checkbox.js',
+    why: 'the label, on the input',
+    from: "disabled: disabled,\n    id: props.id\n  }), renderIcon()",
+    to: "disabled: disabled,\n    id: props.id,\n    \"aria-label\": props['aria-label']\n  }), renderIcon()",
+  },
+  {
+    module: 'checkbox/native-input.js',
+    why: 'the native checkbox takes the label given to it',
+    from: "disabled: props.disabled,\n    id: props.id\n  });",
+    to: "disabled: props.disabled,\n    id: props.id,\n    \"aria-label\": props['aria-label']\n  });",
+  },
+  {
+    module: 'text-area/text-area.js',
+    why: 'a text area’s aria-label went onto its wrapper <div>; the <textarea> carries it',
+    from: 'return withNativeProps(props, React.createElement("div", {\n    className: classPrefix\n  }, React.createElement("textarea", Object.assign({',
+    to: 'return withNativeProps(Object.fromEntries(Object.entries(props).filter(([key]) => !key.startsWith("aria-"))), React.createElement("div", {\n    className: classPrefix\n  }, React.createElement("textarea", Object.assign({\n    "aria-label": props["aria-label"],',
+  },
+  {
+    module: 'passcode-input/passcode-input.js',
     why: 'the hidden native input inside the code box (a button) could take focus from the keyboard: focus goes to the box, which hands it on',
     from: '"aria-hidden": true\n  }))),',
     to: '"aria-hidden": true,\n    tabIndex: -1\n  }))),',

@@ -166,7 +166,7 @@ export default function SchoolMsgPage() {
             Number(n.isread) === 0 ? (
               <SwipeAction
                 key={n.id}
-                rightActions={[{ key: 'ignore', text: t('messages.ignore'), color: 'light', onClick: () => void ignore(n) }]}
+                rightActions={[{ key: 'ignore', text: t('messages.ignore'), color: 'weak', onClick: () => void ignore(n) }]}
               >
                 <NoticeRow notice={n} now={now} onOpen={() => void open(n)} />
               </SwipeAction>

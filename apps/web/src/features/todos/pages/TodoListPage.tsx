@@ -111,7 +111,7 @@ export default function TodoListPage() {
               key={todoKey(item)}
               className="todo-swipe"
               rightActions={[
-                { key: 'ignore', text: t('todos.ignore.action'), color: 'light', onClick: () => void actions.ignore(item) },
+                { key: 'ignore', text: t('todos.ignore.action'), color: 'weak', onClick: () => void actions.ignore(item) },
                 { key: 'finish', text: t('todos.finish.action'), color: 'primary', onClick: () => void actions.finish(item) },
               ]}
             >
