@@ -53,6 +53,7 @@ test('a non-member opens a homework link, joins with the code and lands on the h
   await shot(page, 'course-link-join-01-offer');
 
   await typeJoinCode(page, course.code);
+  await expect(page.getByTestId('join-submit')).toBeEnabled();
   await shot(page, 'course-link-join-02-code-typed');
   await page.getByTestId('join-submit').click();
   // joined, and on the homework the link pointed to
