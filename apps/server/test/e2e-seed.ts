@@ -217,9 +217,15 @@ try {
     const yearPlan = list.find((p) => p.months === 12 && p.level === 1)!.id;
     const { orderno: refundedNo } = await call<{ orderno: string }>('/OrderApi/createOrder', { productid: yearPlan }, vipToken);
     await call('/OrderApi/sandboxPay', { orderno: refundedNo, result: 'pay' }, vipToken);
+    // bought half a year ago: the order's times moved back by half its period, then refunded now
     const [year] = await app.ctx.db.select().from(orders).where(eq(orders.orderno, refundedNo));
-    const halfWay = new Date((year!.vipBegin!.getTime() + year!.vipEnd!.getTime()) / 2);
-    const refund = await refundOrder(app.ctx, refundedNo, halfWay);
+    const half = (year!.vipEnd!.getTime() - year!.vipBegin!.getTime()) / 2;
+    const back = (d: Date) => new Date(d.getTime() - half);
+    await app.ctx.db
+      .update(orders)
+      .set({ createdAt: back(year!.createdAt), paidAt: back(year!.paidAt!), vipBegin: back(year!.vipBegin!), vipEnd: back(year!.vipEnd!) })
+      .where(eq(orders.id, year!.id));
+    const refund = await refundOrder(app.ctx, refundedNo, new Date(year!.vipBegin!.getTime()));
     await call(
       '/AttestApi/attest',
       { jigouid: school.jigouid, realname: name, realstno: 'T7001', code: school.codes[0]!.code },
