@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, figureCode, newAddress, newEmail, type TestDatabase, testApp, testDatabase } from '../../test/helpers';
+import { type ReceivedMail, startMailServer } from '../../test/mail';
 
 /** The text of a single-part message, undoing its transfer encoding. */
 function bodyText(raw: string) {
@@ -19,37 +18,25 @@ function bodyText(raw: string) {
 }
 
 let db: TestDatabase;
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startMailServer>>;
 let app: FastifyInstance;
-const received: { to: string[]; raw: string }[] = [];
+let received: ReceivedMail[];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startMailServer();
+  received = smtp.received;
   db = await testDatabase();
   app = await testApp(db, {
     MODE: 'production',
     SECRET: 's'.repeat(40),
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: 'PaiClass <codes@school.example>',
   });
 });
 afterAll(async () => {
   await app.close();
   await db.drop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('email delivery over SMTP (production mode)', () => {

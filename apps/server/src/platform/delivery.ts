@@ -13,7 +13,7 @@ export interface Message {
   body: string;
   /** the code the message carries, kept in the development outbox so journeys can read it */
   code?: string;
-  /** files sent with an email (an issued invoice's PDF); the outbox keeps their names only, in the body */
+  /** files sent with an email (an issued invoice's PDF); the development outbox does not keep them */
   attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
@@ -55,7 +55,13 @@ export class SmtpTransport implements Transport {
   async send(m: Message) {
     // nodemailer is loaded on the first email, not at start-up
     this.transporter ??= (await import('nodemailer')).default.createTransport(this.url);
-    await this.transporter.sendMail({ from: this.from, to: m.target, subject: m.subject, text: m.body, attachments: m.attachments });
+    await this.transporter.sendMail({
+      from: this.from,
+      to: m.target,
+      subject: m.subject,
+      text: m.body,
+      attachments: m.attachments,
+    });
   }
 }
 

@@ -21,6 +21,13 @@ export interface Storage {
 }
 
 /** Keys are relative paths of safe characters; anything else is refused before touching the disk. */
+/** The whole object as one buffer, for files read whole (a PDF, a small index): not for large uploads. */
+export async function readObject(storage: Storage, key: string) {
+  const parts: Buffer[] = [];
+  for await (const part of await storage.get(key)) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
+
 export function checkKey(key: string) {
   if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split('/').some((p) => p === '..' || p === '.')) {
     throw new Error(`invalid storage key: ${key}`);

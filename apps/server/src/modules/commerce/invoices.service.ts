@@ -12,6 +12,7 @@ import { invoiceOrders, invoices, orders, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail, isUniqueViolation } from '../../platform/errors';
+import { readObject } from '../../platform/storage';
 import { inTransaction } from '../../platform/transaction';
 import { createNotices } from '../notices/notices.service';
 import { invoicePdf } from './invoice-pdf';
@@ -231,8 +232,6 @@ export async function emailInvoiceJob(ctx: AppContext, payload: Record<string, u
   if (!row || row.invoice.state !== INVOICE_STATE.issued || !row.invoice.pdfKey || !row.invoice.email) return;
   const { invoice } = row;
   const filename = `invoice-${invoice.number}.pdf`;
-  const chunks: Buffer[] = [];
-  for await (const c of await ctx.storage.get(invoice.pdfKey)) chunks.push(c as Buffer);
   const amount = yuan(invoice.amount);
   const en = row.lang === 'en';
   await ctx.delivery.send({
@@ -243,7 +242,7 @@ export async function emailInvoiceJob(ctx: AppContext, payload: Record<string, u
     body: en
       ? `Your electronic invoice of ¥${amount} (No. ${invoice.number}, "${invoice.title}") is attached: ${filename}. It can also be downloaded from the trade record.`
       : `您申请的 ¥${amount} 电子发票（发票号码 ${invoice.number}，抬头“${invoice.title}”）见附件 ${filename}，也可在交易记录中下载。`,
-    attachments: [{ filename, contentType: 'application/pdf', content: Buffer.concat(chunks) }],
+    attachments: [{ filename, contentType: 'application/pdf', content: await readObject(ctx.storage, invoice.pdfKey) }],
   });
 }
 
@@ -296,8 +295,5 @@ export async function downloadInvoice(ctx: AppContext, user: User, orderno: stri
     .where(and(eq(orders.orderno, orderno), eq(orders.userId, user.id)));
   if (!row) throw fail('notFound');
   if (row.state !== INVOICE_STATE.issued || !row.pdfKey) throw fail('invoiceNotIssued');
-  const stream = await ctx.storage.get(row.pdfKey);
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(c as Buffer);
-  return { name: `invoice-${row.number}.pdf`, data: Buffer.concat(chunks) };
+  return { name: `invoice-${row.number}.pdf`, data: await readObject(ctx.storage, row.pdfKey) };
 }

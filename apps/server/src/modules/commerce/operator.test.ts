@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { yuan } from '@paiclass/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseForm, newTeacher, year } from '../../../test/courses';
 import { call, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { type ReceivedMail, startMailServer } from '../../../test/mail';
 import { courses, institutionVipGrants, invoices, users } from '../../db/schema';
 import { importInstitution } from '../institutions/institutions.service';
 import { buyer, type Person } from './commerce.fixtures';
@@ -25,31 +24,20 @@ let app: FastifyInstance;
 let ok: ReturnType<typeof buyer>['ok'];
 let newOrder: ReturnType<typeof buyer>['newOrder'];
 // a mail server of the test's own: issued electronic invoices are emailed with their PDF
-let smtp: SMTPServer;
-const mailed: { to: string[]; raw: string }[] = [];
+let smtp: Awaited<ReturnType<typeof startMailServer>>;
+let mailed: ReceivedMail[];
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mailed.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  smtp = await startMailServer();
+  mailed = smtp.received;
   db = await testDatabase();
-  app = await testApp(db, { SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+  app = await testApp(db, { SMTP_URL: smtp.url });
   ({ ok, newOrder } = buyer(app));
 }, 300_000);
 afterAll(async () => {
   await app.close();
   await db.drop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 async function paidOrders(who: Person, months: number[]) {

@@ -8,6 +8,7 @@ import { isOfficeName } from '@paiclass/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { files } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { readObject } from '../../platform/storage';
 import { inTransaction } from '../../platform/transaction';
 import { storePdf } from './files.service';
 
@@ -79,9 +80,7 @@ export async function convertJob(ctx: AppContext, payload: Record<string, unknow
     .where(eq(files.id, Number(payload.fileId)));
   if (!f || f.pdfState === 2) return;
   try {
-    const parts: Buffer[] = [];
-    for await (const piece of await ctx.storage.get(f.storageKey)) parts.push(piece as Buffer);
-    const pdf = await officeToPdf(f.name, Buffer.concat(parts), signal);
+    const pdf = await officeToPdf(f.name, await readObject(ctx.storage, f.storageKey), signal);
     signal?.throwIfAborted();
     const stored = await storePdf(ctx, f, pdf);
     await ctx.db.update(files).set({ pdfState: 2, pdfFileId: stored.id }).where(eq(files.id, f.id));

@@ -11,6 +11,7 @@ import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import type { JobHandler } from '../../platform/jobs';
+import { readObject } from '../../platform/storage';
 import { inTransaction } from '../../platform/transaction';
 import { isOffice, officeToPdf } from './convert';
 import { mayRead, signedUrl, storePdf, unscopedFileById } from './files.service';
@@ -119,25 +120,19 @@ export async function renderPdfPages(
   }
 }
 
-async function readAll(ctx: AppContext, key: string) {
-  const parts: Buffer[] = [];
-  for await (const piece of await ctx.storage.get(key)) parts.push(piece as Buffer);
-  return Buffer.concat(parts);
-}
-
 /**
  * The PDF a document is shown from: the file itself, or the office document's converted PDF (made
  * now, and kept for the duplicate check too, when the conversion has not run yet).
  */
 async function pdfOf(ctx: AppContext, file: FileRow) {
-  if (!isOffice(file.name)) return readAll(ctx, file.storageKey);
+  if (!isOffice(file.name)) return readObject(ctx.storage, file.storageKey);
   if (file.pdfState === 2 && file.pdfFileId) {
     const pdf = await unscopedFileById(ctx, file.pdfFileId);
-    if (pdf) return readAll(ctx, pdf.storageKey);
+    if (pdf) return readObject(ctx.storage, pdf.storageKey);
   }
   let pdf: Buffer;
   try {
-    pdf = await officeToPdf(file.name, await readAll(ctx, file.storageKey));
+    pdf = await officeToPdf(file.name, await readObject(ctx.storage, file.storageKey));
   } catch {
     throw new PreviewFailure('unreadable');
   }

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Storage } from '../../platform/storage';
+import { readObject, type Storage } from '../../platform/storage';
 
 /**
  * Every live is recorded (issue 26, decision 036): while a live is on the air, the HLS segments nginx-rtmp
@@ -33,16 +32,10 @@ export interface RecordIndex {
 export const recordKey = (id: number, file: string) => `live/${id}/${file}`;
 const POLL_MS = 1000;
 
-async function readAll(stream: Readable) {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
-
 export async function readRecordIndex(storage: Storage, id: number): Promise<RecordIndex> {
   if (!(await storage.exists(recordKey(id, 'record.json')))) return { segments: [] };
   try {
-    const parsed = JSON.parse(String(await readAll(await storage.get(recordKey(id, 'record.json'))))) as RecordIndex;
+    const parsed = JSON.parse(String(await readObject(storage, recordKey(id, 'record.json')))) as RecordIndex;
     return { segments: Array.isArray(parsed.segments) ? parsed.segments : [] };
   } catch {
     return { segments: [] };
