@@ -12,7 +12,8 @@ function settledInPage() {
     if (el.getClientRects().length === 0) continue;
     const style = getComputedStyle(el);
     const opacity = Number(style.opacity);
-    if (opacity > 0 && opacity < 1) return false;
+    // a popup that has just opened starts at 0 (a shot then caught its buttons fading in, 1.03:1)
+    if (opacity < 1) return false;
     if (style.transform !== 'none' && style.transform !== 'matrix(1, 0, 0, 1, 0, 0)') return false;
   }
   return true;

@@ -63,6 +63,8 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('att-record')).toHaveCount(2);
     await shot(page, `attendance-60-${lang}-02-missing`);
     await page.getByTestId('att-mark-all').click();
+    // the dialog is there before the shot waits for it to finish opening (a shot right after the tap met no dialog yet)
+    await expect(page.getByTestId('att-mark-all-confirm')).toBeVisible();
     await shot(page, `attendance-60-${lang}-03-mark-all-confirm`);
     await page.getByTestId('att-mark-all-confirm').click();
     await expect(page.getByText(words.done)).toBeVisible();

@@ -7,7 +7,7 @@ export function LoggingInOverlay({ text }: { text?: string }) {
   return (
     <div className="logging-in" data-testid="logging-in" role="status" aria-live="polite">
       <div className="brand-mark brand-mark-large">P</div>
-      <Spinner size={32} />
+      <Spinner size={32} label={text ?? t('auth.loggingIn')} />
       <div className="logging-in-text">{text ?? t('auth.loggingIn')}</div>
     </div>
   );
