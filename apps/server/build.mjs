@@ -31,6 +31,8 @@ const KEPT_EXTERNAL = [
   'pdfkit',
   '@embedpdf/fonts-sc',
   'mammoth',
+  // thumbnails (files/thumbs.ts): libvips, prebuilt per platform
+  'sharp',
   'svg-captcha',
   '@fastify/swagger-ui',
   'esbuild',

@@ -7,8 +7,9 @@ import { joinedStudent } from '../members/helpers';
 
 /**
  * Issue 27, the rest of the chat: the message tab's badge counts unread chat messages live; a course's
- * group chat carries a picture and a file (uploaded with a progress bar, opened with a tap); the teacher
- * mutes every student, then lets one chat again, and the students' pages follow live.
+ * group chat carries a picture (its thumbnail in the bubble, the whole picture with a tap) and a file
+ * (uploaded with a progress bar, opened with a tap); the teacher mutes every student, then lets one chat
+ * again, and the students' pages follow live.
  */
 
 const badge = (page: Page) => page.getByTestId('tab-ktpMessage').locator('.adm-badge');
@@ -54,14 +55,15 @@ test('a course group chat: the unread badge, a picture and a file, and the teach
   await expect(badge(phone)).toHaveText('2');
   await shot(phone, 'course-chat-zh-01-badge');
 
-  // a picture: uploaded with its progress, then shown in the bubble
+  // a picture: uploaded with its progress, then shown in the bubble as its thumbnail (360 px on its longer side)
   await page
     .getByTestId('chat-file-input')
-    .setInputFiles({ name: '拓扑图.png', mimeType: 'image/png', buffer: pngPicture(320, 200, 3) });
+    .setInputFiles({ name: '拓扑图.png', mimeType: 'image/png', buffer: pngPicture(800, 500, 3) });
   const picture = page.getByTestId('chat-message').filter({ has: page.getByTestId('chat-image') });
   await expect(picture).toHaveAttribute('data-status', '2');
   await expect(picture.getByTestId('chat-upload-progress')).toHaveCount(0);
-  await expect(picture.getByTestId('chat-image').locator('img')).toHaveJSProperty('naturalWidth', 320);
+  await expect(picture.getByTestId('chat-image').locator('img')).toHaveAttribute('src', /&thumb=1$/);
+  await expect(picture.getByTestId('chat-image').locator('img')).toHaveJSProperty('naturalWidth', 360);
   // a file: its upload held at its first chunk, so its progress bar shows; then its name and size on a
   // card that opens it
   let release = () => {};
@@ -96,10 +98,11 @@ test('a course group chat: the unread badge, a picture and a file, and the teach
   const opened = await phone.request.get(href!);
   expect(opened.status()).toBe(200);
   expect((await opened.body()).equals(guide)).toBe(true);
-  await expect(phone.getByTestId('chat-image').locator('img')).toHaveJSProperty('naturalWidth', 320);
+  await expect(phone.getByTestId('chat-image').locator('img')).toHaveJSProperty('naturalWidth', 360);
   await shot(phone, 'course-chat-zh-04-student-media');
+  // tapped, the picture itself opens, whole
   await phone.getByTestId('chat-image').click();
-  await expect(phone.getByTestId('chat-image-viewer').locator('img')).toHaveJSProperty('naturalWidth', 320);
+  await expect(phone.getByTestId('chat-image-viewer').locator('img')).toHaveJSProperty('naturalWidth', 800);
   await shot(phone, 'course-chat-zh-05-picture-open');
   await phone.getByTestId('chat-image-viewer').click();
   await expect(phone.getByTestId('chat-image-viewer')).toHaveCount(0);

@@ -20,7 +20,6 @@ export interface Storage {
   delete(key: string): Promise<void>;
 }
 
-/** Keys are relative paths of safe characters; anything else is refused before touching the disk. */
 /** The whole object as one buffer, for files read whole (a PDF, a small index): not for large uploads. */
 export async function readObject(storage: Storage, key: string) {
   const parts: Buffer[] = [];
@@ -28,6 +27,7 @@ export async function readObject(storage: Storage, key: string) {
   return Buffer.concat(parts);
 }
 
+/** Keys are relative paths of safe characters; anything else is refused before touching the disk. */
 export function checkKey(key: string) {
   if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split('/').some((p) => p === '..' || p === '.')) {
     throw new Error(`invalid storage key: ${key}`);

@@ -23,6 +23,8 @@ export const chatMessageAnswer = z.object({
   msgContent: z.string(),
   /** a media message's file: an absolute, signed address bound to whoever it is delivered to; '' for text */
   fileUrl: z.string(),
+  /** a picture message's thumbnail (at most 360 px on its longer side, same grant as `fileUrl`); '' otherwise */
+  thumbUrl: z.string(),
   /** a media message's file size in bytes; 0 for text */
   fileSize: z.number().int(),
   /** epoch seconds */

@@ -50,6 +50,8 @@ export const filesCalls = {
         .optional(),
       /** a page image of the file's preview (pages.ts): whoever may read the file may see its pages */
       page: z.coerce.number().int().min(1).max(PREVIEW_MAX_PAGES).optional(),
+      /** 1: a picture's thumbnail (files/thumbs.ts), a JPEG at most 360 pixels on its longer side */
+      thumb: z.coerce.number().int().min(1).max(1).optional(),
     }),
     output: fileOutput,
     answersFile: true,

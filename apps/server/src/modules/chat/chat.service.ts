@@ -227,6 +227,12 @@ const messageColumns = {
 const fileAddress = (ctx: AppContext, r: Pick<MessageRow, 'fileId' | 'msgType'>) =>
   r.fileId && r.msgType !== CHAT_MSG_RECALL ? signedUrl(ctx.secret, r.fileId, false) : '';
 
+/** A picture message's thumbnail address (files/thumbs.ts): its file's grant asking for the small copy. */
+const thumbAddress = (ctx: AppContext, r: Pick<MessageRow, 'fileId' | 'msgType'>) => {
+  const url = r.msgType === CHAT_MSG_IMAGE ? fileAddress(ctx, r) : '';
+  return url && `${url}&thumb=1`;
+};
+
 export function presentMessage(ctx: AppContext, r: MessageRow): ChatMessage {
   return {
     id: r.id,
@@ -237,6 +243,7 @@ export function presentMessage(ctx: AppContext, r: MessageRow): ChatMessage {
     msgType: r.msgType,
     msgContent: r.msgContent,
     fileUrl: fileAddress(ctx, r),
+    thumbUrl: thumbAddress(ctx, r),
     fileSize: r.fileId && r.msgType !== CHAT_MSG_RECALL ? (r.fileSize ?? 0) : 0,
     createTime: seconds(r.createdAt),
     uniqueCode: r.uniqueCode,
@@ -456,7 +463,7 @@ function attachmentOf(ctx: AppContext, r: MessageRow) {
   return {
     isPic: pic ? 1 : 0,
     src: pic ? url : '',
-    thumb_src: pic ? url : '',
+    thumb_src: thumbAddress(ctx, r),
     name: r.msgContent,
     size: r.fileSize ?? 0,
     url,

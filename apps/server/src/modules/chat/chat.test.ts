@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newCourse, newTeacher } from '../../../test/courses';
@@ -580,6 +581,77 @@ describe('pictures, files, voice and video', () => {
     ]);
     const page = await a.request('getGroupMessage', { groupId });
     expect(page.payload.list[1].fileUrl).toMatch(new RegExp(`^http://.*&u=${s1.uid}$`));
+    await Promise.all([t.close(), a.close()]);
+  });
+
+  it("draws a picture's thumbnail on its first request, upright and at most 360 px, and keeps it; a picture it cannot read is served whole", async () => {
+    const { teacher, course, s1 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const [t, a] = [await loggedIn(teacher), await loggedIn(s1)];
+    // a photo taken on its side: 1600×1200 pixels whose EXIF says "turn 90°" (orientation 6), so it shows 1200×1600
+    const photo = await sharp({
+      create: {
+        width: 1600,
+        height: 1200,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg({ quality: 90 })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const pic = await uploaded(teacher, '板书.jpg', photo, true);
+    const sent = await t.request('pushMessage', { groupId, msgType: 1, fileId: pic.id }, 'thumb-1');
+    expect(sent.payload.thumbUrl).toMatch(new RegExp(`^http://.*/FileApi/download\\?id=${pic.id}&.*&u=${teacher.uid}&thumb=1$`));
+    await expect.poll(() => a.pushed().length).toBe(1);
+    const thumbUrl = new URL(a.pushed()[0].thumbUrl);
+    expect(thumbUrl.searchParams.get('u')).toBe(String(s1.uid));
+    const fetchThumb = () => app.inject({ method: 'GET', url: thumbUrl.pathname + thumbUrl.search });
+
+    const first = await fetchThumb();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(first.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 270, height: 360 });
+    expect(first.rawPayload.length).toBeLessThan(photo.length / 10);
+    // kept in storage: the second request reads the same bytes
+    expect((await fetchThumb()).rawPayload.equals(first.rawPayload)).toBe(true);
+    // the history gives the same small copy; the bubble's tap opens the picture itself, whole
+    const history = await call(app, '/LetterApi/history', { groupid: groupId }, { token: s1.token });
+    const attachment = history.data.list[0].content.attachment;
+    expect(attachment.thumb_src).toMatch(/&thumb=1$/);
+    const whole = new URL(attachment.url);
+    expect((await app.inject({ method: 'GET', url: whole.pathname + whole.search })).rawPayload.equals(photo)).toBe(true);
+
+    // bytes that only start like a JPEG: no thumbnail can be drawn, the picture is served as it is
+    const broken = await uploaded(teacher, '坏图.jpg', jpeg, true);
+    await t.request('pushMessage', { groupId, msgType: 1, fileId: broken.id }, 'thumb-2');
+    await expect.poll(() => a.pushed().length).toBe(2);
+    const brokenThumb = new URL(a.pushed()[1].thumbUrl);
+    const servedWhole = await app.inject({ method: 'GET', url: brokenThumb.pathname + brokenThumb.search });
+    expect(servedWhole.statusCode).toBe(200);
+    expect(servedWhole.rawPayload.equals(jpeg)).toBe(true);
+
+    // 64 megapixels in a small file (a "decompression bomb"): not unpacked on the server, served as it is
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const huge = await uploaded(teacher, '大图.png', bomb, true);
+    await t.request('pushMessage', { groupId, msgType: 1, fileId: huge.id }, 'thumb-bomb');
+    await expect.poll(() => a.pushed().length).toBe(3);
+    const bombThumb = new URL(a.pushed()[2].thumbUrl);
+    const bombServed = await app.inject({ method: 'GET', url: bombThumb.pathname + bombThumb.search });
+    expect(bombServed.headers['content-type']).toBe('image/png');
+    expect(bombServed.rawPayload.equals(bomb)).toBe(true);
+
+    // a file that is no picture has no thumbnail, and the refusal says so
+    const doc = await uploaded(teacher, '讲义.txt', Buffer.from('第一章'));
+    await t.request('pushMessage', { groupId, msgType: 2, fileId: doc.id }, 'thumb-3');
+    await expect.poll(() => a.pushed().length).toBe(4);
+    expect(a.pushed()[3].thumbUrl).toBe('');
+    const docUrl = new URL(a.pushed()[3].fileUrl);
+    const refused = await app.inject({ method: 'GET', url: `${docUrl.pathname}${docUrl.search}&thumb=1` });
+    expect(refused.json()).toMatchObject({ status: 0, code: 40001, message: expect.stringContaining('只有图片有缩略图') });
     await Promise.all([t.close(), a.close()]);
   });
 

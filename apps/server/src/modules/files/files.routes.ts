@@ -8,10 +8,11 @@ import { refuseNulBytes } from '../../platform/envelope';
 import { AppError, badField, badInput, fail } from '../../platform/errors';
 import { handle } from '../../platform/handle';
 import { FRAMED_BY_SELF } from '../../platform/security-headers';
-import * as service from './files.service';
 import { pageHeldBack } from '../classtime/paging';
+import * as service from './files.service';
 import { getPreview, readyPageKey } from './pages';
 import { showsInline } from './sniff';
+import { thumbnailable, thumbnailKey } from './thumbs';
 
 /**
  * Reads a multipart request: its text fields and its one file, held in memory (at most one chunk).
@@ -102,6 +103,15 @@ export async function filesRoutes(root: FastifyInstance) {
       if (!key) throw fail('notFound');
       return reply
         .header('content-type', 'image/jpeg')
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=300')
+        .send(await ctx.storage.get(key));
+    }
+    if (req.query.thumb !== undefined) {
+      if (!thumbnailable(file.mime)) throw badField('validation.thumbNotImage', ['thumb']);
+      const key = await thumbnailKey(ctx, file, req.log);
+      return reply
+        .header('content-type', key === file.storageKey ? file.mime : 'image/jpeg')
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=300')
         .send(await ctx.storage.get(key));

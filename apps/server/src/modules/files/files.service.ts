@@ -38,7 +38,7 @@ import { imageType, mimeOf } from './sniff';
 /** content type 1 (spec 2 §3): its slides are page images of its one document */
 const COURSEWARE_TYPE = 1;
 
-type FileRow = typeof files.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
 
 const uploadKey = (ownerId: number, md5: string, size: number) => `${ownerId}:${md5}:${size}`;
 /** The reservation of one small upload (`uploadV2`): a key of its own, so two at once reserve twice. */

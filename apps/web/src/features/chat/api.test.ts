@@ -12,6 +12,7 @@ const stored = (id: number, uniqueCode = '', fromUid = ME): ChatMessage => ({
   msgType: 0,
   msgContent: `message ${id}`,
   fileUrl: '',
+  thumbUrl: '',
   fileSize: 0,
   createTime: 1_800_000_000,
   uniqueCode,

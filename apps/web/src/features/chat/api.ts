@@ -43,8 +43,7 @@ export type ShownMessage = ChatMessage & {
  */
 export function withIncoming(now: ShownMessage[], incoming: ChatMessage, me: number): ShownMessage[] {
   const mine = now.findIndex((m) => m.local && m.uniqueCode === incoming.uniqueCode && incoming.fromUid === me);
-  if (mine >= 0)
-    return now.flatMap((m, i) => (i === mine ? [{ ...incoming }] : !m.local && m.id === incoming.id ? [] : [m]));
+  if (mine >= 0) return now.flatMap((m, i) => (i === mine ? [{ ...incoming }] : !m.local && m.id === incoming.id ? [] : [m]));
   if (now.some((m) => !m.local && m.id === incoming.id)) return now;
   return [...now, incoming];
 }

@@ -22,9 +22,9 @@ import { NavIconButton } from '../../../components/NavIconButton';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
 import { UserAvatar } from '../../../components/UserAvatar';
 import { errorMessage } from '../../../lib/api';
-import { fileProblem, UploadCancelled, uploadFile } from '../../../lib/upload';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
+import { fileProblem, UploadCancelled, uploadFile } from '../../../lib/upload';
 import { useUser } from '../../accounts/authStore';
 import { chatApi, chatKeys, type ShownMessage, withIncoming } from '../api';
 import { ChatImageViewer } from '../ChatImageViewer';
@@ -84,6 +84,7 @@ export default function ChatPage() {
         msgType: h.content.msgtype,
         msgContent: h.content.content,
         fileUrl: h.content.attachment?.url ?? '',
+        thumbUrl: h.content.attachment?.thumb_src ?? '',
         fileSize: h.content.attachment?.size ?? 0,
         createTime: h.createtime,
         uniqueCode: '',
@@ -159,6 +160,7 @@ export default function ChatPage() {
         msgType: 0,
         msgContent: content,
         fileUrl: '',
+        thumbUrl: '',
         fileSize: 0,
         createTime: Math.floor(Date.now() / 1000),
         uniqueCode: code,
@@ -195,6 +197,7 @@ export default function ChatPage() {
         msgType,
         msgContent: file.name,
         fileUrl: preview,
+        thumbUrl: preview,
         fileSize: file.size,
         createTime: Math.floor(Date.now() / 1000),
         uniqueCode: local,
@@ -419,7 +422,8 @@ function MessageBody({ m, onImage }: { m: ShownMessage; onImage: (src: string) =
           aria-label={t('chat.openImage')}
           data-testid="chat-image"
         >
-          <img src={m.fileUrl} alt={m.msgContent} />
+          {/* the bubble shows the thumbnail; a tap opens the picture itself */}
+          <img src={m.thumbUrl || m.fileUrl} alt={m.msgContent} />
         </button>
         {progress}
       </div>
