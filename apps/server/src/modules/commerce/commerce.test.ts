@@ -135,6 +135,14 @@ describe('notifications', () => {
     expect((await order(o.orderno)).state).toBe(0);
     expect((await member(s.uid)).isvip).toBe(0);
     expect((await notifications(o.orderno)).map((n) => n.outcome)).toEqual(['badSignature', 'badSignature']);
+    // a forged notification carrying what PostgreSQL's jsonb cannot store (half a surrogate pair) is refused
+    // and recorded like any other, those characters as U+FFFD (it was a 500 on PostgreSQL)
+    expect(
+      await call(app, '/PayNotify/sandbox', { orderno: o.orderno, trade_no: 'T\udc00X', amount: 1, result: 'success', sign: '\ud800' }),
+    ).toMatchObject({ status: 0, code: 31904 });
+    const forged = (await notifications(o.orderno)).find((n) => n.tradeNo.startsWith('T\uFFFD'))!;
+    expect(forged).toMatchObject({ outcome: 'badSignature', tradeNo: 'T\uFFFDX' });
+    expect((forged.payload as { sign: string }).sign).toBe('\uFFFD');
   });
 
   it('refuses an amount that is not the order’s', async () => {

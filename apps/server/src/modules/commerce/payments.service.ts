@@ -25,6 +25,22 @@ interface Handled {
   credited?: number;
 }
 
+// half of a UTF-16 surrogate pair without its other half
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A notification as it can be recorded: PostgreSQL's jsonb takes no lone surrogate (a forged notification
+ * with `"sign":"\ud800"` failed its own record with a 500, the fuzz suite on PostgreSQL); each becomes
+ * U+FFFD, the rest is kept as it came. (A NUL never gets here: the input layer refuses it.)
+ */
+function storable<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [storable(k), storable(v)])) as T;
+  return value;
+}
+
 /**
  * A provider's notification (issue 28): verified first (31904 when the signature fails, and nothing
  * changes); then, with the order locked, idempotent by order number and amount: an amount other than
@@ -44,12 +60,12 @@ export async function receiveNotification(ctx: AppContext, provider: PaymentProv
   const record = (db: AppContext['db'], h: Handled, v: { orderno: string; tradeNo: string; amount: number }) =>
     db.insert(paymentNotifications).values({
       provider: provider.name,
-      orderno: v.orderno.slice(0, 32),
-      tradeNo: v.tradeNo.slice(0, 64),
+      orderno: storable(v.orderno.slice(0, 32)),
+      tradeNo: storable(v.tradeNo.slice(0, 64)),
       amount: Number.isSafeInteger(v.amount) ? v.amount : 0,
       outcome: h.outcome,
       flagged: h.flagged ?? false,
-      payload: body,
+      payload: storable(body),
     });
   if (!verified) {
     await record(
