@@ -63,23 +63,30 @@ test('number attendance: start, a student checks in with the code, seen live; th
   await expect(page.getByTestId('att-nexttime-clear')).toHaveCount(0);
   await expect(page.getByTestId('att-nexttime-year')).toHaveAttribute('aria-label', '年');
   await shot(page, 'attendance-02b-picker-zh');
-  // a tap on the next hour turns the wheel (a phone's way); Esc keeps the field as it was
+  // a tap on the next hour (the hour before at 23:00, the wheel's last) turns the wheel (a phone's way);
+  // Esc keeps the field as it was
   const before = await page.getByTestId('att-nexttime').getAttribute('data-value');
   const hours = page.getByTestId('att-nexttime-picker').locator('.adm-picker-view-column').nth(3);
   const hourBefore = await page.getByTestId('att-nexttime-hour').getAttribute('aria-valuenow');
-  await hours.locator('.adm-picker-view-column-item-active + .adm-picker-view-column-item').tap();
+  const step = Number(hourBefore) < 23 ? 1 : -1;
+  const neighbour = hours.locator(
+    step === 1
+      ? '.adm-picker-view-column-item-active + .adm-picker-view-column-item'
+      : '.adm-picker-view-column-item:has(+ .adm-picker-view-column-item-active)',
+  );
+  await neighbour.tap();
   await expect(page.getByTestId('att-nexttime-hour')).not.toHaveAttribute('aria-valuenow', hourBefore ?? '');
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('att-nexttime-picker')).toBeHidden();
   await expect(page.getByTestId('att-nexttime')).toHaveAttribute('data-value', before ?? '');
   await expect(page.getByTestId('att-nexttime')).toBeFocused();
-  // a tap on the next hour and on 确定 keep it: the field reads an hour later
+  // a tap on the next hour and on 确定 keep it: the field reads an hour later (or earlier)
   await openPicker(page, 'att-nexttime');
-  await hours.locator('.adm-picker-view-column-item-active + .adm-picker-view-column-item').tap();
+  await neighbour.tap();
   await expect(page.getByTestId('att-nexttime-hour')).not.toHaveAttribute('aria-valuenow', hourBefore ?? '');
   await page.getByTestId('att-nexttime-confirm').tap();
   await expect(page.getByTestId('att-nexttime-picker')).toBeHidden();
-  const later = new Date(new Date(before ?? '').getTime() + 3_600_000);
+  const later = new Date(new Date(before ?? '').getTime() + step * 3_600_000);
   const pad = (n: number) => String(n).padStart(2, '0');
   await expect(page.getByTestId('att-nexttime')).toHaveAttribute('data-value', new RegExp(`T${pad(later.getHours())}:`));
   await page.getByTestId('att-title').fill('');
