@@ -32,6 +32,10 @@ export function HlsPlayer({
   useEffect(() => {
     const el = video.current;
     if (!el) return;
+    // a new stream in the same player (the live's recording once it ends) starts from loading again: the
+    // live's "playing" and its latency would otherwise stand for a replay that has not started
+    setState('loading');
+    setBehind(null);
     let stopped = false;
     let destroy = () => {};
     const onPlay = () => {
