@@ -227,13 +227,11 @@ const messageColumns = {
 const fileAddress = (ctx: AppContext, r: Pick<MessageRow, 'fileId' | 'msgType'>) =>
   r.fileId && r.msgType !== CHAT_MSG_RECALL ? signedUrl(ctx.secret, r.fileId, false) : '';
 
-/** A picture message's thumbnail address (files/thumbs.ts): its file's grant asking for the small copy. */
-const thumbAddress = (ctx: AppContext, r: Pick<MessageRow, 'fileId' | 'msgType'>) => {
-  const url = r.msgType === CHAT_MSG_IMAGE ? fileAddress(ctx, r) : '';
-  return url && `${url}&thumb=1`;
-};
+/** A picture message's thumbnail address (files/thumbs.ts): its file's address asking for the small copy. */
+const thumbAddress = (url: string, msgType: number) => (url && msgType === CHAT_MSG_IMAGE ? `${url}&thumb=1` : '');
 
 export function presentMessage(ctx: AppContext, r: MessageRow): ChatMessage {
+  const fileUrl = fileAddress(ctx, r);
   return {
     id: r.id,
     groupId: r.groupId,
@@ -242,8 +240,8 @@ export function presentMessage(ctx: AppContext, r: MessageRow): ChatMessage {
     avatar: r.avatar ?? '',
     msgType: r.msgType,
     msgContent: r.msgContent,
-    fileUrl: fileAddress(ctx, r),
-    thumbUrl: thumbAddress(ctx, r),
+    fileUrl,
+    thumbUrl: thumbAddress(fileUrl, r.msgType),
     fileSize: r.fileId && r.msgType !== CHAT_MSG_RECALL ? (r.fileSize ?? 0) : 0,
     createTime: seconds(r.createdAt),
     uniqueCode: r.uniqueCode,
@@ -463,7 +461,7 @@ function attachmentOf(ctx: AppContext, r: MessageRow) {
   return {
     isPic: pic ? 1 : 0,
     src: pic ? url : '',
-    thumb_src: thumbAddress(ctx, r),
+    thumb_src: thumbAddress(url, r.msgType),
     name: r.msgContent,
     size: r.fileSize ?? 0,
     url,

@@ -96,25 +96,24 @@ export async function filesRoutes(root: FastifyInstance) {
     // removed from the course, or the teacher switched downloads off since: the address opens nothing
     // a courseware's slides are shown even where its document may not be downloaded (pages only)
     if (!(await service.mayRead(ctx, req.query.u!, file, req.query.page !== undefined))) throw fail('notDownloadable');
+    // a page image or a thumbnail: a picture made from the file, shown inline, kept briefly
+    const sendPicture = async (key: string, type: string) =>
+      reply
+        .header('content-type', type)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, max-age=300')
+        .send(await ctx.storage.get(key));
     if (req.query.page !== undefined) {
       // during a class, a student sees no slide past the pages the screen has shown (decision 029)
       if (await pageHeldBack(ctx, req.query.u!, file.id, req.query.page)) throw fail('pageAhead');
       const key = await readyPageKey(ctx, file.id, req.query.page);
       if (!key) throw fail('notFound');
-      return reply
-        .header('content-type', 'image/jpeg')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=300')
-        .send(await ctx.storage.get(key));
+      return sendPicture(key, 'image/jpeg');
     }
     if (req.query.thumb !== undefined) {
       if (!thumbnailable(file.mime)) throw badField('validation.thumbNotImage', ['thumb']);
       const key = await thumbnailKey(ctx, file, req.log);
-      return reply
-        .header('content-type', key === file.storageKey ? file.mime : 'image/jpeg')
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, max-age=300')
-        .send(await ctx.storage.get(key));
+      return sendPicture(key, key === file.storageKey ? file.mime : 'image/jpeg');
     }
     const inline = req.query.dl === 0 && showsInline(file.mime);
     const fallback = file.name.replace(ASCII_NAME, '_');

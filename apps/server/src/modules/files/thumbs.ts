@@ -4,9 +4,9 @@ import { readObject } from '../../platform/storage';
 import type { FileRow } from './files.service';
 
 /** A thumbnail's longer side in pixels: a chat bubble's picture is at most 180 CSS pixels wide, on a 2× phone screen. */
-export const THUMB_PX = 360;
+const THUMB_PX = 360;
 
-export const thumbKey = (fileId: number) => `thumbs/${fileId}-${THUMB_PX}.jpg`;
+const thumbKey = (fileId: number) => `thumbs/${fileId}-${THUMB_PX}.jpg`;
 
 /**
  * The largest picture a thumbnail is drawn from: a 50-megapixel phone photo, with room. A small file that
