@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -25,6 +26,13 @@ const port = Number(process.env.E2E_PORT ?? (group === 'b' ? 3200 : 3100));
 // file again: they take the runner's folder from the environment, to read the operator data seeded there.
 process.env.PAICLASS_E2E_DATA_DIR ??= path.join(os.tmpdir(), `paiclass-e2e${suffix}-${Date.now()}`);
 const dataDir = process.env.PAICLASS_E2E_DATA_DIR;
+
+// Debian's chromium-headless-shell when installed: Chromium's headless shell, without the full browser's UI
+// layer, as Playwright itself runs headless journeys (decision 047); Debian's full Chromium otherwise.
+// E2E_CHROMIUM names another.
+const browser =
+  process.env.E2E_CHROMIUM ??
+  (existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './specs',
@@ -58,7 +66,7 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: browser,
       args: [
         '--no-sandbox',
         '--headless',

@@ -26,14 +26,14 @@ stage() {
 }
 
 install_system_packages() {
-  if command -v chromium >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 && command -v soffice >/dev/null 2>&1 && command -v ffmpeg >/dev/null 2>&1 && command -v turnserver >/dev/null 2>&1 && [ -e /usr/lib/nginx/modules/ngx_rtmp_module.so ] && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
+  if command -v chromium >/dev/null 2>&1 && command -v chromium-headless-shell >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1 && command -v soffice >/dev/null 2>&1 && command -v ffmpeg >/dev/null 2>&1 && command -v turnserver >/dev/null 2>&1 && [ -e /usr/lib/nginx/modules/ngx_rtmp_module.so ] && fc-list 2>/dev/null | grep -qi 'Noto Sans CJK'; then
     return 0
   fi
-  echo "Installing Chromium, fonts-noto-cjk, poppler-utils, LibreOffice (headless), nginx with libnginx-mod-rtmp, ffmpeg and coturn from Debian…"
+  echo "Installing Chromium and its headless shell, fonts-noto-cjk, poppler-utils, LibreOffice (headless), nginx with libnginx-mod-rtmp, ffmpeg and coturn from Debian…"
   local sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq &&
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium fonts-noto-cjk poppler-utils libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui nginx libnginx-mod-rtmp ffmpeg coturn >/dev/null
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium chromium-headless-shell fonts-noto-cjk poppler-utils libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui nginx libnginx-mod-rtmp ffmpeg coturn >/dev/null
 }
 
 static_checks() {
