@@ -7,7 +7,6 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -86,6 +85,7 @@ import { registerSecurityHeaders } from './platform/security-headers';
 import { SessionCache } from './platform/session-cache';
 import { LocalStorage, type Storage } from './platform/storage';
 import { newToken, sha256 } from './platform/tokens';
+import { serveWebFiles } from './platform/web-files';
 import { chatGateway } from './realtime/chat.gateway';
 import { classroomGateway } from './realtime/classroom.gateway';
 import type { SocketCommands } from './realtime/commands';
@@ -383,24 +383,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     ...(config.production ? [] : [devRoutes]),
   ]);
 
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      // one route for every file, looked up as asked. Without it each of the build's files (some 1,300, and
-      // their .br and .gz beside them) was a route of its own, made at start-up: a fifth of the start's CPU
-      // (`node --cpu-prof`, issue 23). A path that is no file falls through to the page handler below.
-      wildcard: true,
-      index: false,
-      // the .br and .gz files the build writes beside each asset
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, file) => {
-        // hashed file names change with their content, so they never need asking again
-        const hashed = file.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      },
-    });
-  }
+  if (hasWeb) serveWebFiles(app, config.webDist);
   app.setNotFoundHandler((req, reply) => app.servePage(req, reply));
   return app;
 }

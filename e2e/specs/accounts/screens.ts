@@ -6,17 +6,22 @@ import { expect, snap } from '../../fixtures';
  * animates them from script, so Playwright's own checks do not wait for them). Toasts are not waited
  * for: a screen that is not about its toast is shot with the toast hidden (see `shot`), at once.
  */
-function settledInPage() {
-  const moving = document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap > div, .adm-popup-body');
-  for (const el of moving) {
-    if (el.getClientRects().length === 0) continue;
-    const style = getComputedStyle(el);
-    const opacity = Number(style.opacity);
-    // a popup that has just opened starts at 0 (a shot then caught its buttons fading in, 1.03:1)
-    if (opacity < 1) return false;
-    if (style.transform !== 'none' && style.transform !== 'matrix(1, 0, 0, 1, 0, 0)') return false;
-  }
-  return true;
+async function settledInPage() {
+  const still = () => {
+    const moving = document.querySelectorAll<HTMLElement>('.adm-mask, .adm-center-popup-wrap > div, .adm-popup-body');
+    for (const el of moving) {
+      if (el.getClientRects().length === 0) continue;
+      const style = getComputedStyle(el);
+      // a popup that has just opened starts at 0 (a shot then caught its buttons fading in, 1.03:1)
+      if (Number(style.opacity) < 1) return false;
+      if (style.transform !== 'none' && style.transform !== 'matrix(1, 0, 0, 1, 0, 0)') return false;
+    }
+    return true;
+  };
+  if (!still()) return false;
+  // still again a few frames later: a popup that a click has just asked for may not have mounted at the first look
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100))));
+  return still();
 }
 
 /**

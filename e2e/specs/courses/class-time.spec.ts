@@ -59,6 +59,7 @@ test.describe('class time', () => {
     await signIn(page, request, teacher);
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     await page.getByTestId('class-end').click();
+    await expect(page.getByTestId('class-end-cancel')).toBeVisible();
     await shot(page, 'class-time-06-end-confirm');
     await page.getByTestId('class-end-cancel').click();
     await expect(page.getByTestId('class-time-bar')).toHaveAttribute('data-state', 'on');

@@ -240,6 +240,43 @@ describe('compression and caching', () => {
     await web.close();
   });
 
+  it("serves only the build's own files as spelt, answers a revalidation with 304, and finds a file rebuilt under it", async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>PaiClass</title>');
+    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    fs.writeFileSync(path.join(dist, 'assets', 'a-1.css'), 'body{color:red}');
+    fs.writeFileSync(path.join(os.tmpdir(), 'paiclass-outside.txt'), 'secret');
+    const web = await testApp(db, { WEB_DIST: dist });
+    const css = await web.inject({ method: 'GET', url: '/assets/a-1.css?v=1' });
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(css.body).toBe('body{color:red}');
+    const again = await web.inject({ method: 'GET', url: '/assets/a-1.css', headers: { 'if-none-match': String(css.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const head = await web.inject({ method: 'HEAD', url: '/favicon.svg' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('image/svg+xml');
+    expect(head.headers['cache-control']).toBe('public, max-age=3600');
+    // another spelling, a way out of the build, an encoded way out: the page (an unknown address is the app's to show)
+    for (const url of ['/ASSETS/a-1.css', '/assets/../../paiclass-outside.txt', '/assets/%2e%2e/%2e%2e/paiclass-outside.txt', '/assets/%E0%A4%A']) {
+      const res = await web.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('secret');
+      expect(res.body, url).not.toContain('color:red');
+    }
+    // a rebuild writes a new hashed file while the server runs: found once the list is a second old
+    fs.writeFileSync(path.join(dist, 'assets', 'b-2.js'), 'console.log(2)');
+    await new Promise((done) => setTimeout(done, 1100));
+    const rebuilt = await web.inject({ method: 'GET', url: '/assets/b-2.js' });
+    expect(rebuilt.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(rebuilt.body).toBe('console.log(2)');
+    await web.close();
+  });
+
   it('compresses API answers above a small size, and not the small ones', async () => {
     const big = await app.inject({ method: 'GET', url: '/openapi.json', headers: { 'accept-encoding': 'gzip' } });
     expect(big.headers['content-encoding']).toBe('gzip');
