@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { isOfficeName } from '@paiclass/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { files } from '../../db/schema';
@@ -12,7 +11,47 @@ import { readObject } from '../../platform/storage';
 import { inTransaction } from '../../platform/transaction';
 import { storePdf } from './files.service';
 
-const run = promisify(execFile);
+/**
+ * Runs a command to its end. Past `timeout`, or once `signal` aborts, its whole process group is killed
+ * (LibreOffice's launcher starts soffice.bin beneath it), and the promise settles only when the command is
+ * gone: a run that lost its job's lease leaves nothing working behind it. (`execFile` with a signal
+ * rejected at once, while the process was still running.)
+ */
+function runToEnd(command: string, args: string[], { timeout, signal }: { timeout: number; signal?: AbortSignal }) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (stderr.length < 2000) stderr += chunk.toString();
+    });
+    let why: unknown;
+    const stop = (reason: unknown) => {
+      why ??= reason;
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => stop(new Error(`${command} ran longer than ${timeout} ms`)), timeout);
+    const onAbort = () => stop(signal?.reason ?? new Error('aborted'));
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = (code: number | null) => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (why) reject(why);
+      else if (code === 0) resolve();
+      else reject(new Error(`${command} exited with ${code}: ${stderr.slice(0, 500)}`));
+    };
+    // not started at all (not installed): there is no process to wait for
+    child.on('error', (err) => {
+      why ??= err;
+      if (child.pid === undefined) settle(null);
+    });
+    child.on('close', settle);
+  });
+}
 
 export const CONVERT_JOB = 'files.convert';
 /** Office documents a browser cannot show: converted to PDF with LibreOffice (ARCHITECTURE). */
@@ -27,7 +66,7 @@ export async function officeToPdf(name: string, data: Buffer, signal?: AbortSign
   try {
     const input = path.join(dir, `in${path.extname(name).toLowerCase()}`);
     await writeFile(input, data);
-    await run(
+    await runToEnd(
       'soffice',
       [
         `-env:UserInstallation=${pathToFileURL(path.join(dir, 'profile')).href}`,
