@@ -29,7 +29,23 @@ async function firstAnswer(command: string, args: string[], env: NodeJS.ProcessE
     const exited = new Promise((r) => child.once('exit', r));
     process.kill(-child.pid!, 'SIGTERM'); // npm, its shell and the server
     await exited;
+    // npm exits before the server it started has closed its database: the next start would meet the old
+    // server still answering on the port (an "existing" start of 13 ms) and a data folder still in use
+    await closed(url, body);
   }
+}
+
+/** Waits until nothing answers on `url` any more (at most 30 s). */
+async function closed(url: string, body: string) {
+  for (const until = Date.now() + 30_000; Date.now() < until; ) {
+    try {
+      await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${url} still answers 30 s after its server was stopped`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
