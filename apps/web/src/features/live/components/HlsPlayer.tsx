@@ -63,6 +63,14 @@ export function HlsPlayer({
             retry = setTimeout(start, 2000);
           });
           h.on(Hls.Events.MANIFEST_PARSED, () => void el.play().catch(() => {}));
+          // a recording's sound can begin seconds before its picture (the encoder's first keyframe lags the
+          // microphone, more on a loaded server): the element then waits at 0 for a moment that holds both,
+          // and hls.js jumps such a gap at the start only when it is under 2 s (seen: a replay standing at
+          // 0:00 on a black picture). Start where both are.
+          if (!live)
+            h.on(Hls.Events.FRAG_BUFFERED, () => {
+              if (el.buffered.length > 0 && el.currentTime < el.buffered.start(0)) el.currentTime = el.buffered.start(0);
+            });
           h.loadSource(src);
           h.attachMedia(el);
         };
