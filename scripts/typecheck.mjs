@@ -1,5 +1,5 @@
 // `npm run typecheck`: every TypeScript project checked with tsc, as many at once as the machine has cores
-// (on the 2-core machine 66 s one after another, about 40 s two at a time). Each project's errors are printed
+// (on the 2-core machine 66 s one after another, 52 s two at a time). Each project's errors are printed
 // whole, after it ends, so two projects' output never interleaves. Exits 1 when any project has errors.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
