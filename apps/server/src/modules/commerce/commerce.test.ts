@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseForm, newTeacher, year } from '../../../test/courses';
 import { call, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
-import { courses, orders, paymentNotifications, paymentRefunds, users } from '../../db/schema';
+import { courses, jobs, orders, paymentNotifications, paymentRefunds, users } from '../../db/schema';
 import { buyer, type Person } from './commerce.fixtures';
+import { closeKey } from './order-jobs';
 import { refundOrder } from './payments.service';
 import { sandboxProvider } from './providers';
 
@@ -227,6 +228,10 @@ describe('closing and refund', () => {
       .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(orders.orderno, o.orderno));
     await app.ctx.jobs.runDue(new Date(Date.now() + 31 * 60_000), 1000);
+    // the close job itself ran, once and without an error (CI once saw the order still open here:
+    // the job's row says which of not claimed, failed or ran-without-closing it was)
+    const [job] = await db.database.db.select().from(jobs).where(eq(jobs.key, closeKey((await order(o.orderno)).id)));
+    expect({ ...job, done: job?.doneAt != null }).toMatchObject({ done: true, attempts: 1, lastError: null, runId: null });
     const closed = await ok('/OrderApi/getOrderInfo', { orderno: o.orderno }, s);
     expect(closed).toMatchObject({ paystate: 4, closetime: 0 });
     expect((await call(app, '/OrderApi/payOrder', { orderno: o.orderno }, { token: s.token })).code).toBe(31902);
