@@ -146,6 +146,8 @@ test('statistics in Chinese: the course and its students with the chart, the wor
   await expect(page).toHaveURL(/tab=stats/);
   await expect(page.getByTestId('att-stats-rate')).toHaveText('38%');
   await expect(page.getByTestId('att-stats-count')).toHaveText('共 2 次考勤，4 名学生');
+  // how late counts is said beside the rate it explains: (2 present + 1 late) ÷ 8 expected = 38%
+  await expect(page.getByTestId('att-stats-rule')).toContainText('迟到算出勤');
   // the chart: a bar per status with its count; no "not checked in" row once everything counted has ended
   await expect(chartRow(page, 0)).toHaveAttribute('data-count', '2');
   await expect(chartRow(page, 1)).toHaveAttribute('data-count', '4');
@@ -260,6 +262,7 @@ test('statistics in English: the words of the chart, the table and the workbook,
   await page.goto(`/checkIn/teacherCheckinIndex?courseId=${course.id}&courseRole=1&tab=stats`);
   await expect(page.getByTestId('att-stats-rate')).toHaveText('38%');
   await expect(page.getByTestId('att-stats-count')).toHaveText('Attendances: 2 · Students: 4');
+  await expect(page.getByTestId('att-stats-rule')).toContainText('late counts as attended');
   await expect(chartRow(page, 5)).toContainText('Sick leave');
   await expect(page.getByTestId('att-student-table').locator('th')).toHaveText([
     'Student',

@@ -26,6 +26,11 @@ export const STAR_CODES = {
 
 /** class times a class-record list answers, newest first (decision 023) */
 export const CLASS_RECORD_LIMIT = 100;
+/**
+ * how long before 上课 an attendance still counts in that class (issue 25: the roll is often taken
+ * first): one class period, a Chinese lesson's 45 minutes (value ours; the spec gives none)
+ */
+export const CLASS_LEAD_MINUTES = 45;
 /** attendance states counted as present in a class record (spec 2 §4: 0 present, 2 late) */
 export const PRESENT_STATES = [0, 2] as const;
 /** top bullet-comment senders a class time's detail lists (decision 023) */

@@ -1,4 +1,5 @@
 import {
+  CLASS_LEAD_MINUTES,
   CLASS_RECORD_LIMIT,
   type ClassRecord,
   type ClassRecordInput,
@@ -28,11 +29,25 @@ import { authorize } from '../courses/courses.queries';
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 /** the end of a class time's window: its end, or now while it is in progress */
 const windowEnd = sql`coalesce(${classTimes.endedAt}, now())`;
+/**
+ * Where a class time's attendances begin (issue 25: a roll taken before 上课 in the same period is that
+ * class's): up to CLASS_LEAD_MINUTES before it began, but never before the course's previous class time
+ * ended, so that an attendance counts in one class only.
+ */
+const attendanceWindowStart = sql`greatest(
+  ${classTimes.startedAt} - make_interval(mins => ${CLASS_LEAD_MINUTES}),
+  coalesce(
+    (select max(coalesce(earlier.ended_at, earlier.started_at)) from ${classTimes} earlier
+      where earlier.course_id = ${classTimes.courseId} and earlier.started_at < ${classTimes.startedAt}),
+    '-infinity'::timestamptz
+  )
+)`;
 
 /**
  * `/FutureV2/ClassRecord/lists`: each class time of the course, newest first (at most
  * CLASS_RECORD_LIMIT; only `classtimeid` when given, 40004 when it is not the course's), with what
- * happened in it: attendances started during it and the students present or late in them, bullet
+ * happened in it: attendances started during it (or in the lead-up to it: `attendanceWindowStart`) and
+ * the students present or late in them, bullet
  * comments, races and their winners, the interactive steps asked with how many answered and were
  * right, courseware doubts marked during it, and the stars given. The teacher and assistants only (40003).
  */
@@ -67,7 +82,12 @@ export async function classRecords(ctx: AppContext, user: User, input: ClassReco
       .from(classTimes)
       .innerJoin(
         attendances,
-        and(eq(attendances.courseId, classTimes.courseId), isNull(attendances.deletedAt), inWindow(attendances.createdAt)),
+        and(
+          eq(attendances.courseId, classTimes.courseId),
+          isNull(attendances.deletedAt),
+          gte(attendances.createdAt, attendanceWindowStart),
+          lt(attendances.createdAt, windowEnd),
+        ),
       )
       .leftJoin(attendanceRecords, eq(attendanceRecords.attendanceId, attendances.id))
       .where(inArray(classTimes.id, ids))

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
+import { CLASS_LEAD_MINUTES } from '@paiclass/shared';
+import { eq } from 'drizzle-orm';
 import { call, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { attendances } from '../../db/schema';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -77,6 +80,35 @@ describe('class records', () => {
 
     const one = await ok('/FutureV2/ClassRecord/lists', { courseid: c.id, classtimeid: first.classtimeid }, owner.token);
     expect(one.list).toEqual([first]);
+  });
+
+  it('counts a roll taken before 上课 in that class: within a class period, and never one the class before already has', async () => {
+    const owner = await newTeacher(app);
+    const c = await newCourse(app, owner.token);
+    const a = await registerUser(app);
+    await ok('/CourseApi/joinCourse', { code: c.code }, a.token);
+    const roll = async (title: string, minutesAgo = 0) => {
+      const made = await ok('/AttenceApi/addNowsAttence', { courseid: c.id, title, duration: 10 }, owner.token);
+      await ok('/AttenceApi/updateState', { id: made.id, studentid: a.uid, state: 0 }, owner.token);
+      if (minutesAgo)
+        await db.database.db
+          .update(attendances)
+          .set({ createdAt: new Date(Date.now() - minutesAgo * 60_000) })
+          .where(eq(attendances.id, made.id));
+    };
+    // the first class: a roll during it
+    await ok('/Futurev2/AttendClass/beginClass', { courseid: c.id }, owner.token);
+    await roll('第一节课中');
+    await ok('/Futurev2/AttendClass/overClass', { courseid: c.id }, owner.token);
+    // before the second: a roll taken well before (a morning one: not this class's) and one just before 上课
+    await roll('早上的', CLASS_LEAD_MINUTES + 15);
+    await roll('上课前');
+    await ok('/Futurev2/AttendClass/beginClass', { courseid: c.id }, owner.token);
+    const [second, first] = (await ok('/Futurev2/ClassRecord/lists', { courseid: c.id }, owner.token)).list;
+    // the roll taken after the first class ended and before the second began is the second's; the first
+    // class keeps its own, and the early one (before the first class, over a period ago) is in neither
+    expect(second).toMatchObject({ attendances: 1, present: 1 });
+    expect(first).toMatchObject({ attendances: 1, present: 1 });
   });
 
   it("is the teacher's and assistants' only; another course's class time is not found", async () => {

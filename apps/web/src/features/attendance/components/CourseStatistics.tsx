@@ -67,6 +67,9 @@ export function CourseStatistics({ courseId }: { courseId: number }) {
             {t('attendance.stats.counted', { count: c.attendances, students: c.students })}
           </span>
         </div>
+        <p className="muted small" data-testid="att-stats-rule">
+          {t('attendance.stats.rule')}
+        </p>
         <StatsChart counts={c.counts} />
         <Button
           block
