@@ -6,6 +6,7 @@ import {
   questionItem,
   questionListAnswer,
   speakConfigAnswer,
+  synchronousCountdownAnswer,
   timerState,
 } from './responses';
 import {
@@ -59,4 +60,10 @@ export const speakCalls = {
   }),
   startTimer: call({ path: '/Futurev2/Tools/startTimer', area: 'speak', input: timerStartInput, output: timerState }),
   stopTimer: call({ path: '/Futurev2/Tools/stopTimer', area: 'speak', input: speakCourseInput, output: timerState }),
+  getIsSynchronousCountdown: call({
+    path: '/FutureV2/CourseMeans/getIsSynchronousCountdown',
+    area: 'speak',
+    input: speakCourseInput,
+    output: synchronousCountdownAnswer,
+  }),
 };

@@ -40,6 +40,13 @@ export const timerState = z.object({
 });
 export type TimerState = z.infer<typeof timerState>;
 
+/**
+ * `/FutureV2/CourseMeans/getIsSynchronousCountdown` (spec 2 §7, payload not shown; issue 26 names it):
+ * the class countdown every phone counts in step, for a page opened while it runs (the live page, the
+ * slides). The timer as `timerState` gives it, and `is_synchronous` 1 while it runs (the spec's name).
+ */
+export const synchronousCountdownAnswer = timerState.extend({ is_synchronous: bit });
+
 /** `getUserConfig`: the caller's speaking state in the class in progress, the limits, and the timer. */
 export const speakConfigAnswer = z.object({
   courseid: int,

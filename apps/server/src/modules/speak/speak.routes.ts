@@ -37,6 +37,7 @@ export async function speakRoutes(root: FastifyInstance) {
   const ctx = root.ctx;
 
   handle(app, speakCalls.getUserConfig, (req) => speak.speakConfig(ctx, caller(req), req.body.courseid));
+  handle(app, speakCalls.getIsSynchronousCountdown, (req) => speak.synchronousCountdown(ctx, caller(req), req.body.courseid));
   handle(app, speakCalls.sendLetter, (req) => speak.sendLetter(ctx, caller(req), req.body));
   handle(app, speakCalls.lists, (req) => speak.listLetters(ctx, caller(req), req.body));
   handle(app, speakCalls.mute, (req) => speak.setMute(ctx, caller(req), req.body));

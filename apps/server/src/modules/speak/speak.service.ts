@@ -322,6 +322,18 @@ export async function setQuestionAnswered(ctx: AppContext, user: User, input: Qu
 }
 
 /**
+ * `/FutureV2/CourseMeans/getIsSynchronousCountdown`: the class countdown by the server's clock, for a
+ * page opened while it runs; `is_synchronous` 1 while it does. Members only (strangers 30202); outside
+ * class, classtimeid 0 and nothing running.
+ */
+export async function synchronousCountdown(ctx: AppContext, user: User, courseId: number) {
+  await authorize(ctx, user, courseId, 'view');
+  const classTimeId = (await currentClassTime(ctx, courseId)) ?? 0;
+  const timer = presentTimer(courseId, classTimeId, classTimeId ? await controlsOf(ctx, classTimeId) : undefined, Date.now());
+  return { ...timer, is_synchronous: timer.status };
+}
+
+/**
  * `/Futurev2/Tools/startTimer` (ours; the classroom's "timer"): the teacher or an assistant starts a
  * countdown of TIMER_SECONDS_MIN to TIMER_SECONDS_MAX seconds in the class in progress (a running one
  * is replaced); pushed (`Tools.timer`) to the course room with the server's clock, so every phone counts

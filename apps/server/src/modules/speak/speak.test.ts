@@ -387,11 +387,18 @@ describe('the class timer', () => {
     const left = late.data.timer.ends_at - late.data.timer.now;
     expect(left).toBeLessThanOrEqual(89_700);
     expect(left).toBeGreaterThan(80_000);
+    // Ketangpai's own read of it, as a third-party client sends it (the id as a string)
+    const synced = await call(app, '/FutureV2/CourseMeans/getIsSynchronousCountdown', { courseid: String(c.id) }, { token: b.token });
+    expect(synced.data).toMatchObject({ is_synchronous: 1, status: 1, seconds: 90, ends_at: started.data.ends_at });
+    expect(synced.data.now).toBeGreaterThanOrEqual(late.data.timer.now);
 
     const stopped = await call(app, '/Futurev2/Tools/stopTimer', { courseid: c.id }, { token: owner.token });
     expect(stopped.data).toMatchObject({ status: 0 });
     await expect.poll(() => sa.events('Tools.timer').map((m) => m.data.status)).toEqual([1, 0]);
     expect((await call(app, '/Futurev2/Speak/getUserConfig', { courseid: c.id }, { token: b.token })).data.timer.status).toBe(0);
+    expect(
+      (await call(app, '/FutureV2/CourseMeans/getIsSynchronousCountdown', { courseid: c.id }, { token: b.token })).data,
+    ).toMatchObject({ is_synchronous: 0, status: 0 });
 
     // a timer that ran out is not running
     await call(app, '/Futurev2/Tools/startTimer', { courseid: c.id, seconds: 5 }, { token: owner.token });
@@ -421,5 +428,12 @@ describe('the class timer', () => {
     expect(await call(app, '/Futurev2/Tools/startTimer', { courseid: c.id, seconds: 60 }, { token: owner.token })).toMatchObject({
       code: 31501,
     });
+    // the countdown's read: a stranger is refused, and out of class nothing runs
+    expect(
+      await call(app, '/FutureV2/CourseMeans/getIsSynchronousCountdown', { courseid: c.id }, { token: stranger.token }),
+    ).toMatchObject({ code: 30202 });
+    expect(
+      (await call(app, '/FutureV2/CourseMeans/getIsSynchronousCountdown', { courseid: c.id }, { token: a.token })).data,
+    ).toMatchObject({ classtimeid: 0, is_synchronous: 0, status: 0 });
   });
 });

@@ -22,6 +22,7 @@ export type Timer = z.output<typeof timerState>;
 export const speakKeys = {
   all: (courseId: number) => ['speak', courseId] as const,
   config: (courseId: number) => ['speak', courseId, 'config'] as const,
+  countdown: (courseId: number) => ['speak', courseId, 'countdown'] as const,
   letters: (courseId: number) => ['speak', courseId, 'letters'] as const,
   questions: (courseId: number) => ['speak', courseId, 'questions'] as const,
 };
@@ -41,4 +42,5 @@ export const speakApi = {
     call(speakCalls.setAnswered, { courseid, id, answered: answered ? 1 : 0 }),
   startTimer: (courseid: number, seconds: number) => call(speakCalls.startTimer, { courseid, seconds }),
   stopTimer: (courseid: number) => call(speakCalls.stopTimer, { courseid }),
+  countdown: (courseid: number) => call(speakCalls.getIsSynchronousCountdown, { courseid }),
 };
