@@ -6,7 +6,8 @@ import { joinedStudent } from '../members/helpers';
 /**
  * Issue 27: a teacher and a student of one course open a private chat from the address book and
  * exchange messages live, each on a phone of their own; the unread count shows on the student's list
- * until the chat is read.
+ * until the chat is read. The teacher recalls a message; the student blocks the teacher, whose next
+ * message is refused, and unblocks.
  */
 for (const lang of ['zh', 'en'] as const) {
   test(`a private chat from the address book, live both ways, with its unread count (${lang})`, async ({
@@ -14,7 +15,7 @@ for (const lang of ['zh', 'en'] as const) {
     request,
     newPhone,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const words =
       lang === 'zh'
         ? {
@@ -24,6 +25,12 @@ for (const lang of ['zh', 'en'] as const) {
             hello: '同学你好，作业收到了',
             reply: '谢谢老师！',
             title: '消息',
+            again: '明天交实验报告',
+            youRecalled: '你撤回了一条消息',
+            recalledBy: '王老师 撤回了一条消息',
+            refused: '对方已拒收',
+            blocked: '已屏蔽，对方的消息不会再发给你',
+            unblock: '取消屏蔽',
           }
         : {
             teacher: 'Grace Hopper',
@@ -32,6 +39,12 @@ for (const lang of ['zh', 'en'] as const) {
             hello: 'Hello Ada, homework received',
             reply: 'Thank you!',
             title: 'Messages',
+            again: 'Lab report due tomorrow',
+            youRecalled: 'You recalled a message',
+            recalledBy: 'Grace Hopper recalled a message',
+            refused: 'The other party has refused',
+            blocked: 'Blocked: their messages no longer reach you',
+            unblock: 'Unblock',
           };
     const teacher = await registerPerson(request, 1, words.teacher);
     const course = await createCourse(request, teacher.token, { coursename: words.course });
@@ -91,11 +104,44 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(phone.getByTestId('chat-sessions')).toContainText(words.reply);
     await expect(phone.getByTestId('chat-session-unread')).toHaveCount(0);
 
-    // the history, read-only, from the more menu
+    // the teacher recalls the first message within its 2 minutes: both phones show the recall live
+    await phone.getByTestId('chat-sessions').getByText(words.teacher).click();
+    await expect(phone.getByTestId('chat-message').filter({ hasText: words.hello })).toBeVisible();
+    await page.getByTestId('chat-message').filter({ hasText: words.hello }).getByTestId('chat-own-actions').click();
+    await page.getByTestId('chat-recall').click();
+    await expect(page.getByText(words.youRecalled)).toBeVisible();
+    await expect(page.getByTestId('chat-message').filter({ hasText: words.hello })).toHaveCount(0);
+    await expect(phone.getByText(words.recalledBy)).toBeVisible();
+    await expect(phone.getByTestId('chat-message').filter({ hasText: words.hello })).toHaveCount(0);
+    await shot(page, `chat-${lang}-06-recalled`);
+    // another's message offers no recall
+    await expect(page.getByTestId('chat-message').filter({ hasText: words.reply }).getByTestId('chat-own-actions')).toHaveCount(0);
+
+    // the student blocks the teacher: the teacher's next message is refused and shows failed
+    await phone.getByTestId('chat-more-button').click();
+    await phone.getByTestId('chat-block').click();
+    await expect(phone.locator('.adm-toast-main')).toHaveText(words.blocked);
+    await page.getByTestId('chat-input').locator('textarea:not([readonly])').fill(words.again);
+    await page.getByTestId('chat-send').click();
+    const again = page.getByTestId('chat-message').filter({ hasText: words.again });
+    await expect(again).toHaveAttribute('data-status', '3');
+    await expect(page.locator('.adm-toast-main')).toHaveText(words.refused);
+    await shot(page, `chat-${lang}-07-refused`, { keepToasts: true });
+    await expect(phone.getByTestId('chat-message').filter({ hasText: words.again })).toHaveCount(0);
+    // unblocked, the same message sent again arrives once
+    await phone.getByTestId('chat-more-button').click();
+    await expect(phone.getByTestId('chat-block')).toHaveText(words.unblock);
+    await shot(phone, `chat-${lang}-08-unblock-menu`);
+    await phone.getByTestId('chat-block').click();
+    await page.getByTestId('chat-resend').click();
+    await expect(again).toHaveAttribute('data-status', '2');
+    await expect(phone.getByTestId('chat-message').filter({ hasText: words.again })).toHaveCount(1);
+
+    // the history, read-only, from the more menu: the recall keeps its place
     await page.getByTestId('chat-more-button').click();
     await page.getByTestId('chat-history-button').click();
-    await expect(page.getByTestId('chat-history-item')).toHaveCount(2);
-    await expect(page.getByTestId('chat-history-item').first()).toContainText(words.reply);
-    await shot(page, `chat-${lang}-06-history`);
+    await expect(page.getByTestId('chat-history-item')).toHaveCount(3);
+    await expect(page.getByTestId('chat-history-item').first()).toContainText(words.again);
+    await shot(page, `chat-${lang}-09-history`);
   });
 }

@@ -152,6 +152,8 @@ export const chatRulesAnswer = z.object({
   /** the staff's view: students forbidden one by one, and students let chat while everyone is forbidden */
   forbiddenlist: z.array(z.number().int()),
   allowedlist: z.array(z.number().int()),
+  /** 1: a private chat whose other member the caller blocks (`mute`/`shieldFriend`): their messages are refused */
+  blocked: z.number().int(),
 });
 export type ChatRules = z.infer<typeof chatRulesAnswer>;
 

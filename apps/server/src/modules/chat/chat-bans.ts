@@ -1,6 +1,6 @@
 import { CHAT_CHANGE_POST_PERMISSION, CHAT_GROUP_COURSE, type ChatRules } from '@paiclass/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import { chatControls, chatMutes, courseMembers } from '../../db/schema';
+import { chatControls, chatGroupUsers, chatMutes, courseMembers } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { badField, fail } from '../../platform/errors';
@@ -41,13 +41,21 @@ async function rulesOf(ctx: AppContext, courseId: number, groupId: number, userI
     manages: staff ? 1 : 0,
     forbiddenlist: staff ? rows.filter((r) => r.muted).map((r) => r.userId) : [],
     allowedlist: staff ? rows.filter((r) => !r.muted).map((r) => r.userId) : [],
+    blocked: 0,
   };
 }
 
-/** `/LetterApi/chatRules {groupid}`: whether the caller may send in the group now; the staff also read who is forbidden. */
+/**
+ * `/LetterApi/chatRules {groupid}`: whether the caller may send in the group now; the staff also read who is
+ * forbidden; in a private chat, whether the caller blocks the other member (`blocked`).
+ */
 export async function chatRules(ctx: AppContext, user: User, groupId: number): Promise<ChatRules> {
   const group = await requireGroup(ctx, user.id, groupId);
-  if (group.kind !== CHAT_GROUP_COURSE)
+  if (group.kind !== CHAT_GROUP_COURSE) {
+    const [own] = await ctx.db
+      .select({ mute: chatGroupUsers.mute })
+      .from(chatGroupUsers)
+      .where(and(eq(chatGroupUsers.groupId, group.id), eq(chatGroupUsers.userId, user.id)));
     return {
       courseid: group.courseId,
       groupid: group.id,
@@ -56,7 +64,9 @@ export async function chatRules(ctx: AppContext, user: User, groupId: number): P
       manages: 0,
       forbiddenlist: [],
       allowedlist: [],
+      blocked: own?.mute ? 1 : 0,
     };
+  }
   const [m] = await ctx.db
     .select({ role: courseMembers.role })
     .from(courseMembers)

@@ -247,6 +247,11 @@ describe('private chats', () => {
     expect(refused).toMatchObject({ returnCode: 201, returnMsg: '对方已拒收', payload: { code: 31603 } });
     const users = await (await loggedIn(teacher)).request('getGroupUserList', { groupId });
     expect(users.payload.list.find((u: { uid: number }) => u.uid === s1.uid).mute).toBe(1);
+    // the chat page reads who blocks whom with the group's rules: the blocker only
+    const rules = async (p: typeof teacher) =>
+      (await call(app, '/LetterApi/chatRules', { groupid: groupId }, { token: p.token })).data;
+    expect(await rules(teacher)).toMatchObject({ blocked: 1, manages: 0 });
+    expect(await rules(s1)).toMatchObject({ blocked: 0 });
     await call(
       app,
       '/Instantmessaging/OperateApi/shieldFriend',
@@ -254,6 +259,7 @@ describe('private chats', () => {
       { token: teacher.token },
     );
     expect((await a.request('pushMessage', { groupId, msgType: 0, msgContent: '老师好' })).returnCode).toBe(200);
+    expect(await rules(teacher)).toMatchObject({ blocked: 0 });
     const self = await call(
       app,
       '/Instantmessaging/OperateApi/mute',

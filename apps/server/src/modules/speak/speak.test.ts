@@ -388,7 +388,12 @@ describe('the class timer', () => {
     expect(left).toBeLessThanOrEqual(89_700);
     expect(left).toBeGreaterThan(80_000);
     // Ketangpai's own read of it, as a third-party client sends it (the id as a string)
-    const synced = await call(app, '/FutureV2/CourseMeans/getIsSynchronousCountdown', { courseid: String(c.id) }, { token: b.token });
+    const synced = await call(
+      app,
+      '/FutureV2/CourseMeans/getIsSynchronousCountdown',
+      { courseid: String(c.id) },
+      { token: b.token },
+    );
     expect(synced.data).toMatchObject({ is_synchronous: 1, status: 1, seconds: 90, ends_at: started.data.ends_at });
     expect(synced.data.now).toBeGreaterThanOrEqual(late.data.timer.now);
 

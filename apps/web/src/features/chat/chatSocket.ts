@@ -34,6 +34,14 @@ interface Pending {
   firstAt: number;
   failed: boolean;
 }
+/** A request other than a message (a recall), answered once by its uniqueCode. */
+interface Asked {
+  resolve: () => void;
+  reject: (refusal: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
+/** A request the server refused: its words, shown as they are. */
+export class ChatRefusal extends Error {}
 export type ChatEvent =
   | { type: 'message'; message: ChatMessage }
   | { type: 'ack'; uniqueCode: string; message: ChatMessage }
@@ -53,6 +61,7 @@ class ChatSocket {
   private lastSeq?: number;
   private seen = new Set<number>();
   private pending = new Map<string, Pending>();
+  private asked = new Map<string, Asked>();
   private listeners = new Set<(e: ChatEvent) => void>();
   private beat?: ReturnType<typeof setInterval>;
   private watch?: ReturnType<typeof setInterval>;
@@ -104,6 +113,24 @@ class ChatSocket {
     this.pending.set(uniqueCode, { frame, sentAt: 0, firstAt: now, failed: false });
     if (this.loggedIn) this.write(uniqueCode);
     return uniqueCode;
+  }
+
+  /**
+   * Recalls one of our own messages (spec 2 §3 "recall"; the server allows it within 2 minutes): settles
+   * when the server answers, refused with its words (too late, offline, no answer within 10 s). Every
+   * member's page, this one included, hears `removeMessage` and shows the recall.
+   */
+  recall(groupId: number, id: number, offline: string): Promise<void> {
+    if (!this.loggedIn) return Promise.reject(new ChatRefusal(offline));
+    const uniqueCode = this.newCode();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.asked.delete(uniqueCode);
+        reject(new ChatRefusal(offline));
+      }, CHAT_FAIL_AFTER_MS);
+      this.asked.set(uniqueCode, { resolve, reject, timer });
+      this.raw({ requestType: 'removeMessage', uniqueCode, payload: { groupId, id } });
+    });
   }
 
   /** Marks the group read up to `id` (msgType 8); nothing to retry. */
@@ -207,6 +234,14 @@ class ChatSocket {
         const c = f.payload as { groupId: number };
         return this.emit({ type: 'groupChange', groupId: c.groupId });
       }
+      return;
+    }
+    const asked = this.asked.get(f.uniqueCode);
+    if (asked) {
+      this.asked.delete(f.uniqueCode);
+      clearTimeout(asked.timer);
+      if (f.returnCode === CHAT_RETURN_OK) asked.resolve();
+      else asked.reject(new ChatRefusal(f.returnMsg ?? ''));
       return;
     }
     if (f.requestType === 'login') {

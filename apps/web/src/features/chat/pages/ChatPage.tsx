@@ -6,6 +6,7 @@ import {
   CHAT_MSG_RECALL,
   CHAT_MSG_TEXT,
   CHAT_MSG_VIDEO,
+  CHAT_RECALL_MS,
   CHAT_STATUS_FAILED,
   CHAT_STATUS_SENDING,
   CHAT_STATUS_SENT,
@@ -28,14 +29,16 @@ import { fileProblem, UploadCancelled, uploadFile } from '../../../lib/upload';
 import { useUser } from '../../accounts/authStore';
 import { chatApi, chatKeys, type ShownMessage, withIncoming } from '../api';
 import { ChatImageViewer } from '../ChatImageViewer';
-import { chatSocket } from '../chatSocket';
+import { ChatRefusal, chatSocket } from '../chatSocket';
 import '../chat.css';
 
 /**
  * /chat?groupId&friendid&coursename (spec 1 §2): the conversation, newest at the bottom; text is
  * trimmed and an empty one refused ("发送的消息不能为空"). A message shows sending (1), sent (2) or
  * failed (3, spec 1 §4: no answer after 10 s, or refused); a failed one is sent again by a tap, with
- * the same uniqueCode (stored once). The more menu leads to the history. Without a group id: an alert,
+ * the same uniqueCode (stored once). A tap on one of our own messages within 2 minutes offers to recall
+ * it. The more menu leads to the history, and in a private chat blocks or unblocks the other member (their
+ * messages are then refused, spec 2 §8 "the other party has refused"). Without a group id: an alert,
  * then back (spec 2 §8).
  */
 export default function ChatPage() {
@@ -53,6 +56,7 @@ export default function ChatPage() {
   const [text, setText] = useState('');
   const [menu, setMenu] = useState(false);
   const [student, setStudent] = useState<{ uid: number; name: string } | null>(null);
+  const [recalling, setRecalling] = useState<ShownMessage | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
@@ -239,6 +243,27 @@ export default function ChatPage() {
       showToast(errorMessage(error));
     }
   };
+  const block = async (value: 0 | 1) => {
+    if (!rules.data || !friendid) return;
+    try {
+      const done = await chatApi.mute(groupId, friendid, value);
+      client.setQueryData<ChatRules>(chatKeys.rules(groupId), (r) => (r ? { ...r, blocked: done.mute } : r));
+      void client.invalidateQueries({ queryKey: chatKeys.sessions });
+      showToast(done.mute ? t('chat.blockedToast') : t('chat.unblockedToast'));
+    } catch (error) {
+      showToast(errorMessage(error));
+    }
+  };
+
+  const recall = async (m: ShownMessage) => {
+    try {
+      await chatSocket.recall(groupId, m.id, t('chat.recallOffline'));
+      setMessages((now) => now.map((x) => (x.id === m.id && !x.local ? { ...x, msgType: CHAT_MSG_RECALL, msgContent: '' } : x)));
+    } catch (error) {
+      showToast(error instanceof ChatRefusal ? error.message : errorMessage(error));
+    }
+  };
+
   // the teacher and assistants, in a course's group (a private chat's rules never say they manage)
   const manages = rules.data?.manages === 1;
 
@@ -271,6 +296,18 @@ export default function ChatPage() {
               navigate(friendid ? `/ChatHistory?friendid=${friendid}` : `/ChatHistory?groupid=${groupId}`);
             },
           },
+          ...(friendid && rules.data
+            ? [
+                {
+                  key: 'block',
+                  text: <span data-testid="chat-block">{rules.data.blocked ? t('chat.unblock') : t('chat.block')}</span>,
+                  onClick: () => {
+                    setMenu(false);
+                    void block(rules.data?.blocked ? 0 : 1);
+                  },
+                },
+              ]
+            : []),
           ...(manages
             ? [
                 {
@@ -318,6 +355,22 @@ export default function ChatPage() {
             : []
         }
       />
+      <ActionSheet
+        visible={recalling !== null}
+        onClose={() => setRecalling(null)}
+        cancelText={t('common.cancel')}
+        actions={[
+          {
+            key: 'recall',
+            text: <span data-testid="chat-recall">{t('chat.recall')}</span>,
+            onClick: () => {
+              const m = recalling;
+              setRecalling(null);
+              if (m) void recall(m);
+            },
+          },
+        ]}
+      />
       <div className="chat-messages" data-testid="chat-messages">
         {first.isPending ? <div className="chat-sessions-state">{t('common.loading')}</div> : null}
         {first.isError ? (
@@ -340,6 +393,7 @@ export default function ChatPage() {
             onResend={() => resend(m)}
             onImage={setViewing}
             onAvatar={manages && m.fromUid !== me ? () => setStudent({ uid: m.fromUid, name: m.fromName }) : undefined}
+            onOwn={m.fromUid === me && recallable(m) ? () => setRecalling(m) : undefined}
           />
         ))}
         <div ref={bottom} />
@@ -390,6 +444,11 @@ export default function ChatPage() {
       )}
     </div>
   );
+}
+
+/** One of our stored messages young enough to recall (the server has the last word, 31606). */
+function recallable(m: ShownMessage) {
+  return !m.local && m.msgtatus === CHAT_STATUS_SENT && Date.now() - m.createTime * 1000 < CHAT_RECALL_MS;
 }
 
 /** Whether a student may not send in the course group now (the server's rule, speak.policy `isMuted`). */
@@ -475,12 +534,15 @@ function Bubble({
   onResend,
   onImage,
   onAvatar,
+  onOwn,
 }: {
   m: ShownMessage;
   mine: boolean;
   onResend: () => void;
   onImage: (src: string) => void;
   onAvatar?: () => void;
+  /** our own message, still recallable: what a tap on it offers */
+  onOwn?: () => void;
 }) {
   const { t } = useTranslation();
   if (m.msgType === CHAT_MSG_RECALL)
@@ -511,6 +573,17 @@ function Bubble({
         {!mine && m.fromName ? <div className="chat-from">{m.fromName}</div> : null}
         <MessageBody m={m} onImage={onImage} />
       </div>
+      {onOwn ? (
+        <button
+          type="button"
+          className="chat-own-actions"
+          onClick={onOwn}
+          aria-label={t('chat.messageActions')}
+          data-testid="chat-own-actions"
+        >
+          ···
+        </button>
+      ) : null}
       {mine && status === CHAT_STATUS_SENDING ? (
         <span className="chat-status" data-testid="chat-status-sending">
           {t('chat.sending')}
