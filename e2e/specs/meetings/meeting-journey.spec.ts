@@ -69,7 +69,9 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('meeting-empty')).toContainText(w.empty);
     await shot(page, `meetings-${lang}-01-empty`);
 
-    // a meeting without a name is refused by name, and nothing is written
+    // a meeting without a name is refused by name, and nothing is written (the course has a chapter to file it under)
+    const chapter = lang === 'zh' ? '第三章 矩阵' : 'Chapter 3: Matrices';
+    const dir = await api<{ id: number }>(request, '/CourseApi/addDirectory', { courseid: course.id, title: chapter }, teacher.token);
     await page.getByTestId('meeting-new').click();
     await expect(page).toHaveURL(/\/addActivity\/conference\?/);
     await page.getByTestId('meeting-link-input').fill('https://meeting.tencent.com/dm/abc123');
@@ -84,9 +86,12 @@ for (const lang of ['zh', 'en'] as const) {
     );
     expect(none.total).toBe(0);
 
-    // named, with its number: created, waiting to start (it starts in an hour by default)
+    // named, with its number and its chapter: created, waiting to start (it starts in an hour by default)
     await page.getByTestId('meeting-title-input').fill(w.name);
     await page.getByTestId('meeting-number-input').fill('123 456 789');
+    await page.getByTestId('meeting-directory').click();
+    await page.getByTestId(`meeting-directory-option-${dir.id}`).click();
+    await expect(page.getByTestId('meeting-directory')).toHaveText(chapter);
     await page
       .getByTestId('meeting-description-input')
       // antd-mobile's autosize keeps a hidden twin for measuring
@@ -97,6 +102,7 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('meeting-title')).toHaveText(w.name);
     await expect(page.getByTestId('meeting-status')).toHaveText(w.waiting);
     await expect(page.getByTestId('meeting-number')).toContainText('123 456 789');
+    await expect(page.getByTestId('meeting-directory')).toContainText(chapter);
     await expect(page.getByTestId('meeting-stats')).toBeVisible();
     await shot(page, `meetings-${lang}-03-teacher-detail`);
 

@@ -50,6 +50,11 @@ function MeetingDetail({ course, id }: { course: CourseInfo; id: number }) {
             {t('meetings.form.number')}: {m.meeting_no}
           </div>
         ) : null}
+        {m.directory ? (
+          <div className="meeting-number" data-testid="meeting-directory">
+            {t('meetings.form.directory')}: {m.directory.title}
+          </div>
+        ) : null}
         {m.description ? (
           <p className="meeting-description" data-testid="meeting-description">
             {m.description}

@@ -12,17 +12,19 @@ import { useTranslation } from '../../../lib/translations';
 import { useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
 import { retryNetworkOnly } from '../../courses/api';
+import { OptionPicker } from '../../courses/components/OptionPicker';
 import { CourseGate, QueryFailed } from '../../courses/components/CourseGate';
 import { useCourseInfo } from '../../courses/hooks/useCourseInfo';
 import { useCourseParam } from '../../courses/hooks/useCourseParam';
 import type { CourseInfo } from '../../courses/types';
+import { useDirectories } from '../../materials/hooks/useContent';
 import { parseItemId, roleOf } from '../../notices/utils';
 import { type Meeting, meetingApi, meetingKeys, meetingPath, meetingTime } from '../api';
 import '../meetings.css';
 
 /**
  * /addActivity/conference?courseId= (new) and /editConference?courseId=&id= (edit): a meeting's
- * name, start and end, application link, meeting number and description (spec 2 §3 Meeting). The
+ * name, start and end, application link, meeting number, description and chapter (spec 2 §3 Meeting). The
  * name is required and the end may not be before the start (spec 2 §5): checked here, and again
  * by the server, whose refusal shows in the form.
  */
@@ -74,6 +76,8 @@ function MeetingForm({ course, initial }: { course: CourseInfo; initial: Meeting
   const [link, setLink] = useState(initial?.link ?? '');
   const [meetingNo, setMeetingNo] = useState(initial?.meeting_no ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
+  const [dirId, setDirId] = useState(String(initial?.dirid ?? 0));
+  const directories = useDirectories(course.id).data ?? [];
   const [picking, setPicking] = useState<'start' | 'end' | null>(null);
   const [saving, setSaving] = useState(false);
 
@@ -87,7 +91,7 @@ function MeetingForm({ course, initial }: { course: CourseInfo; initial: Meeting
       link,
       meeting_no: meetingNo,
       description,
-      dirid: initial?.dirid ?? 0,
+      dirid: Number(dirId),
     };
     const checked = validate(meetingCreateInput, body);
     if (!checked.ok) {
@@ -182,6 +186,21 @@ function MeetingForm({ course, initial }: { course: CourseInfo; initial: Meeting
             onChange={setDescription}
           />
         </div>
+        <OptionPicker
+          testid="meeting-directory"
+          label={t('meetings.form.directory')}
+          placeholder={t('materials.form.noDirectory')}
+          options={[
+            { value: '0', label: t('materials.form.noDirectory') },
+            ...directories.map((d) => ({ value: String(d.id), label: d.title })),
+          ]}
+          value={dirId}
+          onChange={(v) => {
+            setDirId(v);
+            clearError('dirid');
+          }}
+          error={fieldError('dirid')}
+        />
       </div>
       <FormError message={formError} testid="meeting-form-error" />
       <Button block color="primary" size="large" loading={saving} onClick={() => void submit()} data-testid="meeting-submit">
