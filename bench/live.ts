@@ -5,7 +5,7 @@
 // - viewers: LIVE_VIEWERS (1,000) autocannon connections for LIVE_SECONDS (60) each fetching the live's
 //   playlist then one of its three newest segments, in a loop, over HTTP against PaiClass; then the same
 //   load against a plain nginx (Debian's /usr/sbin/nginx, one process, a configuration of its own)
-//   serving the very same HLS folder. Requests/s, p50/p99, errors, non-2xx and the ratios PaiClass/nginx.
+//   serving the very same files (the live's folder in PaiClass's storage, decision 048). Requests/s, p50/p99, errors, non-2xx and the ratios PaiClass/nginx.
 //   The loop asks as fast as it is answered: a real viewer asks for a playlist and a segment once per
 //   segment (2 s), so the figure to compare capacity with is `viewersNeedReqPerSec`.
 // - glass to glass: ffmpeg burns the wall clock of each frame into the picture as a bar code (24 blocks
@@ -127,7 +127,7 @@ function lastFrameClock(file: string) {
 type Segment = { name: string; seenAt: number; lastFrameMs?: number };
 
 /**
- * Follows the live's playlist file every 100 ms (the file PaiClass and nginx serve): the segments in
+ * Follows the live's playlist file every 100 ms (the file PaiClass and nginx serve, in the storage): the segments in
  * order, when each appeared, the clock of its last frame, and the discontinuities nginx-rtmp wrote.
  */
 function followPlaylist(file: string) {
@@ -147,7 +147,7 @@ function followPlaylist(file: string) {
       const name = lines[i]!.trim();
       if (!name.endsWith('.ts') || seen.has(name)) continue;
       seen.add(name);
-      if (lines[i - 2]?.startsWith('#EXT-X-DISCONTINUITY') && segments.length) discontinuities++;
+      if (lines[i - 2]?.trim() === '#EXT-X-DISCONTINUITY' && segments.length) discontinuities++;
       const segment: Segment = { name, seenAt: Date.now() };
       segments.push(segment);
       reads.push(
@@ -225,7 +225,7 @@ async function viewers(target: string, base: string, prefix: string, newest: () 
 }
 
 /**
- * A plain nginx serving the HLS folder, in the foreground as one process (PaiClass is one Node process
+ * A plain nginx serving the live's files as PaiClass stores them, in the foreground as one process (PaiClass is one Node process
  * too), with the sendfile of Debian's stock nginx.conf and keep-alive connections kept for the whole run
  * as Node's are. Resolves once it listens.
  */
@@ -252,6 +252,8 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${hlsDir};
+    # the live playlist as PaiClass names it in the storage
+    rewrite ^/(\\d+)/index\\.m3u8$ /$1/live.m3u8 break;
   }
 }
 `;
@@ -359,8 +361,10 @@ await runBench(async () => {
     ffmpegSaid = (ffmpegSaid + String(d)).slice(-2000);
   });
   log(`ffmpeg pushing to rtmp://127.0.0.1:${rtmpPort}/live/… (live ${ref.id})`);
-  const hlsDir = path.join(server.dataDir, 'live', 'hls', String(ref.id));
-  const followed = followPlaylist(path.join(hlsDir, 'index.m3u8'));
+  // what PaiClass serves (decision 048): the live playlist and segments it publishes into its storage, the
+  // local files folder here (bench/server.ts sets no S3), in its own numbers
+  const liveDir = path.join(server.dataDir, 'files', 'live', String(ref.id));
+  const followed = followPlaylist(path.join(liveDir, 'live.m3u8'));
 
   const onAir = await until('the live on the air', async () => {
     if (ffmpeg.exitCode !== null) throw new Error(`ffmpeg exited (${ffmpeg.exitCode}): ${ffmpegSaid.trim()}`);
@@ -377,7 +381,7 @@ await runBench(async () => {
   const loadFrom = Date.now();
   const paiclass = await viewers('PaiClass', server.url, prefix, newest);
   const nginxPort = await freePort();
-  const plain = await startPlainNginx(path.dirname(hlsDir), nginxPort);
+  const plain = await startPlainNginx(path.dirname(liveDir), nginxPort);
   const nginx = await viewers('nginx', `http://127.0.0.1:${nginxPort}`, `/${ref.id}/`, newest);
   await stopProcess(plain.child);
   const loadTo = Date.now();

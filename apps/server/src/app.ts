@@ -50,6 +50,7 @@ import { interactRoutes } from './modules/interact/interact.routes';
 import { BrowserPushes, browserPushGateway } from './modules/live/browser-push';
 import { hlsDirOf } from './modules/live/ingest';
 import { liveRoutes } from './modules/live/live.routes';
+import { LiveFiles } from './modules/live/live-files';
 import { mediaTools } from './modules/live/media-server';
 import { LiveRecorder } from './modules/live/recording';
 import { meetingsRoutes } from './modules/meetings/meetings.routes';
@@ -224,7 +225,11 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     media: { running: false, missing: mediaTools().missing, problem: '', rtmpPort: config.liveRtmpPort },
     // not running until main (or a test) starts it: startTurn in modules/meetings/turn-server.ts
     turn: { running: false, missing: turnBinary() ? [] : ['coturn'], problem: '', port: config.turnPort },
-    lives: { recorder: new LiveRecorder(storage, hlsDirOf(config.dataDir), app.log), pushes: new BrowserPushes() },
+    lives: {
+      recorder: new LiveRecorder(storage, hlsDirOf(config.dataDir), app.log),
+      pushes: new BrowserPushes(),
+      files: new LiveFiles(storage),
+    },
   };
   await ctx.sessions.start();
   // every handler works through its run's fenced handle: a run that lost its lease writes nothing more

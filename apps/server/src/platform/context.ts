@@ -6,6 +6,7 @@ import type { users } from '../db/schema';
 import type { WechatProvider } from '../modules/accounts/wechat';
 import type { BrowserPushes } from '../modules/live/browser-push';
 import type { MediaStatus } from '../modules/live/media-server';
+import type { LiveFiles } from '../modules/live/live-files';
 import type { LiveRecorder } from '../modules/live/recording';
 import type { TurnStatus } from '../modules/meetings/turn-server';
 import type { RealtimeHub } from '../realtime/hub';
@@ -46,8 +47,11 @@ export interface AppContext {
   media: MediaStatus;
   /** the built-in meeting's STUN/TURN server (coturn): running, or what is missing (decision 041) */
   turn: TurnStatus;
-  /** the lives' recorder and the teachers' browser pushes running on this instance (decision 036) */
-  lives: { recorder: LiveRecorder; pushes: BrowserPushes };
+  /**
+   * the lives' recorder and the teachers' browser pushes running on this instance (decision 036), and the
+   * live HLS files served from the storage (decision 048)
+   */
+  lives: { recorder: LiveRecorder; pushes: BrowserPushes; files: LiveFiles };
 }
 
 declare module 'fastify' {

@@ -1,11 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import type net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
+import { followEdge, pushStream, spread } from '../../../test/hls';
 import { call, registerUser, sweepsElsewhere, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
 import { freePort, until } from '../../../test/waiting';
-import { startIngest } from './ingest';
+import { hlsDirOf, startIngest } from './ingest';
 import type { MediaServer } from './media-server';
 import { mediaTools } from './media-server';
 
@@ -26,27 +28,7 @@ let app: FastifyInstance;
 let media: MediaServer | null = null;
 let rtmpPort = 0;
 
-/** ffmpeg pushing a generated picture and tone, paced in real time, for `seconds`. */
-function push(url: string, seconds: number) {
-  const child = spawn(
-    tools.ffmpeg!,
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25', '-f', 'lavfi', '-i', 'sine=frequency=440'],
-      ...['-t', String(seconds), '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '25'],
-      ...['-c:a', 'aac', '-f', 'flv', url],
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let said = '';
-  child.stderr?.on('data', (d) => {
-    said += String(d);
-  });
-  const exit = new Promise<{ code: number | null; said: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, said })),
-  );
-  return { child, exit };
-}
+const push = (url: string, seconds: number) => pushStream(tools.ffmpeg!, url, seconds);
 
 // once a run: on PostgreSQL when the run has it (decision 042)
 describe.skipIf(missing.length > 0 || sweepsElsewhere)(
@@ -123,6 +105,12 @@ describe.skipIf(missing.length > 0 || sweepsElsewhere)(
         }
         return segmentsOf(res.body);
       };
+      // the delay publishing into the storage adds (decision 048): nginx's own playlist file against the
+      // playlist PaiClass serves from the storage, followed side by side
+      const edge = followEdge(path.join(hlsDirOf(app.ctx.config.dataDir), String(live.id), 'index.m3u8'), async () => {
+        const res = await get(on.playUrl);
+        return res.statusCode === 200 ? res.body : null;
+      });
       const first = await until('the HLS playlist', async () => {
         const s = await watch();
         return s.length ? s : null;
@@ -148,6 +136,7 @@ describe.skipIf(missing.length > 0 || sweepsElsewhere)(
         return good.child.exitCode !== null;
       });
       expect((await good.exit).code).toBe(0);
+      await edge.stop();
       const off = await until('the live ended', async () => {
         const i = await info();
         return i.liveState === 2 ? i : null;
@@ -159,6 +148,9 @@ describe.skipIf(missing.length > 0 || sweepsElsewhere)(
           `ingest: a segment became available ${Math.round(Math.min(...lags))}–${Math.round(Math.max(...lags))} ms after its last frame was pushed (${lags.length} segments)`,
         );
       }
+      console.info(
+        `ingest: PaiClass served a segment's playlist from the storage ${JSON.stringify(spread(edge.delays()))} ms after nginx named it (polled every 25 ms)`,
+      );
     }, 60_000);
 
     it('ending the live drops an encoder still pushing (OBS), refuses its reconnection, and a new key goes on the air again', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { hookToken } from './live.policy';
 import { type MediaServer, mediaTools, startMediaServer } from './media-server';
 
-/** Where nginx-rtmp writes the HLS files of the lives, and PaiClass serves them from. */
+/** Where nginx-rtmp writes the HLS files of the lives, and the recorder publishes them into the storage from (decision 048). */
 export const hlsDirOf = (dataDir: string) => path.join(dataDir, 'live', 'hls');
 
 /** The address nginx calls PaiClass back on: the loopback unless the server listens on one address only. */

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { liveCalls } from '@paiclass/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../platform/auth';
 import { handle } from '../../platform/handle';
-import { hlsDirOf } from './ingest';
 import { hlsSignature, recordSignature, sameToken } from './live.policy';
 import * as live from './live.service';
 import * as liveClass from './live-class.service';
@@ -40,9 +37,10 @@ export async function liveRoutes(root: FastifyInstance) {
   handle(app, c.onPublishUpdate, (req) => live.rtmpCallback(ctx, 'update', req.body, hook(req.query)));
   handle(app, c.onPublishDone, (req) => live.rtmpCallback(ctx, 'done', req.body, hook(req.query)));
 
-  // The HLS files nginx-rtmp writes, as static files: the playlist never kept, segments for good
-  // (their numbers never repeat within a live), so a CDN or an nginx in front can carry the viewers.
-  const hlsDir = hlsDirOf(ctx.config.dataDir);
+  // The live's HLS files (decision 048): from the project's storage, where the instance running nginx
+  // publishes them, so any instance serves a live on the air. The playlist never kept, segments for good
+  // (PaiClass numbers them once per live, across republishes), so a CDN or an nginx in front can carry
+  // the viewers.
   app.get<{ Params: { id: string; sig: string; file: string } }>(
     '/live/hls/:id/:sig/:file',
     // media files, not a call: no envelope, not in the contract's route table
@@ -53,16 +51,16 @@ export async function liveRoutes(root: FastifyInstance) {
       if (!/^\d{1,10}$/.test(id) || !HLS_FILE.test(file) || !sameToken(sig, hlsSignature(ctx.secret, n))) {
         return reply.code(404).send();
       }
-      const full = path.join(hlsDir, String(n), file);
-      const stat = await fs.promises.stat(full).catch(() => null);
-      if (!stat?.isFile()) return reply.code(404).header('cache-control', 'no-store').send();
       const playlist = file.endsWith('.m3u8');
+      const body = playlist
+        ? await ctx.lives.files.playlist(n)
+        : await ctx.lives.files.segment(n, Number(file.slice(0, -'.ts'.length)));
+      if (!body) return reply.code(404).header('cache-control', 'no-store').send();
       return reply
         .header('content-type', playlist ? 'application/vnd.apple.mpegurl' : 'video/mp2t')
         .header('cache-control', playlist ? 'no-cache' : 'public, max-age=31536000, immutable')
         .header('access-control-allow-origin', '*')
-        .header('content-length', stat.size)
-        .send(fs.createReadStream(full));
+        .send(body);
     },
   );
 
