@@ -22,8 +22,11 @@ test('VIP (zh): a teacher at the 50-course cap buys VIP in the sandbox, a failed
   const teacher = await registerPerson(request, 1, '钱老师');
   for (let i = 1; i <= 50; i++) await createCourse(request, teacher.token, { coursename: `旧课 ${i}` });
 
-  // the 51st course is refused, and the refusal offers VIP
+  // the 51st course is refused, and the refusal offers VIP; the course list has no member's mark yet
   await signIn(page, request, teacher);
+  await page.goto('/ktpCourse');
+  await expect(page.getByText('旧课 50')).toBeVisible();
+  await expect(page.getByTestId('course-list-vip')).toHaveCount(0);
   await page.goto('/newCourse');
   await page.getByTestId('course-name').fill('第 51 门课');
   await page.getByTestId('course-submit').click();
@@ -81,6 +84,13 @@ test('VIP (zh): a teacher at the 50-course cap buys VIP in the sandbox, a failed
   await expect(page.getByTestId('my-vip-mark')).toBeVisible();
   await expect(page.getByTestId('my-vip-value')).toContainText('会员有效期至');
   await shot(page, 'vip-zh-07-my');
+  // the course list carries the mark too, and it opens the membership
+  await page.goto('/ktpCourse');
+  await expect(page.getByTestId('course-list-vip')).toHaveText('VIP');
+  await shot(page, 'vip-zh-07b-course-list');
+  await page.getByTestId('course-list-vip').click();
+  await expect(page).toHaveURL(/\/vipManagement$/);
+  await page.goto('/ktpMy');
   await page.getByTestId('my-trade-record').click();
   await expect(page).toHaveURL(/\/myAllSetting\?detail=myTradeRecord$/);
   const row = page.locator(`[data-testid="trade-row"][data-orderno="${orderno}"]`);

@@ -130,15 +130,29 @@ export default function CourseListPage() {
         title={t('tabs.courses')}
         noBack
         right={
-          <button
-            type="button"
-            className="nav-icon-button"
-            onClick={() => navigate('/index')}
-            aria-label={t('home.open')}
-            data-testid="course-list-home"
-          >
-            <HomeIcon />
-          </button>
+          <>
+            {/* issue 28: a member's mark, where the 50-course cap it lifts would otherwise be met; it opens the membership */}
+            {Number(user?.isvip ?? 0) > 0 ? (
+              <button
+                type="button"
+                className="course-list-vip"
+                onClick={() => navigate('/vipManagement')}
+                aria-label={t('courses.vipMark')}
+                data-testid="course-list-vip"
+              >
+                VIP
+              </button>
+            ) : null}
+            <button
+              type="button"
+              className="nav-icon-button"
+              onClick={() => navigate('/index')}
+              aria-label={t('home.open')}
+              data-testid="course-list-home"
+            >
+              <HomeIcon />
+            </button>
+          </>
         }
       />
       {data && !sorting ? <ClassStateBanner courses={data.courses} onOpen={open} /> : null}
