@@ -112,6 +112,30 @@ test('直播课堂（zh）：在直播中上课、发言和禁言、提问与答
   await phoneB.goto(room(course.id, 0, live.id));
   await expect(phoneB.getByTestId('speak-tools')).toBeVisible();
 
+  // ---- attendance during the live: the teacher's button leads to it; a student watching is asked at once,
+  // checks in with the number and comes back to the live (issue 26)
+  await expect(page.getByTestId('live-attendance')).toBeVisible();
+  const roll = await api<{ id: number }>(
+    request,
+    '/AttenceApi/addDigitAttence',
+    { courseid: course.id, title: '直播签到', duration: 30, nexttime: 0 },
+    teacher.token,
+  );
+  const code = (await api<{ data: { code: string } }>(request, '/AttenceApi/getDigitAttence', { id: roll.id }, teacher.token)).data.code;
+  await expect(phoneB.getByTestId('att-prompt-dialog')).toContainText('“直播签到”正在进行，现在去签到吗？');
+  await shotAt(phoneB, 'att-prompt-dialog', 'live-class-zh-01b-attendance-prompt');
+  // the other student is asked as well, and checks in later: the live stays in front
+  await expect(phoneA.getByTestId('att-prompt-dialog')).toBeVisible();
+  await phoneA.getByTestId('att-prompt-later').click();
+  await expect(phoneA.getByTestId('att-prompt-dialog')).toHaveCount(0);
+  await phoneB.getByTestId('att-prompt-go').click();
+  await phoneB.locator(`[data-testid="att-open"][data-id="${roll.id}"]`).getByTestId('att-open-go').click();
+  await phoneB.getByTestId('att-code-input').click();
+  await phoneB.keyboard.type(code);
+  await expect(phoneB.getByTestId('checkin-success-title')).toHaveText('签到成功');
+  await phoneB.goto(room(course.id, 0, live.id));
+  await expect(phoneB.getByTestId('speak-tools')).toBeVisible();
+
   // ---- a student writes to the teacher from the live page; the teacher mutes them, then everyone
   await phoneA.getByTestId('speak-input').locator('textarea:not([aria-hidden])').fill(w.letter);
   await phoneA.getByTestId('speak-send').click();
