@@ -101,6 +101,8 @@ export function seeded(): {
       jigou: string;
       /** the vipTeacher's year of VIP, refunded half-way through (pro rata, decision 044): cents given back */
       refunded: { orderno: string; amount: number };
+      /** the vipTeacher's month of VIP ordered 31 minutes ago and never paid, closed by its close job */
+      closed: { orderno: string };
     }
   >;
 } {

@@ -8,6 +8,7 @@ import { orders, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/accounts/passwords';
 import { grantInstitutionVip } from '../src/modules/commerce/institution-vip.service';
 import { issueInvoice, rejectInvoice } from '../src/modules/commerce/invoices.service';
+import { closeOrderJob } from '../src/modules/commerce/orders.service';
 import { refundOrder } from '../src/modules/commerce/payments.service';
 import { setDemoCourse } from '../src/modules/courses/demo.service';
 import { importInstitution } from '../src/modules/institutions/institutions.service';
@@ -226,6 +227,15 @@ try {
       .set({ createdAt: back(year!.createdAt), paidAt: back(year!.paidAt!), vipBegin: back(year!.vipBegin!), vipEnd: back(year!.vipEnd!) })
       .where(eq(orders.id, year!.id));
     const refund = await refundOrder(app.ctx, refundedNo, new Date(year!.vipBegin!.getTime()));
+    // a month's VIP ordered 31 minutes ago and never paid: closed by the order's own close job (issue 28)
+    const monthPlan = list.find((p) => p.months === 1 && p.level === 1)!.id;
+    const { orderno: closedNo } = await call<{ orderno: string }>('/OrderApi/createOrder', { productid: monthPlan }, vipToken);
+    const [unpaid] = await app.ctx.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(orders.orderno, closedNo))
+      .returning();
+    await closeOrderJob(app.ctx, { id: unpaid!.id }, new Date());
     await call(
       '/AttestApi/attest',
       { jigouid: school.jigouid, realname: name, realstno: 'T7001', code: school.codes[0]!.code },
@@ -239,6 +249,7 @@ try {
       vipTeacher,
       jigou: school.jigou,
       refunded: { orderno: refundedNo, amount: refund.amount },
+      closed: { orderno: closedNo },
     };
   }
   seed.operator = operator;

@@ -16,7 +16,7 @@ test('operators (zh): an invoice issued with its PDF, one refused and asked agai
   request,
 }) => {
   test.setTimeout(180_000);
-  const { invoiceTeacher, issued, refused, vipTeacher, jigou, refunded } = seeded().operator.zh;
+  const { invoiceTeacher, issued, refused, vipTeacher, jigou, refunded, closed } = seeded().operator.zh;
 
   // the notices say what the operator did; the issued one leads to the trade record
   await signIn(page, request, invoiceTeacher);
@@ -80,11 +80,17 @@ test('operators (zh): an invoice issued with its PDF, one refused and asked agai
   await expect(page.getByTestId('order-state')).toHaveText('已退款');
   await expect(page.getByTestId('order-refund-fee')).toHaveText('¥12');
   await shot(page, 'operator-zh-07-refunded-pro-rata');
+
+  // a month's VIP ordered and never paid: closed after its 30 minutes, and no longer payable
+  await page.getByTestId('nav-back').click();
+  await row(closed.orderno).click();
+  await expect(page.getByTestId('order-state')).toHaveText('已关闭');
+  await shot(page, 'operator-zh-08-closed');
 });
 
 test('operators (en): the notices, the issued and refused invoices, and institution VIP', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const { invoiceTeacher, issued, refused, vipTeacher, jigou, refunded } = seeded().operator.en;
+  const { invoiceTeacher, issued, refused, vipTeacher, jigou, refunded, closed } = seeded().operator.en;
   await signIn(page, request, invoiceTeacher);
   await page.goto('/schoolmsg');
   await expect(page.getByTestId('notice-title').filter({ hasText: `has been issued (No. ${issued.number})` })).toHaveCount(1);
@@ -109,4 +115,7 @@ test('operators (en): the notices, the issued and refused invoices, and institut
   await row(refunded.orderno).click();
   await expect(page.getByTestId('order-refund-fee')).toHaveText('¥12');
   await shot(page, 'operator-en-06-refunded-pro-rata');
+  await page.getByTestId('nav-back').click();
+  await row(closed.orderno).click();
+  await expect(page.getByTestId('order-state')).toHaveText('Closed');
 });
