@@ -69,7 +69,7 @@ for (const size of SIZES) {
         asTeacher,
         newPhone,
       }) => {
-        test.setTimeout(360_000);
+        test.setTimeout(180_000);
         const w = WORDS[lang];
         const tag = `projector-${size.width}-${lang}`;
         const teacher = await asTeacher({ page: null });
@@ -309,7 +309,10 @@ for (const size of SIZES) {
         await page.getByTestId('projector-attendance-close').click();
         await expect(attWall).toHaveCount(0);
 
-        // ---- a number attendance from the phone: its code in large type, the arrivals count
+        // ---- a number attendance from the phone, once the QR one is ended there: its code in large type, the arrivals
+        await phone.getByTestId('att-end').click();
+        await phone.getByTestId('att-end-confirm').click();
+        await expect(phone.getByTestId('tea-checkin-detail')).toBeVisible();
         await phone.goto(`/checkIn/teacherCheckinIndex?courseId=${course.id}&courseRole=1`);
         await phone.getByTestId('att-start').click();
         await phone.getByTestId('att-type-1').click();
