@@ -17,7 +17,8 @@ export async function slidesReady(request: APIRequestContext, interactid: number
 
 /**
  * A courseware of `pages` pages (at most 4), converted, and an interactive answer of one single-choice
- * question with `seconds` to answer it, made through the API: the courseware's id and the step's.
+ * question with `seconds` to answer it, made through the API: the courseware's id, the interactive
+ * answer's and its step's.
  */
 export async function deckAndQuestion(
   request: APIRequestContext,
@@ -61,7 +62,7 @@ export async function deckAndQuestion(
     token,
   );
   const got = await api<{ steps: { stepid: number }[] }>(request, '/InteractApi/getInteract', { interactid: item.id }, token);
-  return { deck: deck.id, stepid: got.steps[0]!.stepid };
+  return { deck: deck.id, itemid: item.id, stepid: got.steps[0]!.stepid };
 }
 
 /**

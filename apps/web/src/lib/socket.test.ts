@@ -215,6 +215,47 @@ describe('the classroom socket client', () => {
     expect(last().sent[0]).toEqual({ cmd: 'System.resume', data: { since: 701 } });
   });
 
+  it('is in a course only once the server says so, and no longer once the socket drops or another course is opened', async () => {
+    const client = await newClient();
+    const changes = vi.fn();
+    client.onState(changes);
+    client.openCourse(42, 7);
+    client.start();
+    expect(client.isJoined(42)).toBe(false); // connecting
+    last().open();
+    expect(client.isJoined(42)).toBe(false); // open, not yet in the course's rooms
+    expect(last().sent[1]).toEqual({
+      cmd: 'AttendClass.setActive',
+      data: { classId: 42, classTimeId: 7, courserole: 0, ack: 1 },
+    });
+    last().push({ cmd: 'AttendClass.active', data: { courseid: 9 } }); // another course's answer
+    expect(client.isJoined(42)).toBe(false);
+    changes.mockClear();
+    last().push({ cmd: 'AttendClass.active', data: { courseid: 42 } });
+    expect(client.isJoined(42)).toBe(true);
+    expect(client.isJoined(9)).toBe(false);
+    expect(changes).toHaveBeenCalledTimes(1);
+    // a beat keeps it; a drop ends it, and the new socket is in nothing until the server answers again
+    vi.advanceTimersByTime(25_000);
+    expect(client.isJoined(42)).toBe(true);
+    last().drop();
+    expect(client.isJoined(42)).toBe(false);
+    vi.advanceTimersByTime(0);
+    last().open();
+    expect(client.isJoined(42)).toBe(false);
+    last().push({ cmd: 'AttendClass.active', data: { courseid: 42 } });
+    expect(client.isJoined(42)).toBe(true);
+    // a page opens another course: out of the first until the server answers for the second
+    const leave = client.openCourse(43);
+    expect(client.isJoined(42)).toBe(false);
+    expect(client.isJoined(43)).toBe(false);
+    last().push({ cmd: 'AttendClass.active', data: { courseid: 43 } });
+    expect(client.isJoined(43)).toBe(true);
+    leave();
+    last().push({ cmd: 'AttendClass.active', data: { courseid: 42 } });
+    expect(client.isJoined(42)).toBe(true);
+  });
+
   it('stays closed, offline until retry, when a newer socket of the user replaced it (4429); reconnects after falling behind (4413)', async () => {
     const client = await newClient();
     client.start();

@@ -59,6 +59,11 @@ export class ClassroomSocket {
   private lastSeq?: number;
   private seen = new Set<number>();
   private everOpened = false;
+  /**
+   * the course whose rooms the server has said this socket is in (`AttendClass.active`, the answer to a
+   * `setActive` that asked for one), until the socket closes or another course is asked for
+   */
+  private joinedCourse = 0;
 
   constructor() {
     if (typeof document === 'undefined') return;
@@ -108,6 +113,17 @@ export class ClassroomSocket {
     };
   }
 
+  /**
+   * true once the server has put this open socket in the course's rooms: what the course publishes
+   * reaches it from now on, and a command sent now is taken for that course (the remote controller's
+   * page turns). False while connecting, after a drop until the server answers again, and for a course
+   * no page has open.
+   */
+  isJoined(courseId: number) {
+    return this.state === 'open' && courseId > 0 && this.joinedCourse === courseId;
+  }
+
+  /** Called when `state` changes, and when the course the socket is in (`isJoined`) does. */
   onState(listener: () => void) {
     this.stateListeners.add(listener);
     return () => {
@@ -135,6 +151,8 @@ export class ClassroomSocket {
   private activate(withSince: boolean, ack = false) {
     const c = this.course;
     if (!c) return;
+    // another course asked for: not in its rooms until the server says so
+    if (c.courseId !== this.joinedCourse) this.setJoined(0);
     session.set(STORAGE_KEYS.courseId, String(c.courseId));
     session.set(STORAGE_KEYS.classTimeId, String(c.classTimeId));
     // after a reconnect, what the course published while the socket was away is asked for too
@@ -156,6 +174,14 @@ export class ClassroomSocket {
   private setState(state: SocketState) {
     if (this.state === state) return;
     this.state = state;
+    // a socket that is not open is in no room; a new one is in none until the server answers
+    if (state !== 'open') this.joinedCourse = 0;
+    for (const l of this.stateListeners) l();
+  }
+
+  private setJoined(courseId: number) {
+    if (this.joinedCourse === courseId) return;
+    this.joinedCourse = courseId;
     for (const l of this.stateListeners) l();
   }
 
@@ -171,6 +197,7 @@ export class ClassroomSocket {
     this.ws = ws;
     ws.onopen = () => {
       this.tries = 0;
+      this.joinedCourse = 0;
       this.setState('open');
       // what it missed first, then the course (with its own since), then what waited, then a beat
       this.ws?.send(JSON.stringify({ cmd: 'System.resume', data: this.lastSeq === undefined ? {} : { since: this.lastSeq } }));
@@ -221,6 +248,11 @@ export class ClassroomSocket {
       // more was missed than the server replays: pages refetch
       if (d.more) this.emit(RECONNECTED, null);
     }
+    if (message.cmd === ACTIVE && message.data && typeof message.data === 'object') {
+      const courseId = Number((message.data as { courseid?: unknown }).courseid);
+      // an answer for a course no page has open any more (it was left meanwhile) joins nothing
+      if (courseId > 0 && this.course?.courseId === courseId) this.setJoined(courseId);
+    }
     if (message.cmd) this.emit(message.cmd, message.code === -1 ? { error: message.msg } : message.data);
   }
 
@@ -251,6 +283,18 @@ export function useClassroom(courseId?: number, classTimeId?: number) {
     classroomSocket.start();
     return classroomSocket.openCourse(courseId, classTimeId ?? 0);
   }, [courseId, classTimeId]);
+}
+
+/**
+ * true once the socket is in the course's rooms (`ClassroomSocket.isJoined`): a page that shows
+ * "connecting" shows it until then, and no longer. The page opens the course itself (`useClassroom`).
+ */
+export function useCourseJoined(courseId: number): boolean {
+  return useSyncExternalStore(
+    (l) => classroomSocket.onState(l),
+    () => classroomSocket.isJoined(courseId),
+    () => false,
+  );
 }
 
 export function useSocketState(): SocketState {

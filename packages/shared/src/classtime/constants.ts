@@ -15,5 +15,5 @@ export const PPT_STOP_EVENT = 'InteractPPT.stop';
 export const PPT_PAGING_EVENT = 'InteractPPT.paging';
 /** the remote controller's socket commands (spec 2 §7) */
 export const REMOTE_COMMANDS = { goto: 'goto_page', next: 'ppt_next', previous: 'ppt_pre' } as const;
-/** how long the remote controller shows "connecting..." (spec 2 §9) */
-export const REMOTE_CONNECTING_MS = 2000;
+// spec 2 §9's "remote controller connection notice: 2 seconds" is not a constant here: the notice shows
+// until the remote's socket is in the course's rooms, and no longer (issue 25, decision 022)

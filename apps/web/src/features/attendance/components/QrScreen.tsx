@@ -17,9 +17,10 @@ export function ticketUrl(ticket: QrTicket) {
 /**
  * The QR code of a running QR attendance, for a classroom screen: a new signed ticket every few
  * seconds (a photo of an old one expires, issue 13). The QR library is fetched with this screen only.
- * The encoded address is on `data-qr-url` for tools that test the page.
+ * The encoded address is on `data-qr-url` for tools that test the page. With `onToggleLarge`, a tap
+ * enlarges it to the whole window; without, it keeps the size its place gives it.
  */
-export function QrScreen({ id, large, onToggleLarge }: { id: number; large: boolean; onToggleLarge: () => void }) {
+export function QrScreen({ id, large, onToggleLarge }: { id: number; large: boolean; onToggleLarge?: () => void }) {
   const { t } = useTranslation();
   const ticket = useQuery({
     queryKey: ['attendance', 'qr', id],
@@ -58,10 +59,13 @@ export function QrScreen({ id, large, onToggleLarge }: { id: number; large: bool
     );
   return (
     <div className={`att-qr-wrap${large ? ' is-large' : ''}`}>
-      {image ? (
+      {image && onToggleLarge ? (
         <button type="button" className="att-qr-button" onClick={onToggleLarge} aria-label={t('attendance.run.qrLarge')}>
           <img className="att-qr" src={image} alt={t('attendance.run.qrAlt')} data-testid="att-qr" data-qr-url={url} />
         </button>
+      ) : image ? (
+        // sized by where it is shown (the projector's wall): nothing to enlarge
+        <img className="att-qr" src={image} alt={t('attendance.run.qrAlt')} data-testid="att-qr" data-qr-url={url} />
       ) : (
         <div className="att-qr att-qr-placeholder" aria-busy="true" data-testid="att-qr-loading" />
       )}

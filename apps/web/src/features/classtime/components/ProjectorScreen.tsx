@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { confirmDialog } from '../../../components/dialogs';
 import { useGoBack } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
+import { copyText } from '../../../lib/clipboard';
 import { Link } from '../../../lib/router';
 import { classroomSocket, useSocketEvent } from '../../../lib/socket';
 import { useTranslation } from '../../../lib/translations';
@@ -399,28 +400,44 @@ export function ProjectorScreen({ p }: { p: Presentation }) {
   );
 }
 
-/** The remote controller's address for the teacher's phone: a QR code to scan, or the link. */
+/**
+ * The remote controller's address for the teacher's phone: a QR code to scan, or the link itself,
+ * printed in full (as the hint promises) with a copy button, to send to the phone or type there.
+ */
 function RemoteLink({ p }: { p: Presentation }) {
   const { t } = useTranslation();
   const path = inClassPaths.remote(p);
+  const url = new URL(path, location.origin).toString();
   const [qr, setQr] = useState('');
   useEffect(() => {
     let live = true;
     void import('qrcode').then(({ default: QRCode }) =>
-      QRCode.toDataURL(new URL(path, location.origin).toString(), { margin: 1, width: 480 }).then((src) => live && setQr(src)),
+      QRCode.toDataURL(url, { margin: 1, width: 480 }).then((src) => live && setQr(src)),
     );
     return () => {
       live = false;
     };
-  }, [path]);
+  }, [url]);
+  const copy = async () => {
+    const done = await copyText(url);
+    Toast.show({ content: t(done ? 'presenting.remoteCopied' : 'presenting.remoteCopyFailed') });
+  };
   return (
     <div className="in-class-remote" data-testid="in-class-remote-popup">
       <h3>{t('presenting.remoteTitle')}</h3>
       <p className="muted small">{t('presenting.remoteHint')}</p>
       {qr ? <img className="in-class-remote-qr" src={qr} alt={t('presenting.remoteQr')} /> : null}
-      <Link to={path} className="in-class-remote-link" data-testid="in-class-remote-link">
-        {t('presenting.remoteOpen')}
-      </Link>
+      <p className="in-class-remote-url" data-testid="in-class-remote-url">
+        {url}
+      </p>
+      <div className="in-class-remote-actions">
+        <Button size="small" color="primary" onClick={() => void copy()} data-testid="in-class-remote-copy">
+          {t('presenting.remoteCopy')}
+        </Button>
+        <Link to={path} className="in-class-remote-link" data-testid="in-class-remote-link">
+          {t('presenting.remoteOpen')}
+        </Link>
+      </div>
     </div>
   );
 }

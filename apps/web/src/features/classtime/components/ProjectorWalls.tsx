@@ -84,7 +84,9 @@ export function StepWall({ courseId, stepid, onClose }: { courseId: number; step
       <div className="projector-stem">
         <RichTextView html={s.stem} testid="projector-step-stem" />
       </div>
-      {s.options.length > 0 ? (
+      {/* revealed, the chart lists the choices with their counts and the key's tick: the list would say it
+          twice, and at 1366×768 push the panel's buttons out of sight */}
+      {s.options.length > 0 && !(s.revealed && result.data) ? (
         <ol className="projector-options">
           {s.options.map((o, i) => {
             const letter = String.fromCharCode(65 + i);
@@ -230,7 +232,8 @@ function AttendancePanel({ courseId, id, onClose }: { courseId: number; id: numb
       ) : null}
       {open && a.type === 3 ? (
         <div className="projector-att-qr">
-          <QrScreen id={id} large onToggleLarge={() => undefined} />
+          {/* the wall's own size: the QR screen's "large" covers the whole window, the count and the title too */}
+          <QrScreen id={id} large={false} />
         </div>
       ) : null}
       <p className="projector-att-count" data-testid="projector-attendance-arrived" data-arrived={arrived}>

@@ -1,9 +1,9 @@
-import { REMOTE_COMMANDS, REMOTE_CONNECTING_MS } from '@paiclass/shared';
-import { ErrorBlock, Popup, Skeleton, Toast } from 'antd-mobile';
-import { AppOutline, CloseOutline, PicturesOutline } from 'antd-mobile-icons';
-import { useEffect, useState } from 'react';
+import { REMOTE_COMMANDS } from '@paiclass/shared';
+import { Button, ErrorBlock, Popup, Skeleton, SpinLoading, Toast } from 'antd-mobile';
+import { AppOutline, CloseOutline, LeftOutline, PicturesOutline, RightOutline } from 'antd-mobile-icons';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from '../../../lib/router';
-import { classroomSocket, useSocketEvent } from '../../../lib/socket';
+import { classroomSocket, useCourseJoined, useSocketEvent } from '../../../lib/socket';
 import { useTranslation } from '../../../lib/translations';
 import { QueryFailed } from '../../courses/components/CourseGate';
 import { SlideStage } from '../components/SlideStage';
@@ -17,10 +17,14 @@ const idOf = (v: string | null) => {
 
 /**
  * /remoteController?classtimeid=&courseId=&interactid= (spec 2 §2): the teacher's phone turns the
- * classroom screen's slides. "current page N/total" and the slide; swipe left for the next slide,
- * right for the previous (`ppt_next`, `ppt_pre` on the classroom socket); the footer's thumbnails
- * jump to a page (`goto_page`); exit returns to `/`. "connecting..." shows for 2 seconds (spec 2 §9).
- * The page follows `interactPptPage`, whoever turned it.
+ * classroom screen's slides. "current page N/total" and the slide; large previous and next buttons at
+ * the thumb's reach (issue 25), or a swipe left for the next slide and right for the previous
+ * (`ppt_next`, `ppt_pre` on the classroom socket); the footer's thumbnails jump to a page
+ * (`goto_page`); exit returns to `/`. The page follows `interactPptPage`, whoever turned it.
+ *
+ * "connecting..." (spec 2 §9 shows it for a fixed 2 s) shows while the socket is not yet in the
+ * course's rooms, and goes as soon as the server says it is (`useCourseJoined`): until then a
+ * command could reach the server before the course it turns is known, so the buttons wait too.
  */
 export default function RemoteControllerPage() {
   const { t } = useTranslation();
@@ -29,18 +33,16 @@ export default function RemoteControllerPage() {
   const courseId = idOf(params.get('courseId'));
   const classTimeId = idOf(params.get('classtimeid'));
   const shown = usePresentation(courseId, classTimeId);
+  const joined = useCourseJoined(courseId);
   const [thumbs, setThumbs] = useState(false);
 
-  useEffect(() => {
-    const notice = Toast.show({ content: t('remote.connecting'), duration: REMOTE_CONNECTING_MS, icon: 'loading' });
-    return () => notice.close();
-  }, [t]);
   // a refused command (not the course's teacher, no class): said, and the page reads the screen again
   useSocketEvent('User.error', (data: { error?: string }) => {
     if (data?.error) Toast.show({ content: data.error });
   });
 
   const p = shown.data;
+  const turn = (by: 1 | -1) => classroomSocket.send(by === 1 ? REMOTE_COMMANDS.next : REMOTE_COMMANDS.previous, {});
   const body = (() => {
     if (!courseId) return <ErrorBlock status="empty" title={t('remote.badAddress')} description="" />;
     if (shown.isPending) return <Skeleton.Paragraph lineCount={6} animated />;
@@ -56,21 +58,49 @@ export default function RemoteControllerPage() {
       );
     return (
       <>
-        <div className="remote-page-no" data-testid="remote-page-no">
-          {t('remote.current', { page: p.page, total: p.total })}
+        <div className="remote-screen">
+          <div className="remote-page-no" data-testid="remote-page-no" data-page={p.page}>
+            {t('remote.current', { page: p.page, total: p.total })}
+          </div>
+          <SlideStage pages={p.pages} page={p.page} onSwipe={joined ? turn : undefined} />
+          <p className="small remote-hint">{t('remote.swipeHint')}</p>
         </div>
-        <SlideStage
-          pages={p.pages}
-          page={p.page}
-          onSwipe={(by) => classroomSocket.send(by === 1 ? REMOTE_COMMANDS.next : REMOTE_COMMANDS.previous, {})}
-        />
-        <p className="muted small remote-hint">{t('remote.swipeHint')}</p>
+        {/* at the foot of the screen, where a thumb holding the phone reaches */}
+        <div className="remote-turn">
+          <Button
+            className="remote-turn-button"
+            disabled={!joined || p.page <= 1}
+            onClick={() => turn(-1)}
+            data-testid="remote-prev"
+          >
+            <LeftOutline aria-hidden="true" />
+            <span>{t('remote.previous')}</span>
+          </Button>
+          <Button
+            className="remote-turn-button"
+            color="primary"
+            disabled={!joined || p.page >= p.total}
+            onClick={() => turn(1)}
+            data-testid="remote-next"
+          >
+            <span>{t('remote.next')}</span>
+            <RightOutline aria-hidden="true" />
+          </Button>
+        </div>
       </>
     );
   })();
 
   return (
-    <div className="page remote-page" data-testid="remote-page">
+    <div className="page remote-page" data-testid="remote-page" data-socket={joined ? 'joined' : 'connecting'}>
+      {courseId && !joined ? (
+        <div className="remote-connecting" role="status" data-testid="remote-connecting">
+          <span aria-hidden="true">
+            <SpinLoading color="currentColor" style={{ '--size': '16px' }} />
+          </span>
+          <span>{t('remote.connecting')}</span>
+        </div>
+      ) : null}
       <div className="page-body remote-body">{body}</div>
       <nav className="remote-footer">
         <button type="button" className="remote-tab is-on" data-testid="remote-tab-control">

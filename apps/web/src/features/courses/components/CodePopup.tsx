@@ -4,11 +4,11 @@ import QRCode from 'qrcode';
 import { useEffect, useRef, useState } from 'react';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
+import { copyText } from '../../../lib/clipboard';
 import i18n from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/translations';
 import { coursesApi } from '../api';
 import { shareClassPath } from '../utils';
-import { copyText } from './ShareDialog';
 
 export interface CodeCourse {
   id: number;

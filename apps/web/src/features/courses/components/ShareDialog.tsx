@@ -1,36 +1,11 @@
 import { Button, Dialog, Toast } from 'antd-mobile';
 import { BodyTestId } from '../../../components/BodyTestId';
+import { copyText } from '../../../lib/clipboard';
 import { testId } from '../../../lib/testid';
 import { useTranslation } from '../../../lib/translations';
 
 /** The public course page's address (/courseDoor?coid=), as anyone outside the app opens it. */
 export const courseDoorLink = (coid: string) => `${window.location.origin}/courseDoor?coid=${coid}`;
-
-/** Copies text; false where the browser refuses (no clipboard permission, an insecure page). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the older way
-  }
-  try {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const done = document.execCommand('copy');
-    area.remove();
-    return done;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * "Share course page" (teachers): the address of the public course page, always shown (copying can be
