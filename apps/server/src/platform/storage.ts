@@ -27,6 +27,21 @@ export async function readObject(storage: Storage, key: string) {
   return Buffer.concat(parts);
 }
 
+/**
+ * The whole object, or null when there is none: one read, no `exists` first (a second round trip to S3). What
+ * "none" looks like is each backend's own: a missing file locally, NoSuchKey or a 404 from S3.
+ */
+export async function readObjectIfAny(storage: Storage, key: string): Promise<Buffer | null> {
+  try {
+    return await readObject(storage, key);
+  } catch (err) {
+    const e = err as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } };
+    if (e.code === 'ENOENT' || e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404)
+      return null;
+    throw err;
+  }
+}
+
 /** Keys are relative paths of safe characters; anything else is refused before touching the disk. */
 export function checkKey(key: string) {
   if (!/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(key) || key.split('/').some((p) => p === '..' || p === '.')) {

@@ -1,4 +1,4 @@
-import { readObject, type Storage } from '../../platform/storage';
+import { readObjectIfAny, type Storage } from '../../platform/storage';
 import { LIVE_PLAYLIST, recordKey } from './recording';
 
 /**
@@ -23,11 +23,6 @@ interface Playlist {
   last: number;
   at: number;
 }
-
-const notFound = (err: unknown) => {
-  const e = err as { code?: string; name?: string; $metadata?: { httpStatusCode?: number } };
-  return e.code === 'ENOENT' || e.name === 'NoSuchKey' || e.name === 'NotFound' || e.$metadata?.httpStatusCode === 404;
-};
 
 /** The first and last segment numbers a live playlist names (PaiClass's numbers, `<n>.ts`). */
 export function playlistWindow(text: string) {
@@ -68,12 +63,8 @@ export class LiveFiles {
     const running = this.reading.get(id);
     if (running) return running;
     const at = Date.now();
-    const read = readObject(this.storage, recordKey(id, LIVE_PLAYLIST))
-      .then((body) => ({ body, ...(playlistWindow(String(body)) ?? { first: 0, last: -1 }), at }))
-      .catch((err) => {
-        if (!notFound(err)) throw err;
-        return { body: null, first: 0, last: -1, at };
-      })
+    const read = readObjectIfAny(this.storage, recordKey(id, LIVE_PLAYLIST))
+      .then((body): Playlist => ({ body, ...((body && playlistWindow(String(body))) || { first: 0, last: -1 }), at }))
       .then((p) => {
         // a live ended long ago is not kept: only lives asked for in the last moments stay here
         for (const [key, old] of this.playlists) if (at - old.at > 60_000) this.playlists.delete(key);
@@ -95,8 +86,9 @@ export class LiveFiles {
     }
     const running = this.fetching.get(key);
     if (running) return running;
-    const read = readObject(this.storage, key)
+    const read = readObjectIfAny(this.storage, key)
       .then((body) => {
+        if (!body) return null;
         this.segments.set(key, body);
         this.segmentBytes += body.length;
         for (const [old, b] of this.segments) {
@@ -105,10 +97,6 @@ export class LiveFiles {
           this.segmentBytes -= b.length;
         }
         return body;
-      })
-      .catch((err) => {
-        if (notFound(err)) return null;
-        throw err;
       })
       .finally(() => this.fetching.delete(key));
     this.fetching.set(key, read);
