@@ -257,8 +257,8 @@ export default function ChatPage() {
 
   const recall = async (m: ShownMessage) => {
     try {
+      // the bubble turns into the recall when the server's `removeMessage` reaches this page, as on every member's
       await chatSocket.recall(groupId, m.id, t('chat.recallOffline'));
-      setMessages((now) => now.map((x) => (x.id === m.id && !x.local ? { ...x, msgType: CHAT_MSG_RECALL, msgContent: '' } : x)));
     } catch (error) {
       showToast(error instanceof ChatRefusal ? error.message : errorMessage(error));
     }
