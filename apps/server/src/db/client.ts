@@ -30,6 +30,29 @@ export const PGLITE_TEMPLATE = path.resolve(import.meta.dirname, 'pglite-templat
 // any number: instances starting together take turns applying migrations
 const MIGRATION_LOCK = 727_001;
 
+/** The moment of the newest committed migration, from the migrations' journal (drizzle's `when`). */
+function newestMigration(): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/**
+ * Whether an embedded database already holds every committed migration: drizzle's migrator applies
+ * those newer than the last one recorded, so a database whose last is the newest has nothing to apply.
+ * The migrator itself reads and hashes every migration file first (0.7 s of a 1.5 s start, issue 23).
+ */
+export async function migrationsCurrent(client: PGlite) {
+  const { rows: table } = await client.query<{ present: boolean }>(
+    `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table[0]?.present) return false;
+  const { rows } = await client.query<{ last: string | null }>('select max(created_at)::text as last from drizzle.__drizzle_migrations');
+  const last = rows[0]?.last;
+  return last != null && Number(last) >= newestMigration();
+}
+
 /**
  * Opens the database and applies the committed migrations: node-postgres when a URL is given,
  * otherwise PGlite persisted in `dataDir` (or in memory when dataDir is 'memory'). A `logger` sees
@@ -98,7 +121,8 @@ export async function openDatabase(options: {
     ...(template && { loadDataDir: template }),
     ...(options.pgliteWasm && { pgliteWasmModule: options.pgliteWasm }),
   });
-  if (!(template && options.templateCurrent)) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const current = (template && options.templateCurrent) || (await migrationsCurrent(client));
+  if (!current) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const changes = new PgliteChangeFeed();
   await changes.start(client);
   const db = drizzlePglite(client, { schema, logger: changes.logger(options.logger) });
