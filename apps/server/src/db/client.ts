@@ -42,7 +42,7 @@ function newestMigration(): number {
  * Whether an embedded database already holds every committed migration: drizzle's migrator applies
  * those newer than the last one recorded, so a database whose last is the newest has nothing to apply.
  * The migrator itself reads and hashes every migration file and runs its own statements first, at every
- * start (about 50 ms of CPU of an existing folder's start here, `node --cpu-prof`, issue 23).
+ * start (about 50 ms of CPU of an existing folder's start here, its CPU time read from /proc, issue 23).
  */
 export async function migrationsCurrent(client: PGlite) {
   const { rows: table } = await client.query<{ present: boolean }>(
