@@ -34,7 +34,6 @@ const KEPT_EXTERNAL = [
   // thumbnails (files/thumbs.ts): libvips, prebuilt per platform
   'sharp',
   'svg-captcha',
-  '@fastify/swagger-ui',
   'esbuild',
 ];
 const keptExternal = (spec) =>

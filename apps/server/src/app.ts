@@ -8,7 +8,6 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
@@ -82,6 +81,7 @@ import { servePlainUpgrade } from './platform/plain-upgrade';
 import { ReadCache } from './platform/read-cache';
 import { guardedRateStore, RedisLink, redisOptions } from './platform/redis-link';
 import { openApiTransform, responseSerializer } from './platform/responses';
+import { registerApiDocs } from './platform/api-docs';
 import { registerSecurityHeaders } from './platform/security-headers';
 import { SessionCache } from './platform/session-cache';
 import { LocalStorage, type Storage } from './platform/storage';
@@ -321,7 +321,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     transform: openApiTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  registerApiDocs(app);
   app.get('/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
 
   // the client offers [token, hash] as sub-protocols; the first is echoed so browsers accept the socket

@@ -104,7 +104,20 @@ describe('wire compatibility with Ketangpai clients', () => {
     expect(doc.json().paths['/UserApi/login'].post.requestBody).toBeTruthy();
     const ui = await app.inject({ method: 'GET', url: '/docs/' });
     expect(ui.statusCode).toBe(200);
-    expect(ui.body).toContain('swagger');
+    expect(ui.headers['content-type']).toMatch(/^text\/html/);
+    // the page loads Swagger UI's own files and starts it on the OpenAPI document, from this origin only
+    expect(ui.body).toContain('<script src="/docs/swagger-ui-bundle.js"></script>');
+    const start = await app.inject({ method: 'GET', url: '/docs/start.js' });
+    expect(start.body).toContain("url: '/openapi.json'");
+    const bundle = await app.inject({ method: 'GET', url: '/docs/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body).toContain('SwaggerUIBundle');
+    const css = await app.inject({ method: 'GET', url: '/docs/swagger-ui.css' });
+    expect(css.headers['content-type']).toMatch(/^text\/css/);
+    expect((await app.inject({ method: 'GET', url: '/docs' })).headers.location).toBe('/docs/');
+    // nothing else of the package's folder, and no way out of it
+    expect((await app.inject({ method: 'GET', url: '/docs/package.json' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/docs/..%2F..%2Fpackage.json' })).statusCode).toBe(404);
   });
 });
 
