@@ -3,7 +3,17 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '../src/platform/envelope';
-import { contractRoutes, inputSchema, leakIn, nextXid, plausibleBody, TableDigest, WriteWatch } from './fuzz-support';
+import {
+  contractRoutes,
+  HOSTILE,
+  inputSchema,
+  leakIn,
+  nextXid,
+  plausibleBody,
+  SWEEP,
+  TableDigest,
+  WriteWatch,
+} from './fuzz-support';
 import { call, newAddress, STRONG, sweepsElsewhere, type TestDatabase, testApp, testDatabase } from './helpers';
 import { type CourseIds, type People, populateCourse, registerPeople } from './world';
 
@@ -27,66 +37,6 @@ const ONLY = process.env.FUZZ_ROUTE ? new RegExp(process.env.FUZZ_ROUTE, 'i') : 
 const WRITTEN_ON_REFUSAL = ['verification_codes', 'figure_codes', 'payment_notifications'];
 
 type FuzzRole = 'anonymous' | 'stranger' | 'student' | 'owner';
-
-const HOSTILE: unknown[] = [
-  2 ** 31,
-  '2147483648',
-  -1,
-  '-1',
-  0,
-  1e300,
-  '1e3',
-  '1e300',
-  2 ** 53 + 1,
-  -(2 ** 63),
-  1.5,
-  'NaN',
-  'Infinity',
-  '0x10',
-  '\u0000',
-  'a\u0000b',
-  'x'.repeat(10_000),
-  '测'.repeat(10_000),
-  '😀🎉👩‍👩‍👧',
-  '\ud800',
-  "' OR 1=1 --",
-  '1; drop table users; --',
-  '%_\\',
-  '<script>alert(1)</script>',
-  '99999-01-01',
-  '9999-12-31T23:59:59Z',
-  253_402_300_800,
-  8.64e15,
-  '',
-  '   ',
-  null,
-  true,
-  false,
-  [],
-  [2 ** 31],
-  ['\u0000'],
-  [[1]],
-  {},
-  { id: 1 },
-  { $gt: '' },
-];
-
-/** Sent in every field of every call, one field at a time, the rest of the body plausible: the red team's sweep. */
-const SWEEP: unknown[] = [
-  'a\u0000b',
-  2 ** 31,
-  '2147483648',
-  -1,
-  1e300,
-  '1e3',
-  'x'.repeat(10_000),
-  '99999-01-01',
-  253_402_300_800,
-  "' OR 1=1 --",
-  '😀',
-  [],
-  { k: 1 },
-];
 
 const hostile = fc.oneof(
   { weight: 4, arbitrary: fc.constantFrom(...HOSTILE) },

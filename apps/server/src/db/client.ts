@@ -49,7 +49,9 @@ export async function migrationsCurrent(client: PGlite) {
     `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
   );
   if (!table[0]?.present) return false;
-  const { rows } = await client.query<{ last: string | null }>('select max(created_at)::text as last from drizzle.__drizzle_migrations');
+  const { rows } = await client.query<{ last: string | null }>(
+    'select max(created_at)::text as last from drizzle.__drizzle_migrations',
+  );
   const last = rows[0]?.last;
   return last != null && Number(last) >= newestMigration();
 }

@@ -18,8 +18,9 @@ import type { z } from 'zod';
 import { sessions, users } from '../db/schema';
 import * as chat from '../modules/chat/chat.service';
 import { CHAT_SOCKET_PATH, readImToken } from '../modules/chat/im-token';
-import type { User } from '../platform/auth';
 import { absoluteAddresses, bindAddresses, FILE_PATH_PREFIX, publicOrigin } from '../platform/addresses';
+import type { User } from '../platform/auth';
+import { refuseNulBytes } from '../platform/envelope';
 import { AppError, badField } from '../platform/errors';
 import { translate } from '../platform/i18n';
 import { closeEndedSessions } from './ended-sessions';
@@ -266,6 +267,9 @@ class ChatSocket {
     const user = this.user;
     const ctx = this.app.ctx;
     try {
+      // PostgreSQL's text refuses NUL, and no person types one: refused by field, as the HTTP calls do
+      refuseNulBytes(payload);
+      if (uniqueCode.includes('\u0000')) throw badField('validation.chatUniqueCode', ['uniqueCode']);
       switch (requestType) {
         case 'pushMessage': {
           const input = parse(chatPushPayload, payload);
