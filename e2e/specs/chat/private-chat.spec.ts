@@ -31,6 +31,7 @@ for (const lang of ['zh', 'en'] as const) {
             refused: '对方已拒收',
             blocked: '已屏蔽，对方的消息不会再发给你',
             unblock: '取消屏蔽',
+            unblocked: '已取消屏蔽',
           }
         : {
             teacher: 'Grace Hopper',
@@ -45,6 +46,7 @@ for (const lang of ['zh', 'en'] as const) {
             refused: 'The other party has refused',
             blocked: 'Blocked: their messages no longer reach you',
             unblock: 'Unblock',
+            unblocked: 'Unblocked',
           };
     const teacher = await registerPerson(request, 1, words.teacher);
     const course = await createCourse(request, teacher.token, { coursename: words.course });
@@ -133,6 +135,8 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(phone.getByTestId('chat-block')).toHaveText(words.unblock);
     await shot(phone, `chat-${lang}-08-unblock-menu`);
     await phone.getByTestId('chat-block').click();
+    // the server has taken the unblock (its toast follows the answer) before the teacher sends again
+    await expect(phone.locator('.adm-toast-main')).toHaveText(words.unblocked);
     await page.getByTestId('chat-resend').click();
     await expect(again).toHaveAttribute('data-status', '2');
     await expect(phone.getByTestId('chat-message').filter({ hasText: words.again })).toHaveCount(1);
