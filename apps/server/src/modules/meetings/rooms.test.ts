@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import dgram from 'node:dgram';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -7,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
 import { call, redisUrl, registerUser, STRONG, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
 import { connect, type Message, socketUrl } from '../../../test/sockets';
-import { turnAllocate } from '../../../test/turn-client';
+import { TurnSession, turnAllocate } from '../../../test/turn-client';
 import { freeDualPort } from '../../../test/waiting';
 import { meetingPresences } from '../../db/schema';
 import { SIGNAL_MAX_CHARS, SIGNAL_RATE } from '../../realtime/meeting';
-import { startTurnServer, TURN_CREDENTIAL_SECONDS, turnBinary, turnSecret } from './turn-server';
+import { startTurnServer, TURN_CREDENTIAL_SECONDS, turnBinary, turnCredential, turnSecret } from './turn-server';
 
 /**
  * The built-in small meeting (decision 041): the classroom socket's signalling checks (members of the
@@ -314,5 +315,79 @@ describe('built-in meeting: TURN credentials', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  /** coturn on free ports, relaying to private peers or not, stopped after `work`. */
+  async function withTurn(allowPrivatePeers: boolean, work: (port: number) => Promise<void>) {
+    const port = await freeDualPort(20);
+    const server = await startTurnServer({
+      workDir: path.join(os.tmpdir(), `paiclass-coturn-${port}`),
+      listen: '127.0.0.1',
+      port,
+      minPort: port + 1,
+      maxPort: port + 20,
+      secret: app.ctx.secret,
+      allowPrivatePeers,
+    });
+    try {
+      await work(port);
+    } finally {
+      await server.stop();
+    }
+  }
+  /** A peer on this machine's loopback: what it hears, and where from. */
+  async function peerSocket() {
+    const socket = dgram.createSocket('udp4');
+    const heard: { data: string; port: number }[] = [];
+    socket.on('message', (m, from) => heard.push({ data: String(m), port: from.port }));
+    await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+    return { socket, heard, address: { address: '127.0.0.1', port: (socket.address() as { port: number }).port } };
+  }
+
+  it.runIf(turnBinary())("relays a member's media to a peer and back through the relayed address", async () => {
+    await withTurn(true, async (port) => {
+      // the credential PaiClass hands a meeting's member (getIceServers)
+      const { username, credential } = turnCredential(app.ctx.secret, 7);
+      const allocated = await TurnSession.allocate('127.0.0.1', port, username, credential);
+      if (!allocated.ok) throw new Error(`allocation refused: ${allocated.code}`);
+      const { session } = allocated;
+      const peer = await peerSocket();
+      try {
+        expect(session.relayed).toMatchObject({ address: '127.0.0.1' });
+        expect(await session.permit(peer.address)).toEqual({ ok: true });
+        session.send(peer.address, Buffer.from('frame-1'));
+        // the peer hears it from the relayed address, not from the member's own
+        await expect.poll(() => peer.heard).toEqual([{ data: 'frame-1', port: session.relayed!.port }]);
+        peer.socket.send('frame-2', session.relayed!.port, '127.0.0.1');
+        await expect
+          .poll(() => session.heard.map((h) => ({ from: h.from, data: String(h.data) })))
+          .toEqual([{ from: peer.address, data: 'frame-2' }]);
+      } finally {
+        session.close();
+        peer.socket.close();
+      }
+    });
+  });
+
+  it.runIf(turnBinary())('relays nothing to loopback or private addresses as configured for production', async () => {
+    await withTurn(false, async (port) => {
+      const { username, credential } = turnCredential(app.ctx.secret, 7);
+      const allocated = await TurnSession.allocate('127.0.0.1', port, username, credential);
+      if (!allocated.ok) throw new Error(`allocation refused: ${allocated.code}`);
+      const { session } = allocated;
+      const peer = await peerSocket();
+      try {
+        expect(await session.permit(peer.address)).toEqual({ ok: false, code: 403 });
+        expect(await session.permit({ address: '10.1.2.3', port: 5000 })).toEqual({ ok: false, code: 403 });
+        expect(await session.permit({ address: '192.168.1.20', port: 5000 })).toEqual({ ok: false, code: 403 });
+        session.send(peer.address, Buffer.from('frame-1'));
+        // what a refused permission would have carried: give it the time a relay takes on this machine
+        await new Promise((r) => setTimeout(r, 500));
+        expect(peer.heard).toEqual([]);
+      } finally {
+        session.close();
+        peer.socket.close();
+      }
+    });
   });
 });
