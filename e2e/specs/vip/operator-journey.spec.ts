@@ -56,14 +56,25 @@ test('operators (zh): an invoice issued with its PDF, one refused and asked agai
   await expect(row(issued.orderno).getByTestId('trade-check').locator('input')).toBeDisabled();
   await row(refused.orderno).getByTestId('trade-check').click();
   await page.getByTestId('trade-next').click();
+  // asked again on paper: the paper checks in the spec's order (recipient, address), then the success panel
+  // says it ships free, the order being three months of VIP (spec 1 §9: two months or more)
+  await page.getByTestId('invoice-medium').getByText('纸质发票').click();
   await page.getByTestId('invoice-title').fill('冯老师');
-  await page.getByTestId('invoice-email').fill('feng@example.edu.cn');
+  await page.getByTestId('invoice-submit').click();
+  await expect(page.getByTestId('invoice-recipients-error')).toHaveText('请输入收件人');
+  await page.getByTestId('invoice-recipients').fill('冯老师');
+  await page.getByTestId('invoice-submit').click();
+  await expect(page.getByTestId('invoice-deliveryaddress-error')).toHaveText('请输入收件地址');
+  await page.getByTestId('invoice-deliveryaddress').fill('北京市海淀区中关村大街 1 号');
   await page.getByTestId('invoice-telphone').fill('13800000000');
+  await shot(page, 'operator-zh-05-paper-form');
   await page.getByTestId('invoice-submit').click();
   await expect(page.getByTestId('invoice-success')).toHaveText('发票申请已提交');
+  await expect(page.getByTestId('invoice-success-text')).toContainText('纸质发票包邮寄出。');
+  await shot(page, 'operator-zh-06-paper-done');
   await page.getByTestId('invoice-back').click();
   await expect(row(refused.orderno).getByTestId('trade-invoice')).toHaveText('开票中');
-  await shot(page, 'operator-zh-05-asked-again');
+  await shot(page, 'operator-zh-07-asked-again');
 
   // institution VIP, granted by the school's operator
   await signIn(page, request, vipTeacher);
@@ -71,7 +82,7 @@ test('operators (zh): an invoice issued with its PDF, one refused and asked agai
   await expect(page.getByTestId('vip-level')).toHaveText('机构会员');
   await expect(page.getByTestId('vip-institution')).toContainText(`${jigou} 开通的机构会员，有效期至`);
   await expect(page.getByTestId('vip-until')).toHaveCount(0);
-  await shot(page, 'operator-zh-06-institution-vip');
+  await shot(page, 'operator-zh-08-institution-vip');
 
   // the year of VIP the operator refunded half-way through: the plan is pro rata, half came back
   expect(refunded.amount).toBe(1200);
@@ -79,13 +90,13 @@ test('operators (zh): an invoice issued with its PDF, one refused and asked agai
   await row(refunded.orderno).click();
   await expect(page.getByTestId('order-state')).toHaveText('已退款');
   await expect(page.getByTestId('order-refund-fee')).toHaveText('¥12');
-  await shot(page, 'operator-zh-07-refunded-pro-rata');
+  await shot(page, 'operator-zh-09-refunded-pro-rata');
 
   // a month's VIP ordered and never paid: closed after its 30 minutes, and no longer payable
   await page.getByTestId('nav-back').click();
   await row(closed.orderno).click();
   await expect(page.getByTestId('order-state')).toHaveText('已关闭');
-  await shot(page, 'operator-zh-08-closed');
+  await shot(page, 'operator-zh-10-closed');
 });
 
 test('operators (en): the notices, the issued and refused invoices, and institution VIP', async ({ page, request }) => {
