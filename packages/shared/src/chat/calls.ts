@@ -8,6 +8,7 @@ import {
   chatMuteAnswer,
   chatOpenAnswer,
   chatRulesAnswer,
+  chatSearchAnswer,
   chatSessionListAnswer,
   chatTeamAnswer,
   imTokenAnswer,
@@ -20,6 +21,7 @@ import {
   chatHistoryInput,
   chatMuteInput,
   chatOpenInput,
+  chatSearchInput,
   chatShieldInput,
 } from './schemas';
 
@@ -71,4 +73,12 @@ export const chatCalls = {
   }),
   /** whether the caller may send in a group's course chat now, and (for the staff) who is forbidden */
   chatRules: call({ path: '/LetterApi/chatRules', area: 'chat', input: chatGroupInput, output: chatRulesAnswer }),
+  /** the caller's messages holding a keyword, in the chats they may read now (ours, issue 27) */
+  searchMessage: call({
+    path: '/LetterApi/searchMessage',
+    area: 'chat',
+    input: chatSearchInput,
+    output: chatSearchAnswer,
+    limit: perMinute(60, { per: 'user' }),
+  }),
 };

@@ -82,5 +82,19 @@ export function chatMsgTypeOf(mime: string): number {
   return CHAT_MSG_FILE;
 }
 
+/** the message search (issue 27, beyond the spec): a keyword of 1-50 characters, 1-50 hits a page (20 by default) */
+export const CHAT_SEARCH_KEYWORD_MAX = 50; // value ours
+export const CHAT_SEARCH_PAGE_MAX = 50; // value ours, as a page of messages (spec 1 §9)
+export const CHAT_SEARCH_PAGE_SIZE = 20; // value ours
+/** a hit's excerpt: this many characters before the keyword and at most this many in all */
+export const CHAT_SEARCH_EXCERPT_BEFORE = 12; // value ours
+export const CHAT_SEARCH_EXCERPT_MAX = 80; // value ours
+
+/**
+ * The chat socket's event when the other member of a private chat has read it (issue 27, read receipts):
+ * `{groupId, uid, id, msgType 8}`, built on spec 2 §7's "set already-read" (`pushMessage` msgType 8).
+ */
+export const CHAT_EVENT_READ = 'readMessage';
+
 /** the chat socket's `groupChange` subtype when the teacher forbids or allows chat (spec 2 §3 "post permission") */
 export const CHAT_CHANGE_POST_PERMISSION = 'postPermission';

@@ -20,6 +20,8 @@ export const chatMessages = {
     'errors.chatFileMissing': '文件不存在，请重新上传',
     'errors.chatFileKind': '文件类型与消息类型不符',
     'validation.chatStudent': '请选择本课程的学生',
+    'validation.chatSearchKeyword': '请输入 1 到 50 个字的关键词',
+    'validation.chatSearchSize': '每页 1 到 50 条',
   },
   en: {
     'validation.chatGroupId': 'The conversation is not valid',
@@ -41,5 +43,7 @@ export const chatMessages = {
     'errors.chatFileMissing': 'The file is missing; upload it again',
     'errors.chatFileKind': 'The file does not match the message type',
     'validation.chatStudent': 'Choose a student of this course',
+    'validation.chatSearchKeyword': 'Enter a keyword of 1 to 50 characters',
+    'validation.chatSearchSize': 'A page has 1 to 50 results',
   },
 } as const;

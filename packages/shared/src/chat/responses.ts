@@ -64,7 +64,12 @@ export const chatSessionAnswer = z.object({
       msgContent: z.string(),
     })
     .nullable(),
-  groupUser: z.object({ unReadCount: z.number().int(), mute: z.number().int() }),
+  groupUser: z.object({
+    unReadCount: z.number().int(),
+    mute: z.number().int(),
+    /** a course group: the newest unread message the course's teacher posted (ours, issue 27); 0 none */
+    teacherMsgId: z.number().int(),
+  }),
   /** the other member of a private chat; null for a course group */
   friend: chatFriendAnswer.omit({ role: true, classid: true }).nullable(),
   systemUid: z.number().int(),
@@ -130,6 +135,10 @@ export const chatHistoryMessage = z.object({
 });
 export const chatHistoryAnswer = z.object({
   groupId: z.number().int(),
+  /** 1 private, 2 course group */
+  type: z.number().int(),
+  /** a private chat: the newest message id the other member has read (read receipts, ours, issue 27); 0 in a course group */
+  readUpTo: z.number().int(),
   page: z.number().int(),
   total: z.number().int(),
   list: z.array(chatHistoryMessage),
@@ -156,6 +165,35 @@ export const chatRulesAnswer = z.object({
   blocked: z.number().int(),
 });
 export type ChatRules = z.infer<typeof chatRulesAnswer>;
+
+/** A message found by `/LetterApi/searchMessage` (ours, issue 27), with the session it is in */
+export const chatSearchHit = z.object({
+  id: z.number().int(),
+  groupId: z.number().int(),
+  /** the session: 1 private, 2 course group; its name as the session list gives it (the friend's or the course's) */
+  type: z.number().int(),
+  name: z.string(),
+  /** the course's name */
+  remark: z.string(),
+  courseid: z.number().int(),
+  /** the other member of a private chat; 0 in a course group */
+  friendid: z.number().int(),
+  fromUid: z.number().int(),
+  fromName: z.string(),
+  msgType: z.number().int(),
+  /** the text around the first match (at most 80 characters; '…' where cut), the keyword in it as written */
+  excerpt: z.string(),
+  /** epoch seconds */
+  createTime: z.number().int(),
+});
+export const chatSearchAnswer = z.object({
+  keyword: z.string(),
+  list: z.array(chatSearchHit),
+  /** more hits older than the last: ask again with `beforeId` = `next` */
+  more: z.boolean(),
+  next: z.number().int(),
+});
+export type ChatSearchHit = z.infer<typeof chatSearchHit>;
 
 export type ChatMessage = z.infer<typeof chatMessageAnswer>;
 export type ChatSession = z.infer<typeof chatSessionAnswer>;

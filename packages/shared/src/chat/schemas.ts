@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { INT_MAX, wirePage } from '../wire';
-import { CHAT_PAGE_SIZE, CHAT_TEXT_MAX, CHAT_UNIQUE_CODE_MAX } from './constants';
+import {
+  CHAT_PAGE_SIZE,
+  CHAT_SEARCH_KEYWORD_MAX,
+  CHAT_SEARCH_PAGE_MAX,
+  CHAT_SEARCH_PAGE_SIZE,
+  CHAT_TEXT_MAX,
+  CHAT_UNIQUE_CODE_MAX,
+} from './constants';
 
 /**
  * Chat inputs (spec 2 §7 `/LetterApi`, `/Instantmessaging/OperateApi`, the chat socket's payloads), as
@@ -125,4 +132,33 @@ export const chatForbidInput = z.preprocess(
     return { ...o, uid: o.uid ?? o.userid ?? o.studentid, forbid: o.forbid ?? o.mute ?? o.status ?? 1 };
   },
   z.object({ courseid: id('validation.courseId'), uid: optionalId('validation.chatStudent'), forbid: flag }),
+);
+
+/**
+ * `/LetterApi/searchMessage` (ours, issue 27): the caller's messages holding `keyword` (or Ketangpai's
+ * `key`), trimmed, 1-50 characters; `size` hits a page (1-50, 20 by default), newest first, before
+ * `beforeId` (none: the newest).
+ */
+export const chatSearchInput = z.preprocess(
+  (v) => {
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Record<string, unknown>;
+    return { ...o, keyword: o.keyword ?? o.key, beforeId: o.beforeId ?? o.beforeid };
+  },
+  z.object({
+    keyword: z
+      .string({ message: 'validation.chatSearchKeyword' })
+      .trim()
+      .min(1, { message: 'validation.chatSearchKeyword' })
+      .refine((k) => [...k].length <= CHAT_SEARCH_KEYWORD_MAX, { message: 'validation.chatSearchKeyword' }),
+    size: z.preprocess(
+      (v) => (none(v) ? CHAT_SEARCH_PAGE_SIZE : v),
+      z.coerce
+        .number({ message: 'validation.chatSearchSize' })
+        .int({ message: 'validation.chatSearchSize' })
+        .min(1, { message: 'validation.chatSearchSize' })
+        .max(CHAT_SEARCH_PAGE_MAX, { message: 'validation.chatSearchSize' }),
+    ),
+    beforeId: optionalId('validation.invalid'),
+  }),
 );

@@ -87,6 +87,26 @@ export async function shareACourse(ctx: AppContext, a: number, b: number, course
   return Boolean(row);
 }
 
+/**
+ * The chats a user may read now, with their own state of each, as one SQL select (`id, kind, course_id,
+ * last_read_id, deleted_up_to, mute, joined_at`): their private chats, and the group of each live course
+ * they are a member of and may still visit (`groupIfMember`, for many groups at once).
+ */
+export function readableGroups(u: number) {
+  return sql`
+      select cg.id, cg.kind, cg.course_id, gu.last_read_id, gu.deleted_up_to, gu.mute, null::timestamptz as joined_at
+        from ${chatGroups} cg join ${chatGroupUsers} gu on gu.group_id = cg.id and gu.user_id = ${u}
+        join ${courses} c on c.id = cg.course_id
+       where cg.kind = ${CHAT_GROUP_PRIVATE}
+      union all
+      select cg.id, cg.kind, cg.course_id, coalesce(gu.last_read_id, 0), coalesce(gu.deleted_up_to, -1), coalesce(gu.mute, false), cm.joined_at
+        from ${chatGroups} cg join ${courseMembers} cm on cm.course_id = cg.course_id and cm.user_id = ${u}
+        join ${courses} c on c.id = cg.course_id and c.deleted_at is null
+        left join ${chatGroupUsers} gu on gu.group_id = cg.id and gu.user_id = ${u}
+       where cg.kind = ${CHAT_GROUP_COURSE}
+         and not (cm.role = 'student' and c.classending = 1 and c.canvisit = 0)`;
+}
+
 export const isCourseGroup = (g: ChatGroup) => g.kind === CHAT_GROUP_COURSE;
 
 // ---------------------------------------------------------------- the teacher's forbidding (chat-bans.ts)

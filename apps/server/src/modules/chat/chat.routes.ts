@@ -6,6 +6,7 @@ import { fail } from '../../platform/errors';
 import { handle } from '../../platform/handle';
 import * as addressBook from './address-book';
 import * as bans from './chat-bans';
+import * as search from './chat-search';
 import * as chat from './chat.service';
 import * as imToken from './im-token';
 
@@ -30,4 +31,5 @@ export async function chatRoutes(root: FastifyInstance) {
   handle(app, chatCalls.shieldFriend, (req) => chat.setMute(ctx, caller(req), req.body));
   handle(app, chatCalls.forbidChat, (req) => bans.forbidChat(ctx, caller(req), req.body));
   handle(app, chatCalls.chatRules, (req) => bans.chatRules(ctx, caller(req), req.body.groupid));
+  handle(app, chatCalls.searchMessage, (req) => search.searchMessages(ctx, caller(req), req.body));
 }

@@ -2,9 +2,11 @@ import {
   CHAT_GROUP_COURSE,
   CHAT_GROUP_PRIVATE,
   CHAT_IMAGE_MAX_BYTES,
+  CHAT_EVENT_READ,
   CHAT_MEDIA_TYPES,
   CHAT_MSG_AUDIO,
   CHAT_MSG_IMAGE,
+  CHAT_MSG_READ,
   CHAT_MSG_RECALL,
   CHAT_MSG_TEXT,
   CHAT_MSG_VIDEO,
@@ -24,7 +26,7 @@ import { AppError, badField, fail } from '../../platform/errors';
 import { rooms } from '../../realtime/rooms';
 import { authorize } from '../courses/courses.queries';
 import { signedUrl } from '../files/files.service';
-import { type ChatGroup, groupMemberIds, refuseBanned, requireGroup, shareACourse } from './chat.policy';
+import { type ChatGroup, groupMemberIds, readableGroups, refuseBanned, requireGroup, shareACourse } from './chat.policy';
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -75,6 +77,7 @@ interface SessionRow extends Record<string, unknown> {
   coursename: string;
   mute: boolean;
   unread: number;
+  teacher_msg_id: number | null;
   last_id: number | null;
   last_time: string | Date | null;
   last_from: number | null;
@@ -88,28 +91,23 @@ interface SessionRow extends Record<string, unknown> {
 /**
  * `/LetterApi/getMsgList`: the caller's sessions, newest message first, each with its last message and
  * unread count (messages of others after what the caller read, and after they joined a course's group);
- * a deleted session shows again once a newer message arrives. One query.
+ * a deleted session shows again once a newer message arrives. A course group also names the newest
+ * unread message its teacher (the course's owner, as of now) posted, not recalled: the list marks it
+ * until it is read (issue 27). One query.
  */
 export async function sessionList(ctx: AppContext, user: User): Promise<{ list: ChatSession[]; unread: number }> {
   const u = user.id;
   const result = await ctx.db.execute(sql`
-    with g as (
-      select cg.id, cg.kind, cg.course_id, gu.last_read_id, gu.deleted_up_to, gu.mute, null::timestamptz as joined_at
-        from ${chatGroups} cg join ${chatGroupUsers} gu on gu.group_id = cg.id and gu.user_id = ${u}
-        join ${courses} c on c.id = cg.course_id
-       where cg.kind = ${CHAT_GROUP_PRIVATE}
-      union all
-      select cg.id, cg.kind, cg.course_id, coalesce(gu.last_read_id, 0), coalesce(gu.deleted_up_to, -1), coalesce(gu.mute, false), cm.joined_at
-        from ${chatGroups} cg join ${courseMembers} cm on cm.course_id = cg.course_id and cm.user_id = ${u}
-        join ${courses} c on c.id = cg.course_id and c.deleted_at is null
-        left join ${chatGroupUsers} gu on gu.group_id = cg.id and gu.user_id = ${u}
-       where cg.kind = ${CHAT_GROUP_COURSE}
-         and not (cm.role = 'student' and c.classending = 1 and c.canvisit = 0)
-    )
+    with g as (${readableGroups(u)})
     select g.id, g.kind, g.course_id, c.coursename, g.mute,
            (select count(*)::int from ${chatMessages} m
              where m.group_id = g.id and m.id > greatest(g.last_read_id, g.deleted_up_to) and m.from_uid <> ${u}
                and (g.joined_at is null or m.created_at >= g.joined_at)) as unread,
+           (select max(m.id) from ${chatMessages} m
+              join ${courseMembers} t on t.course_id = g.course_id and t.user_id = m.from_uid and t.role = 'owner'
+             where g.kind = ${CHAT_GROUP_COURSE} and m.group_id = g.id and m.msg_type <> ${CHAT_MSG_RECALL}
+               and m.id > greatest(g.last_read_id, g.deleted_up_to) and m.from_uid <> ${u}
+               and (g.joined_at is null or m.created_at >= g.joined_at)) as teacher_msg_id,
            last.id as last_id, last.created_at as last_time, last.from_uid as last_from, last.msg_type as last_type,
            last.msg_content as last_content,
            friend.id as friend_id, friend.username as friend_name, friend.avatar as friend_avatar
@@ -148,7 +146,7 @@ export async function sessionList(ctx: AppContext, user: User): Promise<{ list: 
               msgType: Number(r.last_type),
               msgContent: r.last_content ?? '',
             },
-      groupUser: { unReadCount: Number(r.unread), mute: r.mute ? 1 : 0 },
+      groupUser: { unReadCount: Number(r.unread), mute: r.mute ? 1 : 0, teacherMsgId: Number(r.teacher_msg_id ?? 0) },
       friend,
       systemUid: 0,
     };
@@ -343,17 +341,37 @@ export async function sendMessage(
   return { message, duplicate: !inserted };
 }
 
-/** msgType 8: the caller has read the group up to `id` (never beyond its newest message). */
+/**
+ * msgType 8: the caller has read the group up to `id` (never beyond its newest message). In a private
+ * chat, when that moves the caller's read mark on, the other member hears `readMessage {groupId, uid,
+ * id, msgType 8}` (read receipts, issue 27); a course group's readers are told to nobody.
+ */
 export async function markRead(ctx: AppContext, user: User, groupId: number, upTo?: number) {
-  await requireGroup(ctx, user.id, groupId);
+  const group = await requireGroup(ctx, user.id, groupId);
   const last = await lastMessageId(ctx, groupId);
   const id = Math.min(upTo ?? last, last);
   await ensureOwnRow(ctx, groupId, user.id);
-  await ctx.db
+  const advanced = await ctx.db
     .update(chatGroupUsers)
-    .set({ lastReadId: sql`greatest(${chatGroupUsers.lastReadId}, ${id})` })
-    .where(and(eq(chatGroupUsers.groupId, groupId), eq(chatGroupUsers.userId, user.id)));
+    .set({ lastReadId: id })
+    .where(and(eq(chatGroupUsers.groupId, groupId), eq(chatGroupUsers.userId, user.id), lt(chatGroupUsers.lastReadId, id)))
+    .returning({ id: chatGroupUsers.lastReadId });
+  if (advanced.length > 0 && group.kind === CHAT_GROUP_PRIVATE) {
+    const others = (await groupMemberIds(ctx, group)).filter((uid) => uid !== user.id);
+    const data = { groupId, uid: user.id, id, msgType: CHAT_MSG_READ };
+    await ctx.realtime.publishMany(others.map((uid) => ({ room: rooms.chat(uid), cmd: CHAT_EVENT_READ, data })));
+  }
   return { groupId, id };
+}
+
+/** A private chat's read receipt: the newest message id its other member has read (0: none, or a course group). */
+async function readByOther(ctx: AppContext, group: ChatGroup, userId: number) {
+  if (group.kind !== CHAT_GROUP_PRIVATE) return 0;
+  const [other] = await ctx.db
+    .select({ lastReadId: chatGroupUsers.lastReadId })
+    .from(chatGroupUsers)
+    .where(and(eq(chatGroupUsers.groupId, group.id), ne(chatGroupUsers.userId, userId)));
+  return other?.lastReadId ?? 0;
 }
 
 /** `getGroupMessage`: a page of the group's messages (at most 50), newest first, before `beforeId`. */
@@ -414,7 +432,10 @@ export async function recallMessage(ctx: AppContext, user: User, groupId: number
   return data;
 }
 
-/** `/LetterApi/history`: read-only, 50 a page, newest first; by group or by the friend of a private chat. */
+/**
+ * `/LetterApi/history`: read-only, 50 a page, newest first; by group or by the friend of a private chat.
+ * A private chat also answers how far its other member has read (`readUpTo`, the read receipts after a reload).
+ */
 export async function history(ctx: AppContext, user: User, input: { friendid?: number; groupid?: number; page: number }) {
   let groupId = input.groupid;
   if (!groupId) {
@@ -423,8 +444,8 @@ export async function history(ctx: AppContext, user: User, input: { friendid?: n
     if (!g) throw fail('chatNotMember');
     groupId = g.id;
   }
-  await requireGroup(ctx, user.id, groupId);
-  const [rows, [total]] = await Promise.all([
+  const group = await requireGroup(ctx, user.id, groupId);
+  const [rows, [total], readUpTo] = await Promise.all([
     ctx.db
       .select(messageColumns)
       .from(chatMessages)
@@ -435,9 +456,12 @@ export async function history(ctx: AppContext, user: User, input: { friendid?: n
       .limit(CHAT_PAGE_SIZE)
       .offset((input.page - 1) * CHAT_PAGE_SIZE),
     ctx.db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.groupId, groupId)),
+    readByOther(ctx, group, user.id),
   ]);
   return {
     groupId,
+    type: group.kind,
+    readUpTo,
     page: input.page,
     total: total?.n ?? 0,
     list: rows.map((r) => ({

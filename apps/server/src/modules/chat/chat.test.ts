@@ -701,3 +701,179 @@ describe('pictures, files, voice and video', () => {
     await Promise.all([t.close(), b.close()]);
   });
 });
+
+describe('searching one’s messages (issue 27, beyond the spec)', () => {
+  const search = (who: Login, body: Record<string, unknown>) => call(app, '/LetterApi/searchMessage', body, { token: who.token });
+
+  it('finds a Chinese substring in the chats the caller may read, newest first, paged, with the session and an excerpt', async () => {
+    const { teacher, course, s1, s2 } = await world();
+    const { groupId: pair } = await open(teacher, s1, course.id);
+    const group = (await call(app, '/LetterApi/createGroup', { courseid: course.id }, { token: teacher.token })).data.groupId;
+    const [t, a] = [await loggedIn(teacher), await loggedIn(s1)];
+    await t.request('pushMessage', { groupId: pair, msgType: 0, msgContent: '请在周五前提交实验报告' });
+    await a.request('pushMessage', { groupId: pair, msgType: 0, msgContent: '老师，实验报告可以晚一天交吗？' });
+    const long = `${'前言'.repeat(30)}实验报告的格式见附件${'后记'.repeat(40)}`;
+    await t.request('pushMessage', { groupId: group, msgType: 0, msgContent: long });
+    await t.request('pushMessage', { groupId: group, msgType: 0, msgContent: '与搜索无关的一条' });
+    const found = await search(s1, { keyword: ' 实验报告 ' });
+    expect(found.status, found.message).toBe(1);
+    expect(found.data).toMatchObject({ keyword: '实验报告', more: false, next: 0 });
+    expect(found.data.list.map((h: { groupId: number }) => h.groupId)).toEqual([group, pair, pair]);
+    expect(found.data.list[0]).toMatchObject({ type: 2, name: course.coursename, courseid: course.id, friendid: 0 });
+    expect(found.data.list[1]).toMatchObject({
+      type: 1,
+      name: expect.any(String),
+      remark: course.coursename,
+      friendid: teacher.uid,
+      fromUid: s1.uid,
+      excerpt: '老师，实验报告可以晚一天交吗？',
+    });
+    // the excerpt of a long message: the match with a little before it, cut with '…' both sides, 80 characters
+    const excerpt: string = found.data.list[0].excerpt;
+    expect(excerpt).toMatch(/^…前言.*实验报告的格式见附件.*后记…$/);
+    expect([...excerpt].length).toBe(82);
+    expect(typeof found.data.list[0].createTime).toBe('number');
+    // the other student is in the course group only
+    expect((await search(s2, { keyword: '实验报告' })).data.list.map((h: { groupId: number }) => h.groupId)).toEqual([group]);
+    // case-insensitive for Latin letters; pages of `size` with the cursor to the next
+    for (const text of ['Lab REPORT one', 'lab report two', 'LAB Report three'])
+      await t.request('pushMessage', { groupId: pair, msgType: 0, msgContent: text });
+    const p1 = await search(s1, { keyword: 'lab report', size: 2 });
+    expect(p1.data.list.map((h: { excerpt: string }) => h.excerpt)).toEqual(['LAB Report three', 'lab report two']);
+    expect(p1.data.more).toBe(true);
+    const p2 = await search(s1, { key: 'lab report', size: 2, beforeId: p1.data.next });
+    expect(p2.data).toMatchObject({ more: false, next: 0 });
+    expect(p2.data.list.map((h: { excerpt: string }) => h.excerpt)).toEqual(['Lab REPORT one']);
+    await Promise.all([t.close(), a.close()]);
+  });
+
+  it('never finds a recalled message, a deleted session’s, a stranger’s chat or a left course’s; % and _ mean themselves', async () => {
+    const { teacher, course, s1, s2, outsider } = await world();
+    const { groupId: pair } = await open(teacher, s1, course.id);
+    const group = (await call(app, '/LetterApi/createGroup', { courseid: course.id }, { token: teacher.token })).data.groupId;
+    const t = await loggedIn(teacher);
+    const recalled = await t.request('pushMessage', { groupId: pair, msgType: 0, msgContent: '密码是 123456' });
+    expect((await t.request('removeMessage', { groupId: pair, id: recalled.payload.id })).returnCode).toBe(200);
+    await t.request('pushMessage', { groupId: pair, msgType: 0, msgContent: '旧的通知：停课' });
+    await t.request('pushMessage', { groupId: group, msgType: 0, msgContent: '全班通知：停课一天' });
+    await t.request('pushMessage', { groupId: group, msgType: 0, msgContent: '完成率 100% 的同学_加分' });
+    await t.request('pushMessage', { groupId: group, msgType: 0, msgContent: '完成率 1000 的同学a加分' });
+    expect((await search(s1, { keyword: '密码' })).data.list).toEqual([]);
+    expect((await search(teacher, { keyword: '123456' })).data.list).toEqual([]);
+    expect((await search(s1, { keyword: '%' })).data.list.map((h: { excerpt: string }) => h.excerpt)).toEqual([
+      '完成率 100% 的同学_加分',
+    ]);
+    expect((await search(s1, { keyword: '_' })).data.list).toHaveLength(1);
+    // a deleted session's messages up to its deletion are not found; a newer one is
+    expect((await search(s1, { keyword: '停课' })).data.list).toHaveLength(2);
+    expect((await call(app, '/Instantmessaging/OperateApi/deleteSession', { groupid: pair }, { token: s1.token })).status).toBe(
+      1,
+    );
+    await t.request('pushMessage', { groupId: pair, msgType: 0, msgContent: '新的通知：停课取消' });
+    expect((await search(s1, { keyword: '停课' })).data.list.map((h: { excerpt: string }) => h.excerpt)).toEqual([
+      '新的通知：停课取消',
+      '全班通知：停课一天',
+    ]);
+    // the teacher, who deleted nothing, still finds the old one
+    expect((await search(teacher, { keyword: '停课' })).data.list).toHaveLength(3);
+    // someone in neither chat finds nothing
+    expect((await search(outsider, { keyword: '停课' })).data.list).toEqual([]);
+    // a student who left the course no longer finds its group's messages (the private chat stays theirs)
+    expect((await search(s2, { keyword: '停课' })).data.list).toHaveLength(1);
+    const removed = await call(
+      app,
+      '/Futurev2/Student/remove',
+      { courseid: course.id, uids: [s2.uid] },
+      { token: teacher.token },
+    );
+    expect(removed.status, removed.message).toBe(1);
+    expect((await search(s2, { keyword: '停课' })).data.list).toEqual([]);
+    await t.close();
+  });
+
+  it('refuses an empty or too long keyword and a page too big, naming the field in the caller’s language', async () => {
+    const { s1 } = await world();
+    expect(await search(s1, { keyword: '   ' })).toMatchObject({ status: 0, message: '请输入 1 到 50 个字的关键词' });
+    expect(await search(s1, {})).toMatchObject({ status: 0, message: '请输入 1 到 50 个字的关键词' });
+    expect((await search(s1, { keyword: '字'.repeat(50) })).status).toBe(1);
+    expect(await search(s1, { keyword: '字'.repeat(51) })).toMatchObject({ status: 0, message: '请输入 1 到 50 个字的关键词' });
+    expect(await search(s1, { keyword: '字', size: 51 })).toMatchObject({ status: 0, message: '每页 1 到 50 条' });
+    expect(await search(s1, { keyword: '字', size: -1 })).toMatchObject({ status: 0, message: '每页 1 到 50 条' });
+    expect(await search(s1, { keyword: '字', size: 2.5 })).toMatchObject({ status: 0, message: '每页 1 到 50 条' });
+    expect((await search(s1, { keyword: '字', beforeId: -1 })).status).toBe(0);
+    expect((await call(app, '/UserApi/setLanguage', { lang: 'en' }, { token: s1.token })).status).toBe(1);
+    expect(await search(s1, { keyword: '' })).toMatchObject({ status: 0, message: 'Enter a keyword of 1 to 50 characters' });
+  });
+});
+
+describe('read receipts in private chats (issue 27, beyond the spec)', () => {
+  it('tells the sender live how far the other member read, and answers it after a reload; never in a course group', async () => {
+    const { teacher, course, s1, s2 } = await world();
+    const { groupId } = await open(teacher, s1, course.id);
+    const [t, a] = [await loggedIn(teacher), await loggedIn(s1)];
+    const first = (await t.request('pushMessage', { groupId, msgType: 0, msgContent: '第一条' })).payload.id;
+    const second = (await t.request('pushMessage', { groupId, msgType: 0, msgContent: '第二条' })).payload.id;
+    const history = async (who: Login) =>
+      (await call(app, '/LetterApi/history', { groupid: groupId }, { token: who.token })).data;
+    expect(await history(teacher)).toMatchObject({ type: 1, readUpTo: 0 });
+    const reads = (c: Client) => c.frames.filter((f) => f.seq !== undefined && f.requestType === 'readMessage');
+    // the student reads the first: the teacher hears it, live
+    await a.request('pushMessage', { groupId, msgType: 8, id: first });
+    await expect.poll(() => reads(t).map((f) => f.payload)).toEqual([{ groupId, uid: s1.uid, id: first, msgType: 8 }]);
+    expect(await history(teacher)).toMatchObject({ readUpTo: first });
+    // reading the same again, or less, tells nobody again; the reader hears no receipt of their own
+    await a.request('pushMessage', { groupId, msgType: 8, id: first });
+    await a.request('pushMessage', { groupId, msgType: 8 });
+    await expect.poll(() => reads(t).map((f) => f.payload.id)).toEqual([first, second]);
+    expect(reads(a)).toEqual([]);
+    expect(await history(teacher)).toMatchObject({ readUpTo: second });
+    // the student's own view: the teacher has read what the student never sent (the teacher's sends read the chat)
+    expect((await history(s1)).readUpTo).toBe(second);
+    // a course group: no receipts, none answered
+    const group = (await call(app, '/LetterApi/createGroup', { courseid: course.id }, { token: teacher.token })).data.groupId;
+    const b = await loggedIn(s2);
+    const inGroup = (await t.request('pushMessage', { groupId: group, msgType: 0, msgContent: '群消息' })).payload.id;
+    await b.request('pushMessage', { groupId: group, msgType: 8, id: inGroup });
+    await t.request('ping');
+    expect(reads(t)).toHaveLength(2);
+    expect((await call(app, '/LetterApi/history', { groupid: group }, { token: teacher.token })).data).toMatchObject({
+      type: 2,
+      readUpTo: 0,
+    });
+    await Promise.all([t.close(), a.close(), b.close()]);
+  });
+});
+
+describe('the teacher’s post in a course group’s session (issue 27, beyond the spec)', () => {
+  it('marks a course group with the teacher’s newest unread message until read; a student’s or a recalled one does not', async () => {
+    const { teacher, course, s1, s2 } = await world();
+    const group = (await call(app, '/LetterApi/createGroup', { courseid: course.id }, { token: teacher.token })).data.groupId;
+    const [t, a, b] = [await loggedIn(teacher), await loggedIn(s1), await loggedIn(s2)];
+    const session = async (who: Login) =>
+      (await call(app, '/LetterApi/getMsgList', {}, { token: who.token })).data.list.find(
+        (s: { group: { id: number } }) => s.group.id === group,
+      );
+    await a.request('pushMessage', { groupId: group, msgType: 0, msgContent: '同学的消息' });
+    expect((await session(s2)).groupUser).toMatchObject({ unReadCount: 1, teacherMsgId: 0 });
+    const posted = (await t.request('pushMessage', { groupId: group, msgType: 0, msgContent: '明天停课' })).payload.id;
+    await a.request('pushMessage', { groupId: group, msgType: 0, msgContent: '收到' });
+    // a student wrote after the teacher: the teacher's post still marks the session
+    expect((await session(s2)).groupUser).toMatchObject({ unReadCount: 3, teacherMsgId: posted });
+    // never for the teacher's own list
+    expect((await session(teacher)).groupUser.teacherMsgId).toBe(0);
+    // read: unmarked
+    await b.request('pushMessage', { groupId: group, msgType: 8 });
+    expect((await session(s2)).groupUser).toMatchObject({ unReadCount: 0, teacherMsgId: 0 });
+    // a recalled post marks nothing
+    const again = (await t.request('pushMessage', { groupId: group, msgType: 0, msgContent: '发错了' })).payload.id;
+    expect((await session(s2)).groupUser.teacherMsgId).toBe(again);
+    await t.request('removeMessage', { groupId: group, id: again });
+    expect((await session(s2)).groupUser.teacherMsgId).toBe(0);
+    // a private chat with the teacher is never marked
+    const { groupId: pair } = await open(teacher, s2, course.id);
+    await t.request('pushMessage', { groupId: pair, msgType: 0, msgContent: '私信' });
+    const list = (await call(app, '/LetterApi/getMsgList', {}, { token: s2.token })).data.list;
+    expect(list.find((s: { group: { id: number } }) => s.group.id === pair).groupUser.teacherMsgId).toBe(0);
+    await Promise.all([t.close(), a.close(), b.close()]);
+  });
+});

@@ -15,7 +15,7 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { errorMessage } from '../../lib/api';
 import { useNavigate } from '../../lib/router';
 import { useTranslation } from '../../lib/translations';
-import { chatApi, chatKeys } from './api';
+import { chatApi, chatKeys, chatPath } from './api';
 import { chatSocket } from './chatSocket';
 import './chat.css';
 
@@ -44,7 +44,8 @@ function lastText(t: (key: string) => string, m: { msgType: number; msgContent: 
 
 /**
  * The message tab's chat sessions (spec 1 §2): each with its last message and unread count, newest
- * first; swipe to delete (after confirming); refreshed when a message arrives on the chat socket.
+ * first; a course group the teacher posted in since it was read says so (issue 27); swipe to delete
+ * (after confirming); refreshed when a message arrives on the chat socket.
  */
 export function ChatSessions() {
   const { t } = useTranslation();
@@ -115,7 +116,7 @@ export function ChatSessions() {
         const last = s.lastMsg ? lastText(t, s.lastMsg) : t('chat.noMessagesYet');
         const open = () =>
           navigate(
-            `/chat?groupId=${s.group.id}${s.friend ? `&friendid=${s.friend.friendId}` : ''}&coursename=${encodeURIComponent(s.group.remark)}&name=${encodeURIComponent(s.group.name)}`,
+            chatPath({ groupId: s.group.id, friendid: s.friend?.friendId, coursename: s.group.remark, name: s.group.name }),
           );
         const unread = s.groupUser.unReadCount;
         return (
@@ -125,7 +126,17 @@ export function ChatSessions() {
           >
             <List.Item
               prefix={<UserAvatar name={s.group.name} src={s.group.avatar || undefined} size={44} testid="chat-session-avatar" />}
-              description={<span className="chat-session-last">{last}</span>}
+              description={
+                <span className="chat-session-last">
+                  {/* the course's teacher posted since the caller last read it (issue 27) */}
+                  {isCourse && s.groupUser.teacherMsgId > 0 ? (
+                    <span className="chat-session-teacher" data-testid="chat-session-teacher">
+                      {t('chat.teacherPosted')}
+                    </span>
+                  ) : null}
+                  {last}
+                </span>
+              }
               extra={
                 <div className="chat-session-extra">
                   <span className="chat-session-time">{s.lastMsg ? chatTime(s.lastMsg.createTime) : ''}</span>

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@paiclass/shared';
 import { describe, expect, it } from 'vitest';
-import { type ShownMessage, withIncoming } from './api';
+import { highlightParts, type ShownMessage, withIncoming } from './api';
 
 const ME = 7;
 const stored = (id: number, uniqueCode = '', fromUid = ME): ChatMessage => ({
@@ -47,6 +47,29 @@ describe('withIncoming: the chat page’s messages once one arrives from the soc
     expect(withIncoming(now, stored(4, 'same', 9), ME).map((m) => [m.id, m.local ?? false])).toEqual([
       [0, true],
       [4, false],
+    ]);
+  });
+});
+
+describe('highlightParts', () => {
+  it('marks every occurrence of the keyword, in any case, Chinese included', () => {
+    expect(highlightParts('请交实验报告，实验报告要打印', '实验报告')).toEqual([
+      ['请交', false],
+      ['实验报告', true],
+      ['，', false],
+      ['实验报告', true],
+      ['要打印', false],
+    ]);
+    expect(highlightParts('Lab REPORT due', 'report')).toEqual([
+      ['Lab ', false],
+      ['REPORT', true],
+      [' due', false],
+    ]);
+    expect(highlightParts('no match here', '实验')).toEqual([['no match here', false]]);
+    expect(highlightParts('100% 完成', '%')).toEqual([
+      ['100', false],
+      ['%', true],
+      [' 完成', false],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { type ChatMessage, chatCalls } from '@paiclass/shared';
+import { CHAT_SEARCH_PAGE_SIZE, type ChatMessage, chatCalls } from '@paiclass/shared';
 import { call } from '../../lib/api';
 
 /** The chat calls of docs/api.md (issue 27), typed. Messages themselves go by the chat socket (chatSocket.ts). */
@@ -16,6 +16,8 @@ export const chatApi = {
   rules: (groupid: number) => call(chatCalls.chatRules, { groupid }),
   forbid: (courseid: number, forbid: 0 | 1, uid?: number) =>
     call(chatCalls.forbidChat, { courseid, forbid, ...(uid ? { uid } : {}) }),
+  search: (keyword: string, beforeId?: number) =>
+    call(chatCalls.searchMessage, { keyword, size: CHAT_SEARCH_PAGE_SIZE, ...(beforeId ? { beforeId } : {}) }),
 };
 
 export const chatKeys = {
@@ -25,7 +27,34 @@ export const chatKeys = {
   friends: (courseId: number) => ['chat', 'friends', courseId] as const,
   history: (key: string) => ['chat', 'history', key] as const,
   rules: (groupId: number) => ['chat', 'rules', groupId] as const,
+  search: (keyword: string) => ['chat', 'search', keyword] as const,
 };
+
+/** The chat page's address for a session or a search hit (spec 1 §2 `/chat?groupId&friendid&coursename`). */
+export function chatPath(s: { groupId: number; friendid?: number; coursename: string; name: string }) {
+  return `/chat?groupId=${s.groupId}${s.friendid ? `&friendid=${s.friendid}` : ''}&coursename=${encodeURIComponent(s.coursename)}&name=${encodeURIComponent(s.name)}`;
+}
+
+/**
+ * An excerpt cut where `keyword` occurs (any case), for the search page to mark each occurrence:
+ * `[text, matched]` pairs in order.
+ */
+export function highlightParts(text: string, keyword: string): [string, boolean][] {
+  const k = keyword.trim().toLowerCase();
+  if (!k) return [[text, false]];
+  const lower = text.toLowerCase();
+  // a lower-case form of another length (rare letters) cannot be cut by its positions: shown unmarked
+  if (lower.length !== text.length) return [[text, false]];
+  const parts: [string, boolean][] = [];
+  let from = 0;
+  for (let at = lower.indexOf(k); at >= 0; at = lower.indexOf(k, at + k.length)) {
+    if (at > from) parts.push([text.slice(from, at), false]);
+    parts.push([text.slice(at, at + k.length), true]);
+    from = at + k.length;
+  }
+  if (from < text.length) parts.push([text.slice(from), false]);
+  return parts;
+}
 
 /** A message as the chat page shows it: the server's, or one of ours still sending or failed (spec 1 §4 msgtatus). */
 export type ShownMessage = ChatMessage & {

@@ -1,4 +1,5 @@
 import {
+  CHAT_EVENT_READ,
   CHAT_FAIL_AFTER_MS,
   CHAT_FLUSH_AFTER_LOGIN_MS,
   CHAT_HEARTBEAT_MS,
@@ -49,6 +50,8 @@ export type ChatEvent =
   | { type: 'removed'; groupId: number; id: number }
   /** the teacher forbade or allowed chat in a course group (spec 2 §3 group change "post permission") */
   | { type: 'groupChange'; groupId: number }
+  /** the other member of a private chat has read it up to `id` (read receipts) */
+  | { type: 'read'; groupId: number; uid: number; id: number }
   /** logged in (first time or again): what was read before may have missed messages, pages read it again */
   | { type: 'online' };
 
@@ -229,6 +232,10 @@ class ChatSocket {
       if (f.requestType === 'removeMessage') {
         const r = f.payload as { groupId: number; id: number };
         return this.emit({ type: 'removed', groupId: r.groupId, id: r.id });
+      }
+      if (f.requestType === CHAT_EVENT_READ) {
+        const r = f.payload as { groupId: number; uid: number; id: number };
+        return this.emit({ type: 'read', groupId: r.groupId, uid: r.uid, id: r.id });
       }
       if (f.requestType === 'groupChange') {
         const c = f.payload as { groupId: number };

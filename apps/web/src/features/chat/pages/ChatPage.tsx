@@ -1,4 +1,5 @@
 import {
+  CHAT_GROUP_PRIVATE,
   CHAT_IMAGE_MAX_BYTES,
   CHAT_MSG_AUDIO,
   CHAT_MSG_FILE,
@@ -38,8 +39,9 @@ import '../chat.css';
  * failed (3, spec 1 §4: no answer after 10 s, or refused); a failed one is sent again by a tap, with
  * the same uniqueCode (stored once). A tap on one of our own messages within 2 minutes offers to recall
  * it. The more menu leads to the history, and in a private chat blocks or unblocks the other member (their
- * messages are then refused, spec 2 §8 "the other party has refused"). Without a group id: an alert,
- * then back (spec 2 §8).
+ * messages are then refused, spec 2 §8 "the other party has refused"). In a private chat each of our
+ * stored messages says whether the other member has read it (issue 27: from the history, then live by
+ * the socket's `readMessage` and their own messages). Without a group id: an alert, then back (spec 2 §8).
  */
 export default function ChatPage() {
   const { t } = useTranslation();
@@ -58,6 +60,8 @@ export default function ChatPage() {
   const [student, setStudent] = useState<{ uid: number; name: string } | null>(null);
   const [recalling, setRecalling] = useState<ShownMessage | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
+  /** a private chat: the newest message the other member has read (read receipts, issue 27); null in a course group */
+  const [readUpTo, setReadUpTo] = useState<number | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const picker = useRef<HTMLInputElement>(null);
 
@@ -78,6 +82,8 @@ export default function ChatPage() {
   // the newest page, oldest first, under what arrived meanwhile
   useEffect(() => {
     if (!first.data) return;
+    const { type, readUpTo: read } = first.data;
+    setReadUpTo((now) => (type === CHAT_GROUP_PRIVATE ? Math.max(now ?? 0, read) : null));
     const loaded: ShownMessage[] = first.data.list
       .map((h) => ({
         id: h.id,
@@ -106,6 +112,8 @@ export default function ChatPage() {
       chatSocket.subscribe((e) => {
         if (e.type === 'message' && e.message.groupId === groupId) {
           setMessages((now) => withIncoming(now, e.message, me));
+          // the other member wrote: they have read what came before (the server marks a sender's chat read)
+          if (e.message.fromUid !== me) setReadUpTo((now) => (now === null ? now : Math.max(now, e.message.id)));
           chatSocket.markRead(groupId, e.message.id);
           void client.invalidateQueries({ queryKey: chatKeys.sessions });
         }
@@ -121,6 +129,8 @@ export default function ChatPage() {
           void first.refetch();
           void client.invalidateQueries({ queryKey: chatKeys.rules(groupId) });
         }
+        if (e.type === 'read' && e.groupId === groupId && e.uid !== me)
+          setReadUpTo((now) => (now === null ? now : Math.max(now, e.id)));
         if (e.type === 'groupChange' && e.groupId === groupId)
           void client.invalidateQueries({ queryKey: chatKeys.rules(groupId) });
         if (e.type === 'removed' && e.groupId === groupId)
@@ -394,6 +404,7 @@ export default function ChatPage() {
             onImage={setViewing}
             onAvatar={manages && m.fromUid !== me ? () => setStudent({ uid: m.fromUid, name: m.fromName }) : undefined}
             onOwn={m.fromUid === me && recallable(m) ? () => setRecalling(m) : undefined}
+            read={readUpTo !== null && m.fromUid === me && !m.local ? m.id <= readUpTo : undefined}
           />
         ))}
         <div ref={bottom} />
@@ -535,6 +546,7 @@ function Bubble({
   onImage,
   onAvatar,
   onOwn,
+  read,
 }: {
   m: ShownMessage;
   mine: boolean;
@@ -543,6 +555,8 @@ function Bubble({
   onAvatar?: () => void;
   /** our own message, still recallable: what a tap on it offers */
   onOwn?: () => void;
+  /** our own stored message in a private chat: whether the other member has read it */
+  read?: boolean;
 }) {
   const { t } = useTranslation();
   if (m.msgType === CHAT_MSG_RECALL)
@@ -572,6 +586,11 @@ function Bubble({
       <div className="chat-bubble-wrap">
         {!mine && m.fromName ? <div className="chat-from">{m.fromName}</div> : null}
         <MessageBody m={m} onImage={onImage} />
+        {read !== undefined && status === CHAT_STATUS_SENT ? (
+          <div className={read ? 'chat-receipt is-read' : 'chat-receipt'} data-testid="chat-receipt" data-read={read ? 1 : 0}>
+            {read ? t('chat.read') : t('chat.unread')}
+          </div>
+        ) : null}
       </div>
       {onOwn ? (
         <button

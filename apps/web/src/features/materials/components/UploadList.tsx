@@ -39,7 +39,13 @@ export function UploadList({
               ) : null}
               {entry.status === 'uploading' ? (
                 <>
-                  <div role="progressbar" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100} aria-label={entry.file.name}>
+                  <div
+                    role="progressbar"
+                    aria-valuenow={percent}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-label={entry.file.name}
+                  >
                     <ProgressBar percent={percent} className="upload-progress" data-testid="upload-progress" />
                   </div>
                   <span className="muted small" data-testid="upload-state">
