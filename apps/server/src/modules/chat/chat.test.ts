@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { ChatClient, imToken as chatImToken, chatLoggedIn } from '../../../test/chat-sockets';
 import { newCourse, newTeacher } from '../../../test/courses';
 import { call, redisUrl, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
 import { chatMessages } from '../../db/schema';
@@ -21,81 +21,11 @@ afterAll(async () => {
 });
 
 type Login = Awaited<ReturnType<typeof registerUser>>;
-interface Frame {
-  requestType: string;
-  uniqueCode: string;
-  // biome-ignore lint/suspicious/noExplicitAny: each request type answers its own payload; the tests read it as they need
-  payload: any;
-  returnCode: number;
-  returnMsg: string;
-  seq?: number;
-}
-
-/** A chat socket client as a test drives it: every frame it heard, and a request that waits for its answer. */
-class Client {
-  frames: Frame[] = [];
-  private serial = 0;
-  closed: Promise<number>;
-  constructor(readonly socket: WebSocket) {
-    socket.on('message', (m) => this.frames.push(JSON.parse(String(m))));
-    this.closed = new Promise((resolve) => socket.on('close', (code) => resolve(code)));
-  }
-  static async open(target = app, path = '/ws/chat') {
-    const p = (target.server.address() as { port: number }).port;
-    const socket = new WebSocket(`ws://127.0.0.1:${p}${path}`);
-    await new Promise((resolve, reject) => {
-      socket.on('open', resolve);
-      socket.on('error', reject);
-    });
-    return new Client(socket);
-  }
-  /** sends a request; answers the frame that answers it (same requestType and uniqueCode, no seq) */
-  async request(requestType: string, payload: unknown = {}, uniqueCode = `t${++this.serial}-${Math.random()}`) {
-    const from = this.frames.length;
-    this.socket.send(JSON.stringify({ requestType, uniqueCode, payload }));
-    let found: Frame | undefined;
-    await expect
-      .poll(() => {
-        found = this.frames
-          .slice(from)
-          .find((f) => f.requestType === requestType && f.uniqueCode === uniqueCode && f.seq === undefined);
-        return Boolean(found);
-      })
-      .toBe(true);
-    return found!;
-  }
-  /** the messages pushed to this socket (events with a seq), by id, each once */
-  pushed() {
-    // biome-ignore lint/suspicious/noExplicitAny: a pushed message, read by the tests field by field
-    const byId = new Map<number, any>();
-    for (const f of this.frames) if (f.seq !== undefined && f.requestType === 'pushMessage') byId.set(f.payload.id, f.payload);
-    return [...byId.values()];
-  }
-  maxSeq() {
-    return Math.max(
-      0,
-      ...this.frames.map((f) => f.seq ?? 0),
-      ...this.frames.filter((f) => f.requestType === 'login').map((f) => f.payload?.seq ?? 0),
-    );
-  }
-  close() {
-    this.socket.close();
-    return this.closed;
-  }
-}
-
-async function imToken(who: Login, target = app) {
-  const res = await call(target, '/userApi/getIMToken', {}, { token: who.token });
-  expect(res.status).toBe(1);
-  return res.data.token as string;
-}
-
-async function loggedIn(who: Login, since?: number, target = app) {
-  const c = await Client.open(target);
-  const answer = await c.request('login', { token: await imToken(who, target), ...(since === undefined ? {} : { since }) });
-  expect(answer.returnCode).toBe(200);
-  return c;
-}
+/** The chat socket client of the tests (test/chat-sockets.ts), on this file's app unless told. */
+const Client = { open: (target = app, path = '/ws/chat') => ChatClient.open(target, path) };
+type Client = ChatClient;
+const imToken = (who: Login, target = app) => chatImToken(target, who);
+const loggedIn = (who: Login, since?: number, target = app) => chatLoggedIn(target, who, since);
 
 /** A teacher's course with two students and an outsider in a course of their own. */
 async function world() {
