@@ -7,6 +7,7 @@ import { hoistImports } from './build/hoistImports';
 import { localeGroups } from './build/localeGroups';
 import { inlineEntryCss } from './build/inlineEntryCss';
 import { precompress } from './build/precompress';
+import { reactRootRender } from './build/reactRootRender';
 import { slimIcons } from './build/slimIcons';
 
 /** The API server in development; `npm start` serves API and web from one origin instead. */
@@ -15,7 +16,7 @@ const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
 const proxied = { target: API_TARGET, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [contractPaths(), react(), ariaPatches(), slimIcons(), localeGroups(), inlineEntryCss(), hoistImports(), precompress()],
+  plugins: [contractPaths(), react(), ariaPatches(), reactRootRender(), slimIcons(), localeGroups(), inlineEntryCss(), hoistImports(), precompress()],
   resolve: {
     // one React only, or hooks break: the root package.json overrides antd-mobile's React 16-18 peer range
     dedupe: ['react', 'react-dom'],

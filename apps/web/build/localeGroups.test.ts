@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AREA_GROUPS, CORE_GROUPS, pickPart } from './localeGroups';
+import { areaValidationMessages, validationMessages } from '@paiclass/shared';
+import { AREA_GROUPS, CORE_GROUPS, pickMessages, pickPart, type SharedMessages } from './localeGroups';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 const zh = JSON.parse(readFileSync(join(src, 'locales/zh.json'), 'utf8')) as Record<string, unknown>;
@@ -92,5 +93,29 @@ describe('locale parts', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('put the general validation messages in the core and the areas’ own with the others, each once', () => {
+    const shared = { validationMessages, areaValidationMessages } as unknown as SharedMessages;
+    for (const lang of ['zh', 'en']) {
+      const core = pickMessages(shared, lang, 'core');
+      const others = pickMessages(shared, lang, 'others');
+      expect(pickMessages(shared, lang, 'courses')).toEqual({});
+      expect({ ...core, ...others }).toEqual(validationMessages[lang as 'zh' | 'en']);
+      expect(Object.keys(core).filter((key) => key in others)).toEqual([]);
+      expect(Object.keys(others).length).toBeGreaterThan(100);
+    }
+  });
+
+  it('give the account pages (loaded without the others) every validation message their schemas and code name', () => {
+    const core = pickMessages({ validationMessages, areaValidationMessages } as unknown as SharedMessages, 'zh', 'core');
+    const shared = fileURLToPath(new URL('../../../packages/shared/src/accounts/', import.meta.url));
+    const texts = [readFileSync(join(shared, 'schemas.ts'), 'utf8'), readFileSync(join(shared, 'rules.ts'), 'utf8')];
+    for (const page of ['LoginPage', 'RegisterPage', 'FindPasswordPage', 'LoginVerifyPage', 'BindWechatPage', 'AccoundNumberInfoPage']) {
+      for (const file of firstLoadFiles(join(src, `features/accounts/pages/${page}.tsx`))) texts.push(readFileSync(file, 'utf8'));
+    }
+    const keys = new Set(texts.flatMap((text) => [...text.matchAll(/['`](validation\.[A-Za-z]+)['`]/g)].map((m) => m[1] as string)));
+    expect(keys.size).toBeGreaterThan(10);
+    expect([...keys].filter((key) => !(key in core))).toEqual([]);
   });
 });

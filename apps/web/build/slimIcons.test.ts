@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { slimIconModule, slimPath } from './slimIcons';
+import { SVG_ICON, sharedWrapper, slimIconModule, slimPath } from './slimIcons';
 
 const require = createRequire(import.meta.url);
 
 describe('slimIcons', () => {
-  it('rounds coordinates to two decimals and drops the repeated point of a zero-length line', () => {
+  it('rounds coordinates to one decimal and drops the repeated point of a zero-length line', () => {
     expect(slimPath('M23.9986223,7.45929361 L34.8936772,11.6973364 L35.2891034,12.0521655 L35.2891034,12.0521655 Z')).toBe(
-      'M24,7.46L34.89,11.7L35.29,12.05Z',
+      'M24,7.5L34.9,11.7L35.3,12.1Z',
     );
     expect(slimPath('M0,-0.001 L-1.5,2 L-1.5,2 L-1.5,2 L-1.5,20 Z')).toBe('M0,0L-1.5,2L-1.5,20Z');
   });
@@ -24,5 +24,17 @@ describe('slimIcons', () => {
     expect(slim).toContain('viewBox: "0 0 48 48"');
     // every path still starts with a move and closes
     for (const [, d] of slim.matchAll(/\bd: "([^"]*)"/g)) expect(d).toMatch(/^M[\d.,\- A-Za-z]+$/);
+  });
+
+  it('draws every icon through the one shared <svg> wrapper, its own drawing unchanged', () => {
+    const file = require.resolve('antd-mobile-icons/es/DownOutline.js');
+    const slim = slimIconModule(readFileSync(file, 'utf8'));
+    const shared = sharedWrapper(slim);
+    expect(shared).toContain(`import { svgIcon } from "${SVG_ICON}";`);
+    expect(shared).not.toContain('createElement("svg"');
+    const drawing = (source: string) => source.slice(source.indexOf('React.createElement("g"'), source.lastIndexOf('))'));
+    expect(drawing(shared)).toBe(drawing(slim));
+    // a module of another shape is left alone
+    expect(sharedWrapper('export default 1;')).toBe('export default 1;');
   });
 });

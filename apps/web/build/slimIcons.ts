@@ -3,8 +3,8 @@ import type { Plugin } from 'vite';
 /** antd-mobile-icons' modules, one icon each. */
 const ICON_MODULE = /[\\/]antd-mobile-icons[\\/]es[\\/][A-Za-z]+\.js$/;
 
-/** Decimals kept in path coordinates: the icons are drawn in a 48-unit box shown at 1em, so 0.01 is far below a pixel. */
-const DECIMALS = 2;
+/** Decimals kept in path coordinates: the icons are drawn in a 48-unit box shown at 1em, so 0.05 is far below a pixel (0.025 px at 24 px). */
+const DECIMALS = 1;
 
 /** A number of path data, rounded, without trailing zeros ("7.4592936" → "7.46", "12.00" → "12"). */
 function round(value: string) {
@@ -34,18 +34,66 @@ export function slimIconModule(code: string) {
     .replace(/\bd: "([^"]*)"/g, (_all, d: string) => `d: ${JSON.stringify(slimPath(d))}`);
 }
 
+/** The module every icon's <svg> comes from (the same element and attributes each icon module wrote itself). */
+export const SVG_ICON = 'virtual:paiclass/svg-icon';
+const SVG_ICON_RESOLVED = '\0paiclass-svg-icon';
+const SVG_ICON_MODULE = `import * as React from "react";
+export function svgIcon(children) {
+  return function Icon(props) {
+    return React.createElement("svg", Object.assign({
+      width: "1em",
+      height: "1em",
+      viewBox: "0 0 48 48",
+      xmlns: "http://www.w3.org/2000/svg",
+      xmlnsXlink: "http://www.w3.org/1999/xlink"
+    }, props, {
+      style: Object.assign({ verticalAlign: "-0.125em" }, props.style),
+      className: ["antd-mobile-icon", props.className].filter(Boolean).join(" ")
+    }), children);
+  };
+}
+`;
+
+/** An icon module's <svg> wrapper, as antd-mobile-icons 0.3 writes it in each; the drawing inside is captured. */
+const WRAPPER = new RegExp(
+  [
+    '^import \\* as React from "react";\\s*function (\\w+)\\(props\\) \\{\\s*return /\\*#__PURE__\\*/React\\.createElement\\("svg", Object\\.assign\\(\\{\\s*',
+    'width: "1em",\\s*height: "1em",\\s*viewBox: "0 0 48 48",\\s*xmlns: "http://www\\.w3\\.org/2000/svg",\\s*xmlnsXlink: "http://www\\.w3\\.org/1999/xlink"\\s*',
+    "\\}, props, \\{\\s*style: Object\\.assign\\(\\{\\s*verticalAlign: '-0\\.125em'\\s*\\}, props\\.style\\),\\s*",
+    "className: \\['antd-mobile-icon', props\\.className\\]\\.filter\\(Boolean\\)\\.join\\(' '\\)\\s*\\}\\), ",
+    '([\\s\\S]*)\\);\\s*\\}\\s*export default \\1;\\s*$',
+  ].join(''),
+);
+
+/**
+ * An icon module as a call of the shared <svg> wrapper with its own drawing, built once when the module
+ * runs (a React element can be rendered any number of times); a module of another shape stays as it is.
+ */
+export function sharedWrapper(code: string) {
+  const match = WRAPPER.exec(code);
+  if (!match) return code;
+  return `import * as React from "react";\nimport { svgIcon } from "${SVG_ICON}";\nexport default /*#__PURE__*/svgIcon(${match[2]});\n`;
+}
+
 /**
  * antd-mobile-icons ship their paths as exported from Sketch: seven decimals and every corner's point
  * written twice, 2-7 KB per icon; the course list shows fifteen of them. The build draws the same
- * shapes with a third of the bytes (issue 10's first-load budget).
+ * shapes with a third of the bytes, and each icon module calls one shared <svg> wrapper instead of
+ * writing its own (issue 10's first-load budget: the course list shows fifteen icons, each its own chunk).
  */
 export function slimIcons(): Plugin {
   return {
     name: 'paiclass-slim-icons',
     apply: 'build',
+    resolveId(id) {
+      return id === SVG_ICON ? SVG_ICON_RESOLVED : null;
+    },
+    load(id) {
+      return id === SVG_ICON_RESOLVED ? SVG_ICON_MODULE : null;
+    },
     transform(code, id) {
       if (!ICON_MODULE.test(id)) return null;
-      return { code: slimIconModule(code), map: null };
+      return { code: sharedWrapper(slimIconModule(code)), map: null };
     },
   };
 }

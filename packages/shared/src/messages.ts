@@ -309,4 +309,23 @@ export const validationMessages = {
     'validation.invalidField': 'Invalid input: {field}',
   },
 } as const;
+/**
+ * The areas' own files of messages, as spread into `validationMessages` above: the web's build
+ * fetches these with the pages' strings, the rest with its first load (apps/web/build/localeGroups.ts).
+ */
+export const areaValidationMessages = [
+  attendanceMessages,
+  examMessages,
+  practiceMessages,
+  offlineMessages,
+  barrageMessages,
+  coursewareMessages,
+  interactMessages,
+  starMessages,
+  speakMessages,
+  chatMessages,
+  commerceMessages,
+  profileMessages,
+] as const;
+
 export type ValidationKey = keyof (typeof validationMessages)['zh'];
