@@ -58,6 +58,10 @@ const SIZES = [
 
 const pageNo = (page: Page) => page.getByTestId('in-class-page-no');
 
+type Box = { x: number; y: number; width: number; height: number };
+/** whether two boxes on the screen share no pixel */
+const apart = (a: Box, b: Box) => a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+
 for (const size of SIZES) {
   test.describe(`${size.width}×${size.height}`, () => {
     test.use({ viewport: size, isMobile: false, hasTouch: false, deviceScaleFactor: 1 });
@@ -295,6 +299,9 @@ for (const size of SIZES) {
         }
         expect(boxes[1]!.y).toBeGreaterThanOrEqual(boxes[0]!.y + boxes[0]!.height);
         expect(boxes[2]!.y).toBeGreaterThanOrEqual(boxes[1]!.y + boxes[1]!.height);
+        // the class timer still runs beside the panel: neither covers the other
+        await expect(screen.getByTestId('class-timer')).toHaveText(w.timer);
+        expect(apart((await screen.getByTestId('class-timer').boundingBox())!, (await attWall.boundingBox())!)).toBe(true);
         await snap(page, `${tag}-09-attendance-qr`);
         // the student's phone scans the code on the wall (what it encodes goes to the server)
         const ticket = new URL((await qr.getAttribute('data-qr-url'))!).searchParams;
@@ -324,6 +331,8 @@ for (const size of SIZES) {
         const code = page.getByTestId('projector-attendance-code');
         await expect(code).toHaveText(/^\d{4,}$/);
         await expect(page.getByTestId('projector-attendance-arrived')).toHaveText(w.arrived(0, 1));
+        expect(apart((await screen.getByTestId('class-timer').boundingBox())!, (await attWall.boundingBox())!)).toBe(true);
+        await snap(page, `${tag}-10-attendance-number`);
         await api(request, '/AttenceApi/checkin', { id: number, code: await code.textContent() }, ada.token);
         await expect(page.getByTestId('projector-attendance-arrived')).toHaveText(w.arrived(1, 1));
         await page.getByTestId('projector-attendance-close').click();

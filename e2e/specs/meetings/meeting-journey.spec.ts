@@ -1,13 +1,16 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
+import type { Locator } from '@playwright/test';
 import { card, createCourse, registerPerson, signIn } from '../courses/helpers';
+import { pngPicture } from '../homework/helpers';
 import { joinedStudent } from '../members/helpers';
 
 /*
  * Issue 26, meetings (spec 2 §2 /conference, /addActivity/conference, /conferenceDetailPage,
  * /conference/go, /editConference; spec 1 §4 "type 0 with a meeting: in meeting"): a teacher creates
- * a meeting on the phone, a student sees it on the course and the course list's label, and the
- * teacher edits it. In Chinese and in English.
+ * a meeting on the phone with a cover picture, a student sees it (and its cover) on the course and
+ * the course list's label, and the teacher edits it, the cover kept, then removes the cover. In
+ * Chinese and in English.
  */
 
 const WORDS = {
@@ -21,6 +24,8 @@ const WORDS = {
     inProgress: '进行中',
     label: '会议中',
     goState: '会议进行中，点下面的按钮打开会议应用',
+    coverNotImage: '请选择图片（PNG、JPEG、GIF、WebP 或 BMP）',
+    noCover: '暂无封面',
   },
   en: {
     title: 'Meetings',
@@ -32,6 +37,8 @@ const WORDS = {
     inProgress: 'In progress',
     label: 'Meeting on',
     goState: 'The meeting is on: tap below to open the meeting app',
+    coverNotImage: 'Choose a picture (PNG, JPEG, GIF, WebP or BMP)',
+    noCover: 'No cover',
   },
 } as const;
 
@@ -43,6 +50,16 @@ interface Meeting {
   link: string;
   meeting_no: string;
   description: string;
+  cover: number;
+  cover_url: string;
+}
+
+/** A cover picture drawn in full: its <img> loaded from the server, not a placeholder. */
+async function expectPicture(cover: Locator) {
+  await expect(cover).not.toHaveAttribute('data-empty', '1');
+  await expect
+    .poll(() => cover.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
 }
 
 for (const lang of ['zh', 'en'] as const) {
@@ -71,7 +88,12 @@ for (const lang of ['zh', 'en'] as const) {
 
     // a meeting without a name is refused by name, and nothing is written (the course has a chapter to file it under)
     const chapter = lang === 'zh' ? '第三章 矩阵' : 'Chapter 3: Matrices';
-    const dir = await api<{ id: number }>(request, '/CourseApi/addDirectory', { courseid: course.id, title: chapter }, teacher.token);
+    const dir = await api<{ id: number }>(
+      request,
+      '/CourseApi/addDirectory',
+      { courseid: course.id, title: chapter },
+      teacher.token,
+    );
     await page.getByTestId('meeting-new').click();
     await expect(page).toHaveURL(/\/addActivity\/conference\?/);
     await page.getByTestId('meeting-link-input').fill('https://meeting.tencent.com/dm/abc123');
@@ -92,6 +114,19 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByTestId('meeting-directory').click();
     await page.getByTestId(`meeting-directory-option-${dir.id}`).click();
     await expect(page.getByTestId('meeting-directory')).toHaveText(chapter);
+    // a cover: a document is refused on the phone before it goes up; a picture is previewed
+    await expect(page.getByTestId('meeting-cover-preview')).toContainText(w.noCover);
+    await page
+      .getByTestId('meeting-cover-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+    await expect(page.getByTestId('meeting-cover-error')).toHaveText(w.coverNotImage);
+    await page
+      .getByTestId('meeting-cover-input')
+      .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: pngPicture(640, 360, 7) });
+    await expect(page.getByTestId('meeting-cover-remove')).toBeVisible();
+    await expect(page.getByTestId('meeting-cover-error')).toHaveCount(0);
+    await expectPicture(page.getByTestId('meeting-cover-preview'));
+    await shot(page, `meetings-${lang}-02b-cover-picked`);
     await page
       .getByTestId('meeting-description-input')
       // antd-mobile's autosize keeps a hidden twin for measuring
@@ -104,12 +139,14 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(page.getByTestId('meeting-number')).toContainText('123 456 789');
     await expect(page.getByTestId('meeting-directory')).toContainText(chapter);
     await expect(page.getByTestId('meeting-stats')).toBeVisible();
+    await expectPicture(page.getByTestId('meeting-cover'));
     await shot(page, `meetings-${lang}-03-teacher-detail`);
 
     // time passes: the meeting's hour comes (moved by the API, as the clock would)
     const [made] = (
       await api<{ list: Meeting[] }>(request, '/Futurev2/TencentMeeting/getMeetingList', { courseid: course.id }, teacher.token)
     ).list;
+    expect(made!.cover).toBeGreaterThan(0);
     const now = Math.floor(Date.now() / 1000);
     await api(
       request,
@@ -130,8 +167,11 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(row.getByTestId('meeting-row-title')).toHaveText(w.name);
     await expect(row.getByTestId('meeting-status')).toHaveText(w.inProgress);
     await expect(page.getByTestId('meeting-new')).toHaveCount(0);
+    await expectPicture(row.getByTestId('meeting-cover'));
     await shot(page, `meetings-${lang}-05-student-list`);
     await row.click();
+    await expectPicture(page.getByTestId('meeting-cover'));
+    await shot(page, `meetings-${lang}-05b-student-detail`);
     await expect(page.getByTestId('meeting-edit')).toHaveCount(0);
     await expect(page.getByTestId('meeting-stats')).toHaveCount(0);
     await page.getByTestId('meeting-go').click();
@@ -146,6 +186,7 @@ for (const lang of ['zh', 'en'] as const) {
     await page.getByTestId('meeting-edit').click();
     await expect(page).toHaveURL(/\/editConference\?/);
     await expect(page.getByTestId('meeting-title-input')).toHaveValue(w.name);
+    await expectPicture(page.getByTestId('meeting-cover-preview'));
     await page.getByTestId('meeting-title-input').fill(w.edited);
     await shot(page, `meetings-${lang}-07-teacher-edit`);
     await page.getByTestId('meeting-submit').click();
@@ -158,6 +199,26 @@ for (const lang of ['zh', 'en'] as const) {
       student.token,
     );
     expect(after.title).toBe(w.edited);
+    // the edit kept the cover
+    expect(after.cover).toBe(made!.cover);
+    expect(after.cover_url).toMatch(/^http/);
+    await expectPicture(page.getByTestId('meeting-cover'));
     await shot(page, `meetings-${lang}-08-teacher-edited`);
+
+    // the teacher removes the cover: the detail shows the placeholder
+    await page.getByTestId('meeting-edit').click();
+    await page.getByTestId('meeting-cover-remove').click();
+    await expect(page.getByTestId('meeting-cover-preview')).toContainText(w.noCover);
+    await page.getByTestId('meeting-submit').click();
+    await expect(page).toHaveURL(/\/conferenceDetailPage\?/);
+    await expect(page.getByTestId('meeting-cover')).toHaveAttribute('data-empty', '1');
+    await shot(page, `meetings-${lang}-09-cover-removed`);
+    const bare = await api<Meeting>(
+      request,
+      '/Futurev2/TencentMeeting/getMeetingDetail',
+      { courseid: course.id, id: made!.id },
+      teacher.token,
+    );
+    expect([bare.cover, bare.cover_url]).toEqual([0, '']);
   });
 }

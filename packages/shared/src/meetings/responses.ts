@@ -34,6 +34,12 @@ export const meetingAnswer = z.object({
   /** the application link; what `/conference/go` opens */
   link: z.string(),
   meeting_no: z.string(),
+  /** the cover picture's file id, 0 for none: what `editMeeting` takes back to keep it */
+  cover: int,
+  /** the cover picture's absolute address, '' for none */
+  cover_url: z.string(),
+  /** a small copy of the cover (at most 360 px a side), '' for none */
+  cover_thumb: z.string(),
   dirid: int,
   directory: z.object({ id: int, title: z.string() }).nullable(),
   status: int,

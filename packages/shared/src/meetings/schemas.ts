@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CONTENT_TITLE_MAX } from '../constants';
-import { wireId, wireOptionalId, wirePage, wireSeconds } from '../wire';
+import { INT_MAX, wireId, wireOptionalId, wirePage, wireSeconds } from '../wire';
 
 /**
  * Inputs of the meeting calls (spec 2 §2 Meetings, §3 Meeting, §5): a third-party meeting (content
- * type 22) with its name, start and end, description, chapter and application link. Messages are
+ * type 22) with its name, start and end, description, chapter, application link and cover. Messages are
  * keys of `validationMessages`; a refusal names the field.
  */
 const id = wireId();
@@ -23,6 +23,14 @@ const httpLink = (message: string) =>
       },
       { message },
     );
+
+const coverMessage = { message: 'validation.meetingCover' };
+/** A cover's file id: missing stays missing (kept on edit); null, '' and 0 mean none. */
+const meetingCover = () =>
+  z.preprocess(
+    (v) => (v === undefined ? undefined : v === null || v === '' ? 0 : v),
+    z.coerce.number(coverMessage).int(coverMessage).min(0, coverMessage).max(INT_MAX, coverMessage).optional(),
+  );
 
 export const meetingFields = z.object({
   courseid: id,
@@ -49,6 +57,11 @@ export const meetingFields = z.object({
     .default(''),
   /** a chapter (directory) of the course, none for 0 */
   dirid: wireOptionalId(),
+  /**
+   * the cover picture: an uploaded image's file id (the caller's own, or the one the meeting has);
+   * 0 or empty for none. Left out: none on adding, the cover kept on editing.
+   */
+  cover: meetingCover(),
 });
 export const meetingCreateInput = meetingFields.refine((m) => m.end_time >= m.start_time, {
   message: 'validation.meetingEndBeforeStart',

@@ -37,6 +37,8 @@ import { imageType, mimeOf } from './sniff';
 
 /** content type 1 (spec 2 §3): its slides are page images of its one document */
 const COURSEWARE_TYPE = 1;
+/** content type 22 (spec 2 §3): a meeting, whose cover picture is kept in its settings */
+const MEETING_TYPE = 22;
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -377,8 +379,8 @@ export async function unscopedFileById(ctx: AppContext, id: number) {
  * an address is given out only where a service decided the caller may have the file; this checks
  * that the reason still holds. The owner always may. Otherwise the user must still be a member of
  * a course where the file is in use: attached to an item they may see and download (the teacher's
- * download switch), an image in the text of an item they may see, or a file of a homework
- * submission there. A converted PDF goes with its document. With `pagesOnly` (a page image), a
+ * download switch), an image in the text of an item they may see, the cover of a meeting they may
+ * see, or a file of a homework submission there. A converted PDF goes with its document. With `pagesOnly` (a page image), a
  * courseware's document counts as readable where its item may be seen, downloads switched off or not.
  */
 export async function mayRead(ctx: AppContext, userId: number, file: FileRow, pagesOnly = false) {
@@ -409,6 +411,17 @@ export async function mayRead(ctx: AppContext, userId: number, file: FileRow, pa
     .innerJoin(contents, and(eq(contents.courseId, courseMembers.courseId), isNull(contents.deletedAt)))
     .where(and(eq(courseMembers.userId, userId), or(...ids.map((id) => sql`${contents.body} like ${`%data-file="${id}"%`}`))));
   if (inText.some((a) => canSee(role(a.role), a))) return true;
+
+  // a meeting's cover picture (issue 26, meetings.service): whoever may see the meeting
+  const covering = await ctx.db
+    .select({ role: courseMembers.role, publishState: contents.publishState })
+    .from(courseMembers)
+    .innerJoin(
+      contents,
+      and(eq(contents.courseId, courseMembers.courseId), eq(contents.contenttype, MEETING_TYPE), isNull(contents.deletedAt)),
+    )
+    .where(and(eq(courseMembers.userId, userId), sql`${contents.settings} @> ${JSON.stringify({ cover: file.id })}::jsonb`));
+  if (covering.some((a) => canSee(role(a.role), a))) return true;
 
   const handedIn = (column: SQL) => or(...ids.map((id) => sql`${column} @> ${JSON.stringify([id])}::jsonb`));
   const [submitted] = await ctx.db

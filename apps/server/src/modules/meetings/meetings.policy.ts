@@ -11,6 +11,8 @@ export interface MeetingSettings {
   end: number;
   description: string;
   meetingNo: string;
+  /** the cover picture's file id, 0 for none */
+  cover: number;
   videos: { id: string; title: string; url: string; createtime: number }[];
 }
 
@@ -21,8 +23,22 @@ export function meetingSettings(raw: Record<string, unknown>): MeetingSettings {
     end: Number(s.end ?? 0),
     description: String(s.description ?? ''),
     meetingNo: String(s.meetingNo ?? ''),
+    cover: Number.isSafeInteger(Number(s.cover)) && Number(s.cover) > 0 ? Number(s.cover) : 0,
     videos: Array.isArray(s.videos) ? s.videos : [],
   };
+}
+
+/**
+ * What a cover may be (spec 2 §5: an image, at most 5 MB): a picture whose bytes are one of the
+ * types the upload sniffs (files/sniff.ts), so it shows inline and has a thumbnail; never an SVG.
+ */
+export const COVER_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp']);
+
+/** Why a file may not be a meeting's cover, as a message key; undefined when it may. */
+export function coverProblem(file: { mime: string; size: number }, maxBytes: number) {
+  if (!COVER_TYPES.has(file.mime)) return 'validation.meetingCoverNotImage';
+  if (file.size > maxBytes) return 'validation.meetingCoverTooLarge';
+  return undefined;
 }
 
 export function meetingStatus(s: MeetingSettings, nowSeconds = Math.floor(Date.now() / 1000)) {

@@ -1,5 +1,6 @@
 import {
   CONTENT_TYPES,
+  IMAGE_MAX_BYTES,
   type MeetingAnswer,
   type MeetingCreateInput,
   type MeetingEditInput,
@@ -8,15 +9,17 @@ import {
   PUBLISH_STATES,
 } from '@paiclass/shared';
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { contents, directories } from '../../db/schema';
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { contents, directories, files } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { fail } from '../../platform/errors';
+import { badField, fail } from '../../platform/errors';
 import { courseRole, requireManager } from '../content/content.service';
 import { managesContent } from '../content/content.policy';
+import { type FileRow, signedUrl } from '../files/files.service';
+import { thumbnailable } from '../files/thumbs';
 import { recordVisit, watchStatistics } from '../live/watch.service';
-import { meetingSettings, meetingState, meetingStatus } from './meetings.policy';
+import { coverProblem, meetingSettings, meetingState, meetingStatus } from './meetings.policy';
 
 type Item = typeof contents.$inferSelect;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -32,8 +35,44 @@ async function directoryOf(ctx: AppContext, courseId: number, dirId: number) {
   return dir;
 }
 
-async function present(ctx: AppContext, item: Item, manager: boolean): Promise<MeetingAnswer> {
+/** The cover files of these meetings, by id: one read for a whole page. */
+async function coverFiles(ctx: AppContext, items: Item[]) {
+  const ids = [...new Set(items.map((i) => meetingSettings(i.settings).cover).filter((id) => id > 0))];
+  const rows = ids.length ? await ctx.db.select().from(files).where(inArray(files.id, ids)) : [];
+  return new Map(rows.map((f) => [f.id, f]));
+}
+
+/**
+ * A cover's addresses: the picture and its thumbnail (files/thumbs.ts), signed for the caller, made
+ * absolute on the way out (platform/addresses). None when there is no cover or its file is gone.
+ */
+function presentCover(ctx: AppContext, file: FileRow | undefined) {
+  if (!file) return { cover: 0, cover_url: '', cover_thumb: '' };
+  const url = signedUrl(ctx.secret, file.id, false);
+  return { cover: file.id, cover_url: url, cover_thumb: thumbnailable(file.mime) ? `${url}&thumb=1` : url };
+}
+
+/**
+ * The cover a write leaves on a meeting (`kept` is the one it has, 0 for none): left out keeps it,
+ * 0 removes it, the meeting's own stays; any other must be an image of at most 5 MB the caller
+ * uploaded. A refusal names the field `cover`. Reads only.
+ */
+async function checkedCover(ctx: AppContext, user: User, requested: number | undefined, kept: number) {
+  if (requested === undefined) return kept;
+  if (requested === 0 || requested === kept) return requested;
+  const [file] = await ctx.db
+    .select()
+    .from(files)
+    .where(and(eq(files.id, requested), eq(files.ownerId, user.id)));
+  if (!file) throw badField('validation.meetingCoverNotYours', ['cover']);
+  const problem = coverProblem(file, IMAGE_MAX_BYTES);
+  if (problem) throw badField(problem, ['cover']);
+  return file.id;
+}
+
+async function present(ctx: AppContext, item: Item, manager: boolean, covers?: Map<number, FileRow>): Promise<MeetingAnswer> {
   const s = meetingSettings(item.settings);
+  const cover = s.cover ? (covers ?? (await coverFiles(ctx, [item]))).get(s.cover) : undefined;
   const { status, state } = meetingState(s);
   const dir = item.directoryId ? await directoryOf(ctx, item.courseId, item.directoryId).catch(() => null) : null;
   return {
@@ -47,6 +86,7 @@ async function present(ctx: AppContext, item: Item, manager: boolean): Promise<M
     end_time: s.end,
     link: item.link,
     meeting_no: s.meetingNo,
+    ...presentCover(ctx, cover),
     dirid: item.directoryId ?? 0,
     directory: dir,
     status,
@@ -68,10 +108,14 @@ async function loadMeeting(ctx: AppContext, courseId: number, id: number) {
   return item;
 }
 
-/** `addMeeting` (`/addActivity/conference`): a teacher's or assistant's new meeting, published at once. */
+/**
+ * `addMeeting` (`/addActivity/conference`): a teacher's or assistant's new meeting, published at
+ * once, with an optional cover (an image the caller uploaded). Everything is checked before the write.
+ */
 export async function addMeeting(ctx: AppContext, user: User, input: MeetingCreateInput) {
   const m = await requireManager(ctx, user, input.courseid);
   const dir = await directoryOf(ctx, m.course.id, input.dirid);
+  const cover = await checkedCover(ctx, user, input.cover, 0);
   const [item] = await ctx.db
     .insert(contents)
     .values({
@@ -88,6 +132,7 @@ export async function addMeeting(ctx: AppContext, user: User, input: MeetingCrea
         end: input.end_time,
         description: input.description,
         meetingNo: input.meeting_no,
+        cover,
         videos: [],
       },
     })
@@ -95,12 +140,16 @@ export async function addMeeting(ctx: AppContext, user: User, input: MeetingCrea
   return present(ctx, item!, true);
 }
 
-/** `editMeeting` (`/editConference`): the same checks as creating; the replays stay. */
+/**
+ * `editMeeting` (`/editConference`): the same checks as creating; the replays stay, and so does the
+ * cover unless the edit names another (or 0 to remove it).
+ */
 export async function editMeeting(ctx: AppContext, user: User, input: MeetingEditInput) {
   const m = await requireManager(ctx, user, input.courseid);
   const item = await loadMeeting(ctx, m.course.id, input.id);
   const dir = await directoryOf(ctx, m.course.id, input.dirid);
   const kept = meetingSettings(item.settings);
+  const cover = await checkedCover(ctx, user, input.cover, kept.cover);
   const [updated] = await ctx.db
     .update(contents)
     .set({
@@ -114,6 +163,7 @@ export async function editMeeting(ctx: AppContext, user: User, input: MeetingEdi
         end: input.end_time,
         description: input.description,
         meetingNo: input.meeting_no,
+        cover,
       },
     })
     .where(eq(contents.id, item.id))
@@ -134,8 +184,9 @@ export async function listMeetings(ctx: AppContext, user: User, courseId: number
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
   const manager = managesContent(m.role);
+  const covers = await coverFiles(ctx, rows);
   const list = [];
-  for (const row of rows) list.push(await present(ctx, row, manager));
+  for (const row of rows) list.push(await present(ctx, row, manager, covers));
   return { list, total: total?.n ?? 0, page, courserole: manager ? 1 : 0 };
 }
 
@@ -167,8 +218,9 @@ export async function conductMeetings(ctx: AppContext, user: User, courseId: num
     .from(contents)
     .where(and(eq(contents.courseId, courseId), eq(contents.contenttype, T), isNull(contents.deletedAt), inMeetingItemSql));
   const manager = managesContent(m.role);
+  const covers = await coverFiles(ctx, rows);
   const list = [];
-  for (const row of rows) list.push(await present(ctx, row, manager));
+  for (const row of rows) list.push(await present(ctx, row, manager, covers));
   return { is_meeting: list.length ? 1 : 0, list };
 }
 

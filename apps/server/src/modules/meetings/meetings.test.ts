@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, type TestDatabase, testApp, testDatabase } from '../../../test/helpers';
+import { call, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
 import { contents, contentWatchLogs } from '../../db/schema';
 
 /**
@@ -303,5 +303,143 @@ describe('meetings in progress: getConductMeeting and the course list labels (sp
     expect(
       await call(app, '/Futurev2/TencentMeeting/getMeetingDetail', { courseid: course.id, id: m.id }, { token: student.token }),
     ).toMatchObject({ code: 40004 });
+  });
+});
+
+// a 1×1 png
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+async function uploaded(who: Person, name: string, data: Buffer, image = false) {
+  const res = await upload(app, '/UploadApi/uploadV2', who.token, image ? { type: 'image' } : {}, { name, data });
+  if (res.status !== 1) throw new Error(`upload: ${res.code} ${res.message}`);
+  return res.data.file.id as number;
+}
+/** What a signed address opens, fetched as a browser would (no token: the address names its holder). */
+async function fetched(address: string) {
+  const u = new URL(address);
+  return app.inject({ method: 'GET', url: u.pathname + u.search });
+}
+const storedCover = async (id: number) =>
+  (await db.database.db.select({ settings: contents.settings }).from(contents).where(eq(contents.id, id)))[0]!.settings.cover;
+
+describe('the meeting cover (spec 2 §3 Meeting: cover)', () => {
+  it('keeps a cover the teacher uploaded; members get it as an absolute address and a thumbnail in the list, the detail and getConductMeeting', async () => {
+    const { teacher, student, course } = await setup();
+    const pic = await uploaded(teacher, '封面.png', PNG, true);
+    const made = await ok(
+      '/Futurev2/TencentMeeting/addMeeting',
+      form(course.id, { cover: String(pic), start_time: now() - 60, end_time: now() + 600 }),
+      teacher,
+    );
+    expect(made.cover).toBe(pic);
+    expect(made.cover_url).toMatch(new RegExp(`^http://[^/]+/FileApi/download\\?id=${pic}&.*&u=${teacher.uid}$`));
+    expect(made.cover_thumb).toBe(`${made.cover_url}&thumb=1`);
+    const list = (await ok('/Futurev2/TencentMeeting/getMeetingList', { courseid: course.id }, student)).list[0];
+    const detail = await ok('/Futurev2/TencentMeeting/getMeetingDetail', { courseid: course.id, id: made.id }, student);
+    const conduct = (await ok('/Futurev2/TencentMeeting/getConductMeeting', { courseid: course.id }, student)).list[0];
+    for (const seen of [list, detail, conduct]) {
+      expect(seen).toMatchObject({ id: made.id, cover: pic });
+      expect(seen.cover_url).toMatch(new RegExp(`^http://[^/]+/FileApi/download\\?id=${pic}&.*&u=${student.uid}$`));
+      expect(seen.cover_thumb).toBe(`${seen.cover_url}&thumb=1`);
+    }
+    // the student's addresses open the picture and its small copy
+    const whole = await fetched(detail.cover_url);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toBe('image/png');
+    expect(whole.rawPayload.equals(PNG)).toBe(true);
+    const thumb = await fetched(detail.cover_thumb);
+    expect(thumb.statusCode).toBe(200);
+    expect(String(thumb.headers['content-type'])).toMatch(/^image\//);
+  });
+
+  it('answers no cover as empty fields, and a meeting without one stays without', async () => {
+    const { teacher, course } = await setup();
+    const made = await ok('/Futurev2/TencentMeeting/addMeeting', form(course.id), teacher);
+    expect(made).toMatchObject({ cover: 0, cover_url: '', cover_thumb: '' });
+    const edited = await ok('/Futurev2/TencentMeeting/editMeeting', form(course.id, { id: made.id, cover: '' }), teacher);
+    expect(edited).toMatchObject({ cover: 0, cover_url: '' });
+  });
+
+  it("refuses another person's picture as the cover, naming the cover in Chinese and English, and writes nothing", async () => {
+    const { teacher, stranger, course } = await setup();
+    const theirs = await uploaded(stranger, '别人的.png', PNG, true);
+    const before = await meetingRows(course.id);
+    const res = await call(app, '/Futurev2/TencentMeeting/addMeeting', form(course.id, { cover: theirs }), {
+      token: teacher.token,
+    });
+    expect(res).toMatchObject({ status: 0, code: 40001, message: '会议封面只能用你自己上传的图片', data: null });
+    expect(await meetingRows(course.id)).toBe(before);
+    // an id no file has is refused alike
+    const none = await call(app, '/Futurev2/TencentMeeting/addMeeting', form(course.id, { cover: 2_000_000_000 }), {
+      token: teacher.token,
+    });
+    expect(none.message).toBe('会议封面只能用你自己上传的图片');
+    expect(await meetingRows(course.id)).toBe(before);
+
+    const mine = await uploaded(teacher, '我的.png', PNG, true);
+    const made = await ok('/Futurev2/TencentMeeting/addMeeting', form(course.id, { cover: mine }), teacher);
+    await ok('/UserApi/setLanguage', { lang: 'en' }, teacher);
+    const edit = await call(
+      app,
+      '/Futurev2/TencentMeeting/editMeeting',
+      form(course.id, { id: made.id, title: '改了名', cover: theirs }),
+      { token: teacher.token },
+    );
+    expect(edit).toMatchObject({ status: 0, code: 40001, message: 'The meeting cover must be a picture you uploaded yourself' });
+    const kept = await ok('/Futurev2/TencentMeeting/getMeetingDetail', { courseid: course.id, id: made.id }, teacher);
+    expect(kept).toMatchObject({ title: '期中答疑', cover: mine });
+    expect(await storedCover(made.id)).toBe(mine);
+  });
+
+  it('refuses a cover that is not a picture, and a value that is no id, naming the cover, and writes nothing', async () => {
+    const { teacher, course } = await setup();
+    const text = await uploaded(teacher, '封面.png.txt', Buffer.from('这不是图片'));
+    const before = await meetingRows(course.id);
+    const res = await call(app, '/Futurev2/TencentMeeting/addMeeting', form(course.id, { cover: text }), {
+      token: teacher.token,
+    });
+    expect(res).toMatchObject({ status: 0, code: 40001, message: '会议封面须是 PNG、JPEG、GIF、WebP 或 BMP 图片' });
+    for (const bad of ['abc', -1, 1.5, 2_147_483_648]) {
+      const refused = await call(app, '/Futurev2/TencentMeeting/addMeeting', form(course.id, { cover: bad }), {
+        token: teacher.token,
+      });
+      expect(refused).toMatchObject({ status: 0, code: 40001, message: '会议封面应为你上传的图片' });
+    }
+    expect(await meetingRows(course.id)).toBe(before);
+    const made = await ok('/Futurev2/TencentMeeting/addMeeting', form(course.id), teacher);
+    await ok('/UserApi/setLanguage', { lang: 'en' }, teacher);
+    const edit = await call(app, '/Futurev2/TencentMeeting/editMeeting', form(course.id, { id: made.id, cover: text }), {
+      token: teacher.token,
+    });
+    expect(edit.message).toBe('The meeting cover must be a PNG, JPEG, GIF, WebP or BMP picture');
+    expect(await storedCover(made.id)).toBe(0);
+  });
+
+  it('keeps the cover on an edit that leaves it out or sends it back (the assistant too), and removes it with 0', async () => {
+    const { teacher, assistant, student, course } = await setup();
+    const pic = await uploaded(teacher, '封面.png', PNG, true);
+    const made = await ok('/Futurev2/TencentMeeting/addMeeting', form(course.id, { cover: pic }), teacher);
+    const edited = await ok('/Futurev2/TencentMeeting/editMeeting', form(course.id, { id: made.id, title: '期末答疑' }), teacher);
+    expect(edited).toMatchObject({ title: '期末答疑', cover: pic });
+    // the teacher's picture is not the assistant's, but it is the meeting's own: sent back, it stays
+    const byAssistant = await ok(
+      '/Futurev2/TencentMeeting/editMeeting',
+      form(course.id, { id: made.id, title: '助教改名', cover: pic }),
+      assistant,
+    );
+    expect(byAssistant).toMatchObject({ title: '助教改名', cover: pic });
+    const seen = await ok('/Futurev2/TencentMeeting/getMeetingDetail', { courseid: course.id, id: made.id }, student);
+    expect((await fetched(seen.cover_url)).statusCode).toBe(200);
+    const removed = await ok('/Futurev2/TencentMeeting/editMeeting', form(course.id, { id: made.id, cover: 0 }), teacher);
+    expect(removed).toMatchObject({ cover: 0, cover_url: '', cover_thumb: '' });
+    expect(await storedCover(made.id)).toBe(0);
+    // the student's old address opens nothing once the picture is no longer the cover
+    expect((await fetched(seen.cover_url)).json()).toMatchObject({ status: 0, code: 30401 });
+    expect((await ok('/Futurev2/TencentMeeting/getMeetingList', { courseid: course.id }, student)).list[0]).toMatchObject({
+      cover: 0,
+      cover_url: '',
+    });
   });
 });

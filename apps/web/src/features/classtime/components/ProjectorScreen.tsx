@@ -8,7 +8,7 @@ import {
 } from '@paiclass/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popup, Switch, Tag, Toast } from 'antd-mobile';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { confirmDialog } from '../../../components/dialogs';
 import { useGoBack } from '../../../components/PageNavBar';
 import { showApiError } from '../../../lib/api';
@@ -111,6 +111,30 @@ function useIdleChrome() {
   return shown;
 }
 
+/**
+ * The room the class timer takes in its corner, in pixels (0 × 0 while none runs), measured as it is
+ * drawn: its words differ by language ("计时 4:59", "Timer 4:59", "Time's up") and its size by the screen.
+ */
+function useTimerRoom() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState({ width: 0, height: 0 });
+  useEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const { width, height } = box.getBoundingClientRect();
+      setRoom((was) =>
+        was.width === Math.ceil(width) && was.height === Math.ceil(height)
+          ? was
+          : { width: Math.ceil(width), height: Math.ceil(height) },
+      );
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, room };
+}
+
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 
@@ -132,6 +156,7 @@ export function ProjectorScreen({ p }: { p: Presentation }) {
   const [ownFull, setOwnFull] = useState(false);
   const nativeFull = useNativeFullscreen();
   const chrome = useIdleChrome();
+  const timerRoom = useTimerRoom();
   const counts = usePageCounts(p.interactid, p.page);
   const question = usePageQuestion(p);
   const [stepid, setStepid] = useState(0);
@@ -285,7 +310,9 @@ export function ProjectorScreen({ p }: { p: Presentation }) {
 
   return (
     <div
-      className={`projector${chrome ? ' is-chrome' : ''}`}
+      className={`projector${chrome ? ' is-chrome' : ''}${timerRoom.room.width > 0 ? ' has-timer' : ''}`}
+      // a wall opened while the timer runs keeps clear of it (projector.css)
+      style={{ '--timer-width': `${timerRoom.room.width}px`, '--timer-height': `${timerRoom.room.height}px` } as CSSProperties}
       data-testid="in-class-screen"
       data-interactid={p.interactid}
       data-fullscreen={full}
@@ -318,7 +345,7 @@ export function ProjectorScreen({ p }: { p: Presentation }) {
       ) : null}
       {stepid ? <StepWall key={stepid} courseId={p.courseid} stepid={stepid} onClose={() => setStepid(0)} /> : null}
       {/* the class timer stays on the wall while it runs, the controls hidden or not */}
-      <div className="projector-timer">
+      <div className="projector-timer" ref={timerRoom.ref}>
         <ClassTimerBadge courseId={p.courseid} />
       </div>
       <RaceWall courseId={p.courseid} names={names} />

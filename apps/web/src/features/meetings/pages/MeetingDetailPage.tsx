@@ -10,9 +10,10 @@ import type { CourseInfo } from '../../courses/types';
 import { roleOf } from '../../notices/utils';
 import { meetingApi, meetingKeys, meetingPath } from '../api';
 import { MeetingPage, MeetingStatusTag, MeetingWhen } from '../components';
+import { MeetingCover } from '../MeetingCover';
 import '../meetings.css';
 
-/** /conferenceDetailPage?courseId=&id=: one meeting, its state, link and number; teachers see who went and edit it. */
+/** /conferenceDetailPage?courseId=&id=: one meeting, its cover, state, link and number; teachers see who went and edit it. */
 export default function MeetingDetailPage() {
   const { t } = useTranslation();
   return (
@@ -38,6 +39,7 @@ function MeetingDetail({ course, id }: { course: CourseInfo; id: number }) {
   return (
     <div className="page-body meeting-detail">
       <div className="form-card meeting-card">
+        <MeetingCover meeting={m} size="banner" />
         <h2 className="meeting-title" data-testid="meeting-title">
           {m.title}
         </h2>

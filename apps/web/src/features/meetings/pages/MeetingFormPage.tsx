@@ -9,7 +9,7 @@ import { TextField } from '../../../components/TextField';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
-import { useFormErrors } from '../../../lib/useFormErrors';
+import { refusedField, useFormErrors } from '../../../lib/useFormErrors';
 import { validate } from '../../../lib/validation';
 import { retryNetworkOnly } from '../../courses/api';
 import { OptionPicker } from '../../courses/components/OptionPicker';
@@ -20,11 +20,12 @@ import type { CourseInfo } from '../../courses/types';
 import { useDirectories } from '../../materials/hooks/useContent';
 import { parseItemId, roleOf } from '../../notices/utils';
 import { type Meeting, meetingApi, meetingKeys, meetingPath, meetingTime } from '../api';
+import { type CoverChoice, MeetingCoverPicker } from '../MeetingCover';
 import '../meetings.css';
 
 /**
  * /addActivity/conference?courseId= (new) and /editConference?courseId=&id= (edit): a meeting's
- * name, start and end, application link, meeting number, description and chapter (spec 2 §3 Meeting). The
+ * name, start and end, application link, meeting number, description, chapter and cover (spec 2 §3 Meeting). The
  * name is required and the end may not be before the start (spec 2 §5): checked here, and again
  * by the server, whose refusal shows in the form.
  */
@@ -77,6 +78,7 @@ function MeetingForm({ course, initial }: { course: CourseInfo; initial: Meeting
   const [meetingNo, setMeetingNo] = useState(initial?.meeting_no ?? '');
   const [description, setDescription] = useState(initial?.description ?? '');
   const [dirId, setDirId] = useState(String(initial?.dirid ?? 0));
+  const [cover, setCover] = useState<CoverChoice | null>(initial?.cover ? { id: initial.cover, url: initial.cover_url } : null);
   const directories = useDirectories(course.id).data ?? [];
   const [picking, setPicking] = useState<'start' | 'end' | null>(null);
   const [saving, setSaving] = useState(false);
@@ -92,6 +94,8 @@ function MeetingForm({ course, initial }: { course: CourseInfo; initial: Meeting
       meeting_no: meetingNo,
       description,
       dirid: Number(dirId),
+      // 0 removes the cover; the meeting's own is kept as it is
+      cover: cover?.id ?? 0,
     };
     const checked = validate(meetingCreateInput, body);
     if (!checked.ok) {
@@ -105,7 +109,15 @@ function MeetingForm({ course, initial }: { course: CourseInfo; initial: Meeting
       await queryClient.invalidateQueries({ queryKey: meetingKeys.all(course.id) });
       navigate(meetingPath('detail', course.id, roleOf(course), saved.id), { replace: true });
     } catch (e) {
-      if (!(e instanceof ApiError && e.handled)) setFormError(errorMessage(e));
+      // the server's refusal of the cover goes under the picture
+      const refused = refusedField(e, [
+        ['validation.meetingCover', 'cover'],
+        ['validation.meetingCoverNotYours', 'cover'],
+        ['validation.meetingCoverNotImage', 'cover'],
+        ['validation.meetingCoverTooLarge', 'cover'],
+      ]);
+      if (refused) setErrors({ [refused.field]: errorMessage(e) });
+      else if (!(e instanceof ApiError && e.handled)) setFormError(errorMessage(e));
     } finally {
       setSaving(false);
     }
@@ -186,6 +198,14 @@ function MeetingForm({ course, initial }: { course: CourseInfo; initial: Meeting
             onChange={setDescription}
           />
         </div>
+        <MeetingCoverPicker
+          value={cover}
+          onChange={(next) => {
+            setCover(next);
+            clearError('cover');
+          }}
+          error={fieldError('cover')}
+        />
         <OptionPicker
           testid="meeting-directory"
           label={t('meetings.form.directory')}

@@ -13,9 +13,10 @@ import type { CourseInfo } from '../../courses/types';
 import { roleOf } from '../../notices/utils';
 import { meetingApi, meetingKeys, meetingPath, roomsPath } from '../api';
 import { MeetingStatusTag, MeetingWhen } from '../components';
+import { MeetingCover } from '../MeetingCover';
 import '../meetings.css';
 
-/** /conference?courseId=&courseRole=: the course's meetings, the latest first; teachers add one. */
+/** /conference?courseId=&courseRole=: the course's meetings with their covers, the latest first; teachers add one. */
 export default function MeetingListPage() {
   const { t } = useTranslation();
   const courseId = useCourseParam();
@@ -80,6 +81,7 @@ function MeetingList({ course }: { course: CourseInfo }) {
               data-testid="meeting-row"
               data-id={m.id}
               arrowIcon
+              prefix={<MeetingCover meeting={m} size="thumb" />}
               onClick={() => navigate(meetingPath('detail', course.id, role, m.id))}
               description={<MeetingWhen meeting={m} />}
               extra={<MeetingStatusTag status={m.status} />}
