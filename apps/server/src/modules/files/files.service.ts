@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_MAX_BYTES_VIP,
+  CONTENT_TYPES,
   type chunkCheckInput,
   type chunkFieldsInput,
   FILE_URL_TTL_SECONDS,
@@ -34,11 +35,6 @@ import type { JobHandler } from '../../platform/jobs';
 import { groupIfMember } from '../chat/chat.policy';
 import { type ContentRole, canDownload, canSee } from '../content/content.policy';
 import { imageType, mimeOf } from './sniff';
-
-/** content type 1 (spec 2 §3): its slides are page images of its one document */
-const COURSEWARE_TYPE = 1;
-/** content type 22 (spec 2 §3): a meeting, whose cover picture is kept in its settings */
-const MEETING_TYPE = 22;
 
 export type FileRow = typeof files.$inferSelect;
 
@@ -401,7 +397,7 @@ export async function mayRead(ctx: AppContext, userId: number, file: FileRow, pa
     .innerJoin(contents, and(eq(contents.id, contentFiles.contentId), isNull(contents.deletedAt)))
     .innerJoin(courseMembers, and(eq(courseMembers.courseId, contents.courseId), eq(courseMembers.userId, userId)))
     .where(inArray(contentFiles.fileId, ids));
-  const slides = (a: { contenttype: number }) => pagesOnly && a.contenttype === COURSEWARE_TYPE;
+  const slides = (a: { contenttype: number }) => pagesOnly && a.contenttype === CONTENT_TYPES.courseware;
   if (attached.some((a) => canSee(role(a.role), a) && (canDownload(role(a.role), a) || slides(a)))) return true;
 
   // images in an item's text (rich-text.ts keeps them as `data-file="N"`)
@@ -418,7 +414,11 @@ export async function mayRead(ctx: AppContext, userId: number, file: FileRow, pa
     .from(courseMembers)
     .innerJoin(
       contents,
-      and(eq(contents.courseId, courseMembers.courseId), eq(contents.contenttype, MEETING_TYPE), isNull(contents.deletedAt)),
+      and(
+        eq(contents.courseId, courseMembers.courseId),
+        eq(contents.contenttype, CONTENT_TYPES.meeting),
+        isNull(contents.deletedAt),
+      ),
     )
     .where(and(eq(courseMembers.userId, userId), sql`${contents.settings} @> ${JSON.stringify({ cover: file.id })}::jsonb`));
   if (covering.some((a) => canSee(role(a.role), a))) return true;
