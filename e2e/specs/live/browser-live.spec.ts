@@ -11,7 +11,8 @@ import { joinedStudent } from '../members/helpers';
  * watches it and sends a bullet comment, which flies on the teacher's screen; the teacher ends the live
  * (after a confirmation); the live becomes a recorded lesson whose replay plays on both screens with the
  * bullet comment flying at its moment. The teacher shares it by link: a visitor without login watches the
- * replay on /ShareLive; switched off, the link is refused. Then the same in English, as screens.
+ * replay on /ShareLive; switched off, the link is refused. Then the same in English, as screens, going live
+ * by sharing the screen instead (getDisplayMedia: Chromium's fake screen under --use-fake-ui-for-media-stream).
  */
 
 // Chromium's fake devices for this file only: a generated picture and tone, and no permission prompt
@@ -131,7 +132,7 @@ test('网页直播（zh）：老师用浏览器摄像头开播，学生观看并
   await visitorContext.close();
 });
 
-test('browser live (en): going live from the camera, ending, the replay and the share page, as screens', async ({
+test('browser live (en): going live by sharing the screen, ending, the replay and the share page, as screens', async ({
   page,
   request,
   browser,
@@ -152,10 +153,11 @@ test('browser live (en): going live from the camera, ending, the replay and the 
   if (await skipWithoutIngest(page, 'browser-live-en-00-missing')) return;
   await expect(page.getByTestId('live-browser-screen')).toHaveText('Share screen');
   await shot(page, 'browser-live-en-01-ready');
-  await page.getByTestId('live-browser-camera').click();
+  // the screen this time (Chromium's fake screen, chosen without a prompt), with the microphone for its sound
+  await page.getByTestId('live-browser-screen').click();
   await expect(page.getByTestId('live-state')).toHaveText('On air', { timeout: 30_000 });
   await expect(page.getByTestId('live-video')).toHaveAttribute('data-state', 'playing', { timeout: 40_000 });
-  await expect(page.getByTestId('live-browser-stop')).toHaveText('Stop the camera and end the live');
+  await expect(page.getByTestId('live-browser-stop')).toHaveText('Stop sharing and end the live');
   await shot(page, 'browser-live-en-02-live');
   await page.getByTestId('live-end').click();
   await expect(page.getByText('Students stop receiving the stream at once')).toBeVisible();
