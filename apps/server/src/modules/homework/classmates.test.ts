@@ -176,7 +176,12 @@ describe("a VIP student sees classmates' work", () => {
     const { teacher, course, students } = await classroom(4);
     const [a, b, c, d] = students as [Person, Person, Person, Person];
     const set = (
-      await call(app, '/CourseGroupActivityApi/add', { courseid: course.id, title: '项目分组', type: 1 }, { token: teacher.token })
+      await call(
+        app,
+        '/CourseGroupActivityApi/add',
+        { courseid: course.id, title: '项目分组', type: 1 },
+        { token: teacher.token },
+      )
     ).data;
     const group = async (name: string, uids: number[]) => {
       const g = (await call(app, '/CourseGroupApi/add', { courseid: course.id, setid: set.id, name }, { token: teacher.token }))

@@ -24,9 +24,7 @@ export async function homeworkRoutes(root: FastifyInstance) {
   handle(app, homeworkCalls.stuWorkHistory, (req) =>
     work.history(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid),
   );
-  handle(app, homeworkCalls.classmatesWork, (req) =>
-    classmates.classmatesWork(ctx, caller(req), req.body.courseid, req.body.id),
-  );
+  handle(app, homeworkCalls.classmatesWork, (req) => classmates.classmatesWork(ctx, caller(req), req.body.courseid, req.body.id));
   handle(app, homeworkCalls.stuWorkShareList, (req) => work.shareList(ctx, caller(req), req.body.courseid, req.body.id));
 
   // teachers
