@@ -136,7 +136,7 @@ export const routes: RouteDef[] = [
     'repulse',
     'stuWorkSubmit',
     'stuWorkShareList',
-    // ours (decision 049): the VIP view of classmates' work
+    // ours (decision 051): the VIP view of classmates' work
     'classmatesWork',
     'stuUserList',
     'rechecking',

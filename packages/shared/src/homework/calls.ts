@@ -68,7 +68,7 @@ export const homeworkCalls = {
     input: homeworkRef,
     output: shareListAnswer,
   }),
-  /** VIP students: classmates' work, live (decision 049); refused 30301 without VIP, 30504 before their own */
+  /** VIP students: classmates' work, live (decision 051); refused 30301 without VIP, 30504 before their own */
   classmatesWork: call({
     path: '/HomeworkApi/classmatesWork',
     area: 'homework',

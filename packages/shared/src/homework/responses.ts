@@ -134,7 +134,7 @@ export const shareListAnswer = z.object({ list: z.array(submissionAnswer) });
 const classmateAnswer = z.object({ uid: int, username: z.string(), avatar: z.string() });
 
 /**
- * A classmate's work as a VIP student sees it (decision 049): who handed it in, when, its text and
+ * A classmate's work as a VIP student sees it (decision 051): who handed it in, when, its text and
  * files. Never its score, comment, state, message to the teacher, student numbers or reviews.
  */
 export const classmateWorkAnswer = z.object({

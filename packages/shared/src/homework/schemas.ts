@@ -21,7 +21,7 @@ const idList = z.preprocess(
 export const HOMEWORK_SUBMITTED_CMD = 'HomeworkSubmitted';
 /**
  * Socket command to a VIP student's own room when a classmate hands in work they may see
- * (`/HomeworkApi/classmatesWork`, decision 049): `{ courseid, homeworkid }`, nothing of the work itself.
+ * (`/HomeworkApi/classmatesWork`, decision 051): `{ courseid, homeworkid }`, nothing of the work itself.
  */
 export const CLASSMATE_WORK_CMD = 'HomeworkClassmateWork';
 

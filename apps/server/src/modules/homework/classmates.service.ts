@@ -17,7 +17,7 @@ import { classmatesWorkRefusal } from './homework.policy';
 import { filesById, type HomeworkItem, loadHomework, ownerOf, ownSubmission, pickFiles } from './homework.queries';
 
 /**
- * The VIP privilege "live view of classmates' submissions" (spec 2 §6, issue 28, decision 049): a
+ * The VIP privilege "live view of classmates' submissions" (spec 2 §6, issue 28, decision 051): a
  * student with a membership in force, once their own work is in, sees the work their classmates handed
  * in, and hears of each new one on their own socket room.
  */

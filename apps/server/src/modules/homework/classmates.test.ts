@@ -9,7 +9,7 @@ import { openSocket, socketUrl } from '../../../test/sockets';
 import { users } from '../../db/schema';
 
 /**
- * Issue 28, the VIP privilege "live view of classmates' submissions" (spec 2 §6, decision 049): through
+ * Issue 28, the VIP privilege "live view of classmates' submissions" (spec 2 §6, decision 051): through
  * HTTP and the classroom socket, as a student's phone sees it.
  */
 let db: TestDatabase;

@@ -41,11 +41,11 @@ export function submissionState(s: { status: number; overtime: boolean; scorePub
   return s.overtime ? SUBMISSION_STATES.late : SUBMISSION_STATES.submitted;
 }
 
-/** Who a refusal of the classmates' work view names (decision 049); `undefined` when it is shown. */
+/** Who a refusal of the classmates' work view names (decision 051); `undefined` when it is shown. */
 export type ClassmatesWorkRefusal = 'forbidden' | 'classmatesWorkClosed' | 'vipRequired' | 'notSubmitted';
 
 /**
- * Whether a caller sees classmates' work of a homework (decision 049, spec 2 §6 "VIP gives … live view
+ * Whether a caller sees classmates' work of a homework (decision 051, spec 2 §6 "VIP gives … live view
  * of classmates' submissions"): students only (the staff grade from the submissions list); never for
  * peer-reviewed homework, whose work classmates see through their assigned, possibly anonymous reviews;
  * a VIP membership in force at this moment; and the caller's own work handed in and not returned, so

@@ -241,7 +241,7 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
       courseid: item.courseId,
       homeworkid: item.id,
     });
-    // VIP classmates who watch this homework's work read it again (decision 049)
+    // VIP classmates who watch this homework's work read it again (decision 051)
     await tellClassmateViewers(t, item, hw, owner.members);
     return row!;
   });

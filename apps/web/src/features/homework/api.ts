@@ -33,7 +33,7 @@ export const homeworkApi = {
   history: (courseid: number, id: number, sid?: number) =>
     call(homeworkCalls.stuWorkHistory, { courseid, id, ...(sid ? { sid } : {}) }),
   shareList: (courseid: number, id: number) => call(homeworkCalls.stuWorkShareList, { courseid, id }),
-  /** VIP students: classmates' work, once their own is in (decision 049) */
+  /** VIP students: classmates' work, once their own is in (decision 051) */
   classmatesWork: (courseid: number, id: number) => call(homeworkCalls.classmatesWork, { courseid, id }),
 
   // teachers

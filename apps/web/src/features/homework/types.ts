@@ -78,5 +78,5 @@ export interface HomeworkAddBody extends HomeworkFields {
   publish_time: number;
 }
 
-/** A classmate's work as the VIP view shows it (`classmatesWork`, decision 049): no grading, no student number. */
+/** A classmate's work as the VIP view shows it (`classmatesWork`, decision 051): no grading, no student number. */
 export type ClassmateWork = z.output<typeof classmateWorkAnswer>;

@@ -24,7 +24,7 @@ import '../../materials/materials.css';
 import '../homework.css';
 
 /**
- * /homework/classmatesWork?courseId=&id= (decision 049, spec 2 §6 "VIP gives … live view of classmates'
+ * /homework/classmatesWork?courseId=&id= (decision 051, spec 2 §6 "VIP gives … live view of classmates'
  * submissions"): a VIP student, once their own work is in, sees what their classmates handed in, and new
  * work appears as it arrives. The server decides everything; a refusal shows what to do: become a member
  * (the privilege offered), or hand in first.
@@ -79,10 +79,10 @@ function Classmates({ courseId, id }: { courseId: number; id: number }) {
             <span className="hw-vip-offer-icon" aria-hidden="true">
               <GiftOutline />
             </span>
-            <h2 className="hw-section-title">{t('homework.classmates.offerTitle')}</h2>
-            <p className="muted" data-testid="classmates-refusal">
+            {/* the server's refusal says it is a VIP privilege: the heading, above what the privilege gives */}
+            <h2 className="hw-section-title" data-testid="classmates-refusal">
               {e.message}
-            </p>
+            </h2>
             <ul className="hw-vip-offer-points">
               <li>{t('homework.classmates.offerLive')}</li>
               <li>{t('homework.classmates.offerPrivate')}</li>
@@ -132,7 +132,8 @@ function Classmates({ courseId, id }: { courseId: number; id: number }) {
   return (
     <div className="page-body hw-body" data-testid="classmates-list" data-live={live ? 1 : 0}>
       <p className="activity-count muted small hw-classmates-count">
-        <span data-testid="classmates-count">{t('homework.classmates.count', { count: total })}</span>
+        {/* the empty state says it when there is none */}
+        <span data-testid="classmates-count">{total > 0 ? t('homework.classmates.count', { count: total }) : ''}</span>
         {live ? (
           <span className="hw-live" data-testid="classmates-live">
             {t('homework.classmates.live')}
