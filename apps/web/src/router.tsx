@@ -86,6 +86,7 @@ const StuWorkDetailPage = lazyPage(() => import('./features/homework/pages/StuWo
 const StuWorkHistoryPage = lazyPage(() => import('./features/homework/pages/StuWorkHistoryPage'), 'pages');
 const DiscussDetailPage = lazyPage(() => import('./features/homework/pages/DiscussDetailPage'), 'pages');
 const StuWorkShareListPage = lazyPage(() => import('./features/homework/pages/StuWorkShareListPage'), 'pages');
+const ClassmatesWorkPage = lazyPage(() => import('./features/homework/pages/ClassmatesWorkPage'), 'pages');
 const StuWorkSubmitPage = lazyPage(() => import('./features/homework/pages/StuWorkSubmitPage'), 'pages');
 const TeacherTestsPage = lazyPage(() => import('./features/exams/pages/TeacherTestsPage'), 'pages');
 const TeacherPaperPage = lazyPage(() => import('./features/exams/pages/TeacherPaperPage'), 'pages');
@@ -317,6 +318,7 @@ const pages: Record<string, ComponentType> = {
   '/homework/stuWorkSubmit': StuWorkSubmitPage,
   '/homework/stuWorkHistory': StuWorkHistoryPage,
   '/homework/stuWorkShareList': StuWorkShareListPage,
+  '/homework/classmatesWork': ClassmatesWorkPage,
   '/homework/call': CallPage,
   // peer review, duplicate-check reports and the course score book (spec 2 §2 Homework routes and Scores, issue #5)
   '/homework/reviewDetail': ReviewDetailPage,

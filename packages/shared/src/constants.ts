@@ -169,6 +169,7 @@ export const CODES = {
   dupFormatUnsupported: 30506, // spec 2 §8: file format does not support duplicate check
   reviewNotOpen: 30507, // peer reviews are assigned after the deadline
   reviewDone: 30508, // a peer review, once given, is final
+  classmatesWorkClosed: 30509, // decision 051: peer-reviewed homework's work is not shown to classmates outside the reviews
   attestMismatch: 30601, // the name and number are not on the institution's roster
   attestTaken: 30602, // the roster entry is certified by another account
   alreadyAttested: 30603, // the caller is already certified with this institution

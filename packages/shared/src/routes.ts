@@ -136,6 +136,8 @@ export const routes: RouteDef[] = [
     'repulse',
     'stuWorkSubmit',
     'stuWorkShareList',
+    // ours (decision 051): the VIP view of classmates' work
+    'classmatesWork',
     'stuUserList',
     'rechecking',
     'repeat',

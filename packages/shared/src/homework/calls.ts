@@ -2,6 +2,7 @@ import { call, perMinute } from '../contract';
 import {
   assignReviewsAnswer,
   cancelShareAnswer,
+  classmatesWorkAnswer,
   dupReportAnswer,
   gradeAnswer,
   homeworkAnswer,
@@ -66,6 +67,13 @@ export const homeworkCalls = {
     area: 'homework',
     input: homeworkRef,
     output: shareListAnswer,
+  }),
+  /** VIP students: classmates' work, live (decision 051); refused 30301 without VIP, 30504 before their own */
+  classmatesWork: call({
+    path: '/HomeworkApi/classmatesWork',
+    area: 'homework',
+    input: homeworkRef,
+    output: classmatesWorkAnswer,
   }),
   stuUserList: call({ path: '/HomeworkApi/stuUserList', area: 'homework', input: submissionListInput, output: ownerPageAnswer }),
   stuWorkDetail: call({ path: '/HomeworkApi/stuWorkDetail', area: 'homework', input: submissionRef, output: submissionAnswer }),

@@ -130,6 +130,34 @@ export const workHistoryAnswer = z.object({
 /** `/HomeworkApi/stuWorkShareList`: the shared submissions (a classmate's without score and comment). */
 export const shareListAnswer = z.object({ list: z.array(submissionAnswer) });
 
+/** A classmate as the VIP view shows them: a name and a face, never a student number. */
+const classmateAnswer = z.object({ uid: int, username: z.string(), avatar: z.string() });
+
+/**
+ * A classmate's work as a VIP student sees it (decision 051): who handed it in, when, its text and
+ * files. Never its score, comment, state, message to the teacher, student numbers or reviews.
+ */
+export const classmateWorkAnswer = z.object({
+  sid: int,
+  /** the student who handed it in (for a group, the member who did) */
+  uid: int,
+  username: z.string(),
+  avatar: z.string(),
+  /** group homework: the group and its members as recorded when handed in; 0, '' and [] otherwise */
+  groupid: int,
+  groupname: z.string(),
+  members: z.array(classmateAnswer),
+  /** the text answer (sanitised rich text); '' when none */
+  content: z.string(),
+  attachment: z.array(contentFileAnswer),
+  /** epoch seconds */
+  submittime: int,
+  overtime: flag,
+});
+
+/** `/HomeworkApi/classmatesWork`: the classmates' work handed in, latest first. */
+export const classmatesWorkAnswer = z.object({ total: int, list: z.array(classmateWorkAnswer) });
+
 /** A student (or a group) expected to submit, with their submission if any. */
 export const ownerRowAnswer = z.object({
   /** `u:<uid>` or `g:<groupid>` */

@@ -19,6 +19,11 @@ const idList = z.preprocess(
 /** Homework types (spec 2 §3): personal, group, peer review. */
 /** Socket command to the course's staff room when work is handed in: `{ courseid, homeworkid }` (issue 25: counts update live). */
 export const HOMEWORK_SUBMITTED_CMD = 'HomeworkSubmitted';
+/**
+ * Socket command to a VIP student's own room when a classmate hands in work they may see
+ * (`/HomeworkApi/classmatesWork`, decision 051): `{ courseid, homeworkid }`, nothing of the work itself.
+ */
+export const CLASSMATE_WORK_CMD = 'HomeworkClassmateWork';
 
 export const HOMEWORK_TYPES = { personal: 1, group: 2, review: 3 } as const;
 

@@ -40,3 +40,26 @@ export function submissionState(s: { status: number; overtime: boolean; scorePub
     return s.scorePublished ? SUBMISSION_STATES.graded : SUBMISSION_STATES.gradedUnpublished;
   return s.overtime ? SUBMISSION_STATES.late : SUBMISSION_STATES.submitted;
 }
+
+/** Who a refusal of the classmates' work view names (decision 051); `undefined` when it is shown. */
+export type ClassmatesWorkRefusal = 'forbidden' | 'classmatesWorkClosed' | 'vipRequired' | 'notSubmitted';
+
+/**
+ * Whether a caller sees classmates' work of a homework (decision 051, spec 2 §6 "VIP gives … live view
+ * of classmates' submissions"): students only (the staff grade from the submissions list); never for
+ * peer-reviewed homework, whose work classmates see through their assigned, possibly anonymous reviews;
+ * a VIP membership in force at this moment; and the caller's own work handed in and not returned, so
+ * that nothing is seen before one's own is in.
+ */
+export function classmatesWorkRefusal(v: {
+  role: ContentRole;
+  homeworkType: number;
+  vipLevel: number;
+  ownStatus: number | undefined;
+}): ClassmatesWorkRefusal | undefined {
+  if (!submits(v.role)) return 'forbidden';
+  if (v.homeworkType === 3) return 'classmatesWorkClosed';
+  if (v.vipLevel <= 0) return 'vipRequired';
+  if (v.ownStatus === undefined || v.ownStatus === SUBMISSION_STATUS.returned) return 'notSubmitted';
+  return undefined;
+}

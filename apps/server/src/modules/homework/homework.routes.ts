@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { caller } from '../../platform/auth';
 import { handle } from '../../platform/handle';
+import * as classmates from './classmates.service';
 import * as dupcheck from './dupcheck/dupcheck.service';
 import * as homework from './homework.service';
 import './homework.todos';
@@ -23,6 +24,7 @@ export async function homeworkRoutes(root: FastifyInstance) {
   handle(app, homeworkCalls.stuWorkHistory, (req) =>
     work.history(ctx, caller(req), req.body.courseid, req.body.id, req.body.sid),
   );
+  handle(app, homeworkCalls.classmatesWork, (req) => classmates.classmatesWork(ctx, caller(req), req.body.courseid, req.body.id));
   handle(app, homeworkCalls.stuWorkShareList, (req) => work.shareList(ctx, caller(req), req.body.courseid, req.body.id));
 
   // teachers

@@ -32,6 +32,7 @@ import { markDone } from '../content/content.service';
 import { hasContent, plainText, presentRichText, referencedFileIds, sanitizeRichText } from '../content/rich-text';
 import { queueConversions } from '../files/convert';
 import { createNotices, tellCourseStaff } from '../notices/notices.service';
+import { tellClassmateViewers } from './classmates.service';
 import { queueDupCheck } from './dupcheck/dupcheck.service';
 import { isOvertime, submissionState, submits, takesSubmission } from './homework.policy';
 import {
@@ -240,6 +241,8 @@ export async function submit(ctx: AppContext, user: User, input: z.infer<typeof 
       courseid: item.courseId,
       homeworkid: item.id,
     });
+    // VIP classmates who watch this homework's work read it again (decision 051)
+    await tellClassmateViewers(t, item, hw, owner.members);
     return row!;
   });
   return presentSubmission(ctx, saved, false);

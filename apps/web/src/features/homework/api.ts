@@ -33,6 +33,8 @@ export const homeworkApi = {
   history: (courseid: number, id: number, sid?: number) =>
     call(homeworkCalls.stuWorkHistory, { courseid, id, ...(sid ? { sid } : {}) }),
   shareList: (courseid: number, id: number) => call(homeworkCalls.stuWorkShareList, { courseid, id }),
+  /** VIP students: classmates' work, once their own is in (decision 051) */
+  classmatesWork: (courseid: number, id: number) => call(homeworkCalls.classmatesWork, { courseid, id }),
 
   // teachers
   owners: (body: { courseid: number; id: number; filter: number; page: number; limit?: number }) =>
@@ -62,4 +64,5 @@ export const homeworkKeys = {
   order: (courseId: number, id: number, filter: number) => ['homework', courseId, 'order', id, filter] as const,
   history: (courseId: number, id: number, sid: number) => ['homework', courseId, 'item', id, 'history', sid] as const,
   shares: (courseId: number, id: number) => ['homework', courseId, 'item', id, 'shares'] as const,
+  classmates: (courseId: number, id: number) => ['homework', courseId, 'item', id, 'classmates'] as const,
 };

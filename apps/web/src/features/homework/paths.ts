@@ -24,6 +24,8 @@ export const historyPath = (courseId: number, role: Role, id: number, sid?: numb
   `/homework/stuWorkHistory?${q(courseId, role)}&id=${id}${sid ? `&sid=${sid}` : ''}`;
 export const shareListPath = (courseId: number, role: Role, id: number) =>
   `/homework/stuWorkShareList?${q(courseId, role)}&id=${id}`;
+/** VIP students: the classmates' work of a homework, live (decision 051). */
+export const classmatesWorkPath = (courseId: number, id: number) => `/homework/classmatesWork?${q(courseId, 0)}&id=${id}`;
 export const callPath = (courseId: number, id: number) => `/homework/call?${q(courseId, 1)}&id=${id}`;
 export const discussPath = (courseId: number, role: Role, id: number) => `/homework/discussDetail?${q(courseId, role)}&id=${id}`;
 /** Return one submission or a batch for resubmission, with a reason. */

@@ -1,5 +1,6 @@
 import type {
   attachmentAnswer,
+  classmateWorkAnswer,
   contentFileAnswer,
   homeworkAnswer,
   homeworkCountsAnswer,
@@ -76,3 +77,6 @@ export interface HomeworkAddBody extends HomeworkFields {
   publish: 0 | 1 | 2;
   publish_time: number;
 }
+
+/** A classmate's work as the VIP view shows it (`classmatesWork`, decision 051): no grading, no student number. */
+export type ClassmateWork = z.output<typeof classmateWorkAnswer>;

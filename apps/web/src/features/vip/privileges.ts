@@ -5,12 +5,12 @@ import type { TFunction } from '../../lib/translations';
  * The privileges the VIP page lists (spec 1 §6: different for teachers and students; spec 2 §9), each
  * one the server grants to `isvip` > 0: the course cap (courses.policy), unlimited duplicate-check
  * views (dupcheck.service), the bullet-comment effect (barrage.service), 2 GB attachments and the
- * VIP storage quota (files.service).
+ * VIP storage quota (files.service); for students, classmates' work live (homework classmates.service, decision 051).
  */
-export type Privilege = 'courses' | 'dupcheck' | 'barrage' | 'attachment' | 'storage';
+export type Privilege = 'courses' | 'dupcheck' | 'barrage' | 'attachment' | 'storage' | 'classmates';
 
 const TEACHER: Privilege[] = ['courses', 'dupcheck', 'barrage', 'attachment', 'storage'];
-const STUDENT: Privilege[] = ['barrage', 'dupcheck', 'attachment', 'storage'];
+const STUDENT: Privilege[] = ['classmates', 'barrage', 'dupcheck', 'attachment', 'storage'];
 
 export const privilegesFor = (usertype: string | number): Privilege[] =>
   Number(usertype) === USERTYPE_TEACHER ? TEACHER : STUDENT;

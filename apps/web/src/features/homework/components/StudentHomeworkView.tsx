@@ -1,8 +1,9 @@
 import { SUBMISSION_STATES } from '@paiclass/shared';
-import { Button } from 'antd-mobile';
+import { Button, Tag } from 'antd-mobile';
 import {
   ClockCircleOutline,
   ExclamationCircleOutline,
+  EyeOutline,
   HistogramOutline,
   MessageOutline,
   RightOutline,
@@ -13,7 +14,7 @@ import {
 import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { memberPath } from '../../members/paths';
-import { discussPath, historyPath, reviewDetailPath, shareListPath, stuWorkSubmitPath } from '../paths';
+import { classmatesWorkPath, discussPath, historyPath, reviewDetailPath, shareListPath, stuWorkSubmitPath } from '../paths';
 import type { Homework } from '../types';
 import { HomeworkInfo } from './HomeworkInfo';
 import { SubmissionCard } from './SubmissionCard';
@@ -151,6 +152,25 @@ export function StudentHomeworkView({ courseId, hw }: { courseId: number; hw: Ho
           <span className="hw-menu-text">{t('homework.student.shared')}</span>
           <RightOutline className="hw-menu-arrow" aria-hidden="true" />
         </button>
+        {hw.settings.type !== 3 ? (
+          <button
+            type="button"
+            className="hw-menu-row"
+            onClick={() => navigate(classmatesWorkPath(courseId, hw.id))}
+            data-testid="homework-classmates"
+          >
+            <span className="hw-menu-icon">
+              <EyeOutline />
+            </span>
+            <span className="hw-menu-text">{t('homework.student.classmates')}</span>
+            <span className="hw-menu-hint">
+              <Tag color="warning" fill="solid" className="hw-vip-tag">
+                VIP
+              </Tag>
+            </span>
+            <RightOutline className="hw-menu-arrow" aria-hidden="true" />
+          </button>
+        ) : null}
         {hw.settings.type === 3 ? (
           <button
             type="button"
