@@ -7,7 +7,7 @@ import {
 } from '@paiclass/shared';
 import { and, desc, eq, gt, inArray, ne, notInArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { courseMembers, groups, homeworks, submissionMembers, submissions, users } from '../../db/schema';
+import { courseMembers, groups, type homeworks, submissionMembers, submissions, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError } from '../../platform/errors';
