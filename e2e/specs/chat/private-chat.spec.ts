@@ -1,4 +1,4 @@
-import { api, expect, test } from '../../fixtures';
+import { api, expect, test, toast } from '../../fixtures';
 import { shot } from '../accounts/screens';
 import { createCourse, registerPerson, signIn } from '../courses/helpers';
 import { joinedStudent } from '../members/helpers';
@@ -136,7 +136,7 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(phone, `chat-${lang}-08-unblock-menu`);
     await phone.getByTestId('chat-block').click();
     // the server has taken the unblock (its toast follows the answer) before the teacher sends again
-    await expect(phone.locator('.adm-toast-main')).toHaveText(words.unblocked);
+    await expect(toast(phone, words.unblocked)).toBeVisible();
     await page.getByTestId('chat-resend').click();
     await expect(again).toHaveAttribute('data-status', '2');
     await expect(phone.getByTestId('chat-message').filter({ hasText: words.again })).toHaveCount(1);

@@ -10,7 +10,8 @@ import type { TFunction } from '../../lib/translations';
 export type Privilege = 'courses' | 'dupcheck' | 'barrage' | 'attachment' | 'storage' | 'classmates';
 
 const TEACHER: Privilege[] = ['courses', 'dupcheck', 'barrage', 'attachment', 'storage'];
-const STUDENT: Privilege[] = ['classmates', 'barrage', 'dupcheck', 'attachment', 'storage'];
+// a privilege added later goes last: /vipManagement/instruction?index=N links name a place in this list
+const STUDENT: Privilege[] = ['barrage', 'dupcheck', 'attachment', 'storage', 'classmates'];
 
 export const privilegesFor = (usertype: string | number): Privilege[] =>
   Number(usertype) === USERTYPE_TEACHER ? TEACHER : STUDENT;
