@@ -1,5 +1,6 @@
 import type { Language } from '@paiclass/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../db/prepared';
 import { courseMembers, courses, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -33,13 +34,24 @@ export async function userCourseTags(ctx: AppContext, userId: number) {
 
 /** The caller's membership in a live course, or undefined: the one scoped lookup every course call starts with. */
 export async function membership(ctx: AppContext, userId: number, courseId: number) {
-  const [row] = await ctx.db
+  const [row] = await membershipQuery(ctx.db).execute({ userId, courseId });
+  return row ? { ...row, role: row.role as Exclude<CourseRole, null> } : undefined;
+}
+/** The membership read, the first of nearly every course call: built and prepared once (an exam storm's every call). */
+const membershipQuery = preparedPerDatabase((db) =>
+  db
     .select({ course: courses, role: courseMembers.role, isTop: courseMembers.isTop, archived: courseMembers.archived })
     .from(courseMembers)
     .innerJoin(courses, eq(courses.id, courseMembers.courseId))
-    .where(and(eq(courseMembers.userId, userId), eq(courseMembers.courseId, courseId), isNull(courses.deletedAt)));
-  return row ? { ...row, role: row.role as Exclude<CourseRole, null> } : undefined;
-}
+    .where(
+      and(
+        eq(courseMembers.userId, sql.placeholder('userId')),
+        eq(courseMembers.courseId, sql.placeholder('courseId')),
+        isNull(courses.deletedAt),
+      ),
+    )
+    .prepare('course_membership'),
+);
 
 /** A resolved membership: what a top-level service hands to the helpers it calls, so they do not look it up again. */
 export type Membership = NonNullable<Awaited<ReturnType<typeof membership>>>;

@@ -22,6 +22,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { contents, courseMembers, files, testAnswers, testAttempts, testExtraTimes, tests } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -65,21 +66,29 @@ export function makePaper(ctx: AppContext, test: Test, items: Item[], userId: nu
 }
 
 export async function extraMinutes(db: Db, contentId: number, userId: number) {
-  const [row] = await db
-    .select({ minutes: testExtraTimes.minutes })
-    .from(testExtraTimes)
-    .where(and(eq(testExtraTimes.contentId, contentId), eq(testExtraTimes.userId, userId)));
+  const [row] = await extraMinutesQuery(db).execute({ contentId, userId });
   return row?.minutes ?? 0;
 }
+const extraMinutesQuery = preparedPerDatabase((db) =>
+  db
+    .select({ minutes: testExtraTimes.minutes })
+    .from(testExtraTimes)
+    .where(and(eq(testExtraTimes.contentId, sql.placeholder('contentId')), eq(testExtraTimes.userId, sql.placeholder('userId'))))
+    .prepare('exam_extra_minutes'),
+);
 
-/** A student's attempts at a test, oldest first: only ever their own. */
+/** A student's attempts at a test, oldest first: only ever their own. Prepared once: every start of a storm reads them. */
 export async function attemptsOf(db: Db, contentId: number, userId: number) {
-  return db
+  return attemptsQuery(db).execute({ contentId, userId });
+}
+const attemptsQuery = preparedPerDatabase((db) =>
+  db
     .select()
     .from(testAttempts)
-    .where(and(eq(testAttempts.contentId, contentId), eq(testAttempts.userId, userId)))
-    .orderBy(asc(testAttempts.attemptNo));
-}
+    .where(and(eq(testAttempts.contentId, sql.placeholder('contentId')), eq(testAttempts.userId, sql.placeholder('userId'))))
+    .orderBy(asc(testAttempts.attemptNo))
+    .prepare('exam_attempts'),
+);
 
 /** Attempts that count against the limit: under way or handed in (a returned paper does not). */
 export const counted = (list: Attempt[]) =>

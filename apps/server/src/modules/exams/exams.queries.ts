@@ -1,6 +1,7 @@
 import { CONTENT_TYPES } from '@paiclass/shared';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config';
+import { preparedPerDatabase } from '../../db/prepared';
 import { contents, courseMembers, testItems, tests } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
@@ -31,18 +32,24 @@ export async function requireTestManager(ctx: AppContext, user: User, courseId: 
  */
 export async function loadTest(ctx: AppContext, user: User, courseId: number, id: number) {
   const m = await courseRole(ctx, user, courseId);
-  // the item and its settings in one read: every start, save and hand-in of an exam storm comes here
-  const [row] = await ctx.db
-    .select({ item: contents, test: tests })
-    .from(contents)
-    .innerJoin(tests, eq(tests.contentId, contents.id))
-    .where(and(eq(contents.id, id), eq(contents.courseId, courseId), isNull(contents.deletedAt)));
+  const [row] = await testQuery(ctx.db).execute({ id, courseId });
   if (!row || !canSee(m.role, row.item)) throw fail('notFound');
   const { item, test } = row;
   if (item.contenttype !== CONTENT_TYPES.test || item.itemType !== 1) throw fail('notFound');
   return { item, test, m };
 }
 export type TestAccess = Awaited<ReturnType<typeof loadTest>>;
+/** The item and its settings in one read, built and prepared once: every start, save and hand-in of an exam storm comes here. */
+const testQuery = preparedPerDatabase((db) =>
+  db
+    .select({ item: contents, test: tests })
+    .from(contents)
+    .innerJoin(tests, eq(tests.contentId, contents.id))
+    .where(
+      and(eq(contents.id, sql.placeholder('id')), eq(contents.courseId, sql.placeholder('courseId')), isNull(contents.deletedAt)),
+    )
+    .prepare('exam_test'),
+);
 
 /** A test the caller manages; others get 40003. */
 export async function requireManagedTest(ctx: AppContext, user: User, courseId: number, id: number) {
