@@ -6,7 +6,8 @@ import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
 /**
  * `/docs`: Swagger UI over `/openapi.json`, served from `swagger-ui-dist`'s files when asked for.
  * @fastify/swagger-ui did the same through @fastify/static and YAML, loaded at every start whether or
- * not anyone opened the page: a tenth of an existing data folder's start (`node --cpu-prof`, issue 23).
+ * not anyone opened the page: 9 % of the CPU of an existing data folder's start in one `node --cpu-prof`
+ * profile, taken on a loaded machine (issue 23).
  * The page's script is a file of its own, since the pages' content security policy allows scripts
  * from this origin only.
  */
