@@ -33,7 +33,12 @@ const samples: Array<[string, string]> = [
   [join(antdIcons, 'es/UserOutline.js'), 'shell'],
   [join(src, 'components/PageNavBar.tsx'), 'nav'],
   [join(antd, 'es/components/search-bar/search-bar.js'), 'nav'],
+  [join(src, 'features/chat/chatSocket.ts'), 'chat'],
+  [join(src, '../../../packages/shared/src/chat/calls.ts'), 'chat'],
+  [join(src, 'lib/socket.ts'), 'liveSocket'],
+  [join(src, 'components/LiveConnection.tsx'), 'liveSocket'],
   [join(src, 'features/courses/components/CourseCard.tsx'), 'courseList'],
+  [join(src, '../../../packages/shared/src/institutions/calls.ts'), 'courseList'],
   [join(src, 'features/courses/hooks/useCourseList.ts'), 'courseList'],
   [join(antdIcons, 'es/ScanCodeOutline.js'), 'courseList'],
 ];
@@ -52,6 +57,8 @@ describe('chunkGroups', () => {
       join(antd, 'es/components/dialog/dialog.js'),
       join(antdIcons, 'es/EyeOutlineX.js'),
       join(antd, 'es/utils/render.js'),
+      join(src, 'features/live/api.ts'),
+      join(src, '../../../packages/shared/src/content/calls.ts'),
     ]) {
       expect(groupOf(file)).toEqual([]);
     }

@@ -88,6 +88,13 @@ export const chunkGroups: ChunkGroup[] = [
     utils(['unstable-render']),
     icons(['LeftOutline', 'RightOutline', 'MoreOutline', 'SearchOutline', 'DownOutline', 'UpOutline']),
   ]),
+  // the chat sessions' calls and socket, which the shell reads for the message tab's badge
+  group('chat', [app(['features/chat/api', 'features/chat/chatSocket']), path('packages/shared/src/chat/calls\\.ts$')]),
+  // the classroom socket and the connection banner of the pages that follow a class live
+  group('liveSocket', [
+    app(['lib/socket', 'components/LiveConnection', 'features/messages/api']),
+    path('packages/shared/src/notices/calls\\.ts$'),
+  ]),
   // the course list's parts (the page itself stays its own chunk)
   group('courseList', [
     app([
@@ -97,6 +104,7 @@ export const chunkGroups: ChunkGroup[] = [
       'features/notices/(?:api|paths|components/UnreadNoticeDialog)',
       'features/home/components/HomeIcon',
     ]),
+    path('packages/shared/src/institutions/calls\\.ts$'),
     icons(['ScanCodeOutline', 'AddCircleOutline', 'FolderOutline', 'SystemQRcodeOutline']),
   ]),
 ];
