@@ -2,6 +2,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { ariaPatches } from './build/ariaPatches';
+import { chunkGroups } from './build/chunkGroups';
 import { contractPaths } from './build/contractPaths';
 import { hoistImports } from './build/hoistImports';
 import { localeGroups } from './build/localeGroups';
@@ -59,7 +60,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'app', tags: ['$initial'], includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'app', tags: ['$initial'], includeDependenciesRecursively: false },
+            // hand-picked chunks for the modules the first pages share (build/chunkGroups.ts)
+            ...chunkGroups,
+          ],
         },
       },
     },

@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { api, DEMO, expect, snap, test } from '../../fixtures';
 
 /** issue 10: the JavaScript a phone downloads before a page shows, gzip -9, against the budget. */
-const LOGIN_BUDGET = 150 * 1024;
-const COURSES_BUDGET = 180 * 1024;
+const LOGIN_BUDGET = 120 * 1024; // the brief's 120 KB, met since decision 050's second round
+const COURSES_BUDGET = 180 * 1024; // issue 10's limit until the course list reaches 120 KB
 
 /** Records every JS answer of the page from now on; `total()` gzips each body (level 9) and sums. */
 function recordScripts(page: Page) {
