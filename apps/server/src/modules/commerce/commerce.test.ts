@@ -139,7 +139,13 @@ describe('notifications', () => {
     // a forged notification carrying what PostgreSQL's jsonb cannot store (half a surrogate pair) is refused
     // and recorded like any other, those characters as U+FFFD (it was a 500 on PostgreSQL)
     expect(
-      await call(app, '/PayNotify/sandbox', { orderno: o.orderno, trade_no: 'T\udc00X', amount: 1, result: 'success', sign: '\ud800' }),
+      await call(app, '/PayNotify/sandbox', {
+        orderno: o.orderno,
+        trade_no: 'T\udc00X',
+        amount: 1,
+        result: 'success',
+        sign: '\ud800',
+      }),
     ).toMatchObject({ status: 0, code: 31904 });
     const forged = (await notifications(o.orderno)).find((n) => n.tradeNo.startsWith('T\uFFFD'))!;
     expect(forged).toMatchObject({ outcome: 'badSignature', tradeNo: 'T\uFFFDX' });
@@ -230,8 +236,17 @@ describe('closing and refund', () => {
     await app.ctx.jobs.runDue(new Date(Date.now() + 31 * 60_000), 1000);
     // the close job itself ran, once and without an error (CI once saw the order still open here:
     // the job's row says which of not claimed, failed or ran-without-closing it was)
-    const [job] = await db.database.db.select().from(jobs).where(eq(jobs.key, closeKey((await order(o.orderno)).id)));
-    expect({ ...job, done: job?.doneAt != null }).toMatchObject({ done: true, attempts: 1, lastError: null, runId: null });
+    const [job] = await db.database.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.key, closeKey((await order(o.orderno)).id)));
+    // the row in the failure's first line: a test that passes on its retry is summarised by that line alone
+    expect({ ...job, done: job?.doneAt != null }, `the close job: ${JSON.stringify(job)}`).toMatchObject({
+      done: true,
+      attempts: 1,
+      lastError: null,
+      runId: null,
+    });
     const closed = await ok('/OrderApi/getOrderInfo', { orderno: o.orderno }, s);
     expect(closed).toMatchObject({ paystate: 4, closetime: 0 });
     expect((await call(app, '/OrderApi/payOrder', { orderno: o.orderno }, { token: s.token })).code).toBe(31902);
@@ -278,7 +293,9 @@ describe('closing and refund', () => {
 
   it('gives back the unused share of a pro-rata plan, a whole plan whole, and nothing once a pro-rata period has ended', async () => {
     const { list } = await ok('/VipApi/getProductList', {});
-    const terms = Object.fromEntries(list.map((p: { months: number; level: number; pro_rata: number }) => [`${p.level}/${p.months}`, p.pro_rata]));
+    const terms = Object.fromEntries(
+      list.map((p: { months: number; level: number; pro_rata: number }) => [`${p.level}/${p.months}`, p.pro_rata]),
+    );
     expect(terms).toMatchObject({ '1/1': 0, '1/3': 0, '1/12': 1, '2/12': 1 });
     const s = await registerUser(app);
     const year = await newOrder(s, 12);
@@ -288,7 +305,11 @@ describe('closing and refund', () => {
     // a quarter of the year used: three quarters of 24.00 given back, to the cent
     const done = await refundOrder(app.ctx, year.orderno, new Date(bought.vipBegin!.getTime() + span / 4));
     expect(done.amount).toBe(1800);
-    expect(await ok('/OrderApi/getOrderInfo', { orderno: year.orderno }, s)).toMatchObject({ paystate: 3, refund_fee: 1800, pro_rata: 1 });
+    expect(await ok('/OrderApi/getOrderInfo', { orderno: year.orderno }, s)).toMatchObject({
+      paystate: 3,
+      refund_fee: 1800,
+      pro_rata: 1,
+    });
     expect((await ok('/UserApi/getUserInfo', {}, s)).isvip).toBe(0);
 
     const month = await newOrder(s, 1);
