@@ -8,7 +8,8 @@ import { joinedStudent } from '../members/helpers';
 /*
  * Issue 26, going live from the browser (decision 036): the teacher's camera (Chromium's fake camera and
  * microphone) is sent from the live room over the push socket, no encoder installed; a student on a phone
- * watches it and sends a bullet comment, which flies on the teacher's screen; the teacher ends the live
+ * watches it and sends a bullet comment, which flies on the teacher's screen; a second student watches
+ * on another phone and answers the live's answer sheet when the teacher asks; the teacher ends the live
  * (after a confirmation); the live becomes a recorded lesson whose replay plays on both screens with the
  * bullet comment flying at its moment. The teacher shares it by link: a visitor without login watches the
  * replay on /ShareLive; switched off, the link is refused. Then the same in English, as screens, going live
@@ -32,7 +33,7 @@ async function skipWithoutIngest(page: Page, name: string) {
   return true;
 }
 
-test('网页直播（zh）：老师用浏览器摄像头开播，学生观看并发弹幕，老师结束直播，回放带弹幕播放，链接分享可开关', async ({
+test('网页直播（zh）：老师用浏览器摄像头开播，两名学生观看，一人发弹幕、一人作答答题卡，老师结束直播，回放带弹幕播放，链接分享可开关', async ({
   page,
   request,
   browser,
@@ -42,13 +43,36 @@ test('网页直播（zh）：老师用浏览器摄像头开播，学生观看并
   const teacher = await registerPerson(request, 1, '孙老师');
   const course = await createCourse(request, teacher.token, { coursename: `网页直播 ${Date.now() % 100000}` });
   const student = await joinedStudent(request, '吴同学', course.code);
+  const second = await joinedStudent(request, '郑同学', course.code);
   const live = await api<{ id: number }>(
     request,
     '/Live/LiveApi/addLive',
     { courseid: course.id, title: '浏览器开播' },
     teacher.token,
   );
-  await api(request, '/Futurev2/AttendClass/beginClass', { courseid: course.id }, teacher.token);
+  // the question the teacher will ask on the air: one single choice of the bank, as an interactive answer
+  const question = await api<{ id: number }>(
+    request,
+    '/QuestionBankApi/addQuestion',
+    {
+      courseid: course.id,
+      type: 2,
+      difficulty: 1,
+      title: '<p>凸透镜成实像时，像是？</p>',
+      options: ['正立', '倒立'],
+      answer: 'B',
+      score: 2,
+    },
+    teacher.token,
+  );
+  const quiz = await api<{ id: number; steps: { stepid: number }[] }>(
+    request,
+    '/InteractApi/create',
+    { courseid: course.id, title: '直播小测', questionids: String(question.id), seconds: 120 },
+    teacher.token,
+  );
+  // the class begins on the live (its class section: questions, letters), as the live room's button does
+  await api(request, '/Live/LiveApi/beginClass', { courseid: course.id, id: live.id }, teacher.token);
   await api(request, '/FutureV2/Barrage/setStatus', { courseid: course.id, status: 1 }, teacher.token);
   const room = `/onlineLive?courseId=${course.id}&courseRole=1&id=${live.id}`;
 
@@ -83,6 +107,23 @@ test('网页直播（zh）：老师用浏览器摄像头开播，学生观看并
   await expect(page.getByTestId('barrage-flight').filter({ hasText: '浏览器直播很流畅' })).toBeVisible();
   await shot(phone, 'browser-live-zh-02-student-watching');
   await shot(page, 'browser-live-zh-03-teacher-live');
+  // a second student watches on another phone; the teacher asks the question (from the phone beside the
+  // PC, which keeps sending the camera: here through the API) and this student answers on the answer sheet
+  const phone2 = await newPhone();
+  await signIn(phone2, request, second);
+  await phone2.goto(`/onlineLive?courseId=${course.id}&courseRole=0&id=${live.id}`);
+  await expect(phone2.getByTestId('live-video')).toHaveAttribute('data-state', 'playing', { timeout: 40_000 });
+  await expect(page.getByTestId('live-viewers')).toHaveText('2 人在看', { timeout: 20_000 });
+  await api(request, '/InteractApi/startStep', { stepid: quiz.steps[0]!.stepid }, teacher.token);
+  await expect(phone2.getByTestId('live-open-question')).toBeVisible();
+  await phone2.getByTestId('live-open-question').click();
+  await expect(phone2.getByTestId('live-answer-sheet-page')).toBeVisible();
+  await phone2.getByTestId('option-B').click();
+  await phone2.getByTestId('ia-submit-answer').click();
+  await expect(phone2.getByTestId('ia-waiting')).toHaveText('已提交，等待老师公布答案');
+  await shot(phone2, 'browser-live-zh-03b-answer-sheet');
+  await phone2.getByTestId('ia-back-live').click();
+  await expect(phone2.getByTestId('live-video')).toHaveAttribute('data-state', 'playing', { timeout: 40_000 });
   // a few more seconds on the air, so that the comment sits inside the recording
   await expect(phone.getByTestId('live-video')).toHaveAttribute('data-latency', /\d/, { timeout: 20_000 });
 
