@@ -42,7 +42,8 @@ export function mimeOf(head: Buffer, filename: string): string {
   if (image) return image;
   const ext = filename.toLowerCase().split('.').pop() ?? '';
   if (ext === 'pdf' && !starts(head, [0x25, 0x50, 0x44, 0x46])) return 'application/octet-stream';
-  return BY_EXTENSION[ext] ?? 'application/octet-stream';
+  // own keys only: a file named "x.__proto__" or "__proto__" must not read the object's prototype
+  return Object.hasOwn(BY_EXTENSION, ext) ? BY_EXTENSION[ext]! : 'application/octet-stream';
 }
 
 /** Types a browser may show inline without running anything; everything else is a download. */
