@@ -27,6 +27,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { freePort, until } from '../apps/server/test/waiting';
+import { LIVE_FRAGMENT_SECONDS, LIVE_PLAYLIST_SEGMENTS } from '../apps/server/src/modules/live/media-server';
 import { academicYears } from '../packages/shared/src';
 import { call, DEMO, login, percentile, round, sleep } from './fixtures';
 import { basePort, CHROMIUM, CHROMIUM_FLAGS, log, onStop, root, runBench, startServer } from './server';
@@ -40,8 +41,6 @@ const FPS = 25;
 const BITS = 24;
 const BLOCK = 12;
 const BAR_HEIGHT = 24;
-/** nginx-rtmp's segment length as PaiClass configures it (media-server.ts) */
-const FRAGMENT_SECONDS = 2;
 const NGINX = '/usr/sbin/nginx';
 const FFMPEG = '/usr/bin/ffmpeg';
 
@@ -436,10 +435,10 @@ await runBench(async () => {
     node: process.version,
     loadAverage: os.loadavg().map((l) => round(l)),
     stream: `ffmpeg -re lavfi testsrc 320x240 ${FPS} fps with a ${BITS}-bit bar code, libx264 ultrafast zerolatency, -g ${FPS}, aac, flv`,
-    hls: `nginx-rtmp, ${FRAGMENT_SECONDS} s fragments, playlist of 4 (PaiClass's media-server.ts)`,
+    hls: `nginx-rtmp, ${LIVE_FRAGMENT_SECONDS} s fragments, playlist of ${LIVE_PLAYLIST_SEGMENTS} (PaiClass's media-server.ts)`,
     viewers: {
       client: `autocannon, ${VIEWERS} connections for ${SECONDS} s each, playlist then one of the 3 newest segments in a loop, over 127.0.0.1`,
-      viewersNeedReqPerSec: Math.round((VIEWERS * 2) / FRAGMENT_SECONDS),
+      viewersNeedReqPerSec: Math.round((VIEWERS * 2) / LIVE_FRAGMENT_SECONDS),
       paiclass,
       nginx: { ...nginx, version: plain.version, setup: 'one process (master_process off), sendfile, access_log off' },
       ratios: {

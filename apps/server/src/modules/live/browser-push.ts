@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { contents } from '../../db/schema';
 import { verifyStreamKey } from './live.policy';
-import { mediaTools } from './media-server';
+import { LIVE_FRAGMENT_SECONDS, mediaTools } from './media-server';
 
 /**
  * The teacher goes live from the browser (issue 26, decision 036): the page captures the camera and
@@ -53,9 +53,9 @@ export function pushProcess(ffmpeg: string, rtmpUrl: string): ChildProcess {
     [
       ...['-hide_banner', '-loglevel', 'error', '-nostdin'],
       ...['-fflags', '+genpts', '-thread_queue_size', '512', '-f', 'webm', '-i', 'pipe:0'],
-      // H.264 with a keyframe every 2 s, so nginx-rtmp cuts 2 s segments; the browser's frame rate kept
+      // H.264 with a key frame every LIVE_FRAGMENT_SECONDS, where nginx-rtmp cuts its segments; the browser's frame rate kept
       ...['-c:v', 'libx264', '-preset', 'veryfast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
-      ...['-force_key_frames', 'expr:gte(t,n_forced*2)', '-b:v', '1500k', '-maxrate', '2000k', '-bufsize', '3000k'],
+      ...['-force_key_frames', `expr:gte(t,n_forced*${LIVE_FRAGMENT_SECONDS})`, '-b:v', '1500k', '-maxrate', '2000k', '-bufsize', '3000k'],
       ...['-c:a', 'aac', '-b:a', '96k', '-ar', '44100', '-ac', '2'],
       ...['-f', 'flv', rtmpUrl],
     ],

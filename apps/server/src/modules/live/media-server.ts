@@ -81,9 +81,18 @@ export interface MediaServerOptions {
   fragmentSeconds?: number;
 }
 
+/**
+ * Seconds of one HLS segment. nginx-rtmp cuts at the first key frame after it, so an encoder that sends a key
+ * frame each second (the browser push does; OBS's "Keyframe Interval" 1) gets 1 s segments, and a player
+ * two segments behind the edge shows the picture about 4 to 5 s after it was made (`npm run bench:live`).
+ */
+export const LIVE_FRAGMENT_SECONDS = 1;
+/** segments the live playlist keeps: enough for hls.js to start three behind the edge and ride out a stall */
+export const LIVE_PLAYLIST_SEGMENTS = 6;
+
 /** The nginx configuration: one RTMP server, no HTTP (PaiClass serves the HLS files itself). */
 export function mediaServerConfig(o: MediaServerOptions, rtmpModule: string) {
-  const frag = o.fragmentSeconds ?? 2;
+  const frag = o.fragmentSeconds ?? LIVE_FRAGMENT_SECONDS;
   const q = `hook=${encodeURIComponent(o.hook)}`;
   const user = process.getuid?.() === 0 ? 'user root;\n' : '';
   return `# written by PaiClass (apps/server/src/modules/live/media-server.ts); changes are overwritten
@@ -123,7 +132,7 @@ rtmp {
       hls_path ${o.hlsDir};
       hls_nested on;
       hls_fragment ${frag}s;
-      hls_playlist_length ${frag * 4}s;
+      hls_playlist_length ${frag * LIVE_PLAYLIST_SEGMENTS}s;
       hls_cleanup on;
     }
   }
