@@ -72,6 +72,44 @@ function spreadEvenly(
 }
 
 /**
+ * The reviews to add (no database): each submission gets `reviewers` reviewers, never one of its
+ * authors, each going to the eligible student with the fewest so far, ties broken by a stable mix of
+ * the ids; the most constrained submissions (groups exclude more people) first, then evened out.
+ * `existing` reviews count towards the loads and never move.
+ */
+export function planReviews(o: {
+  contentId: number;
+  reviewers: number;
+  students: number[];
+  submissions: { id: number; authors: number[] }[];
+  existing: Pick<Review, 'submissionId' | 'reviewerId'>[];
+}) {
+  const { contentId, students, existing } = o;
+  const load = new Map(students.map((uid) => [uid, existing.filter((r) => r.reviewerId === uid).length]));
+  const added: { submissionId: number; reviewerId: number }[] = [];
+  const needs = o.submissions
+    .map((s) => ({
+      s,
+      authors: new Set(s.authors),
+      taken: new Set(existing.filter((r) => r.submissionId === s.id).map((r) => r.reviewerId)),
+    }))
+    .sort((x, y) => y.authors.size - x.authors.size || x.s.id - y.s.id);
+  for (const { s, authors, taken } of needs) {
+    while (taken.size < o.reviewers) {
+      const eligible = students.filter((uid) => !authors.has(uid) && !taken.has(uid));
+      if (eligible.length === 0) break;
+      eligible.sort((a, b) => load.get(a)! - load.get(b)! || mix(contentId, s.id, a) - mix(contentId, s.id, b));
+      const pick = eligible[0]!;
+      taken.add(pick);
+      load.set(pick, load.get(pick)! + 1);
+      added.push({ submissionId: s.id, reviewerId: pick });
+    }
+  }
+  spreadEvenly(added, needs, load);
+  return added;
+}
+
+/**
  * Gives each submission of a peer-review homework its configured number of reviewers: never the
  * author or the author's group, spread evenly (each goes to the eligible student with the fewest so
  * far), students who did not submit included. Existing assignments stay as they are; only missing
@@ -98,28 +136,16 @@ async function assignMissingReviews(ctx: AppContext, contentId: number) {
   const owners = await expectedOwners(ctx, item, hw);
   const students = owners.flatMap((o) => o.members.map((m) => m.uid));
   const existing = await ctx.db.select().from(peerReviews).where(eq(peerReviews.contentId, contentId));
-  const load = new Map(students.map((uid) => [uid, existing.filter((r) => r.reviewerId === uid).length]));
-  const added: { submissionId: number; reviewerId: number }[] = [];
-  // the most constrained submissions first (groups exclude more people)
-  const needs = subs
-    .map((s) => {
-      const authors = new Set(owners.find((o) => o.owner === s.owner)?.members.map((m) => m.uid) ?? (s.userId ? [s.userId] : []));
-      const taken = new Set(existing.filter((r) => r.submissionId === s.id).map((r) => r.reviewerId));
-      return { s, authors, taken };
-    })
-    .sort((x, y) => y.authors.size - x.authors.size || x.s.id - y.s.id);
-  for (const { s, authors, taken } of needs) {
-    while (taken.size < hw.reviewers) {
-      const eligible = students.filter((uid) => !authors.has(uid) && !taken.has(uid));
-      if (eligible.length === 0) break;
-      eligible.sort((a, b) => load.get(a)! - load.get(b)! || mix(contentId, s.id, a) - mix(contentId, s.id, b));
-      const pick = eligible[0]!;
-      taken.add(pick);
-      load.set(pick, load.get(pick)! + 1);
-      added.push({ submissionId: s.id, reviewerId: pick });
-    }
-  }
-  spreadEvenly(added, needs, load);
+  const added = planReviews({
+    contentId,
+    reviewers: hw.reviewers,
+    students,
+    submissions: subs.map((s) => ({
+      id: s.id,
+      authors: owners.find((o) => o.owner === s.owner)?.members.map((m) => m.uid) ?? (s.userId ? [s.userId] : []),
+    })),
+    existing,
+  });
   if (added.length === 0) return { added: 0 };
   await ctx.db
     .insert(peerReviews)
