@@ -261,7 +261,10 @@ function TeacherRow({
                 label={t('admin.vip.months')}
                 hint={t('admin.vip.monthsHint')}
                 value={months}
-                onChange={setMonths}
+                onChange={(v) => {
+                  setMonths(v);
+                  setMonthsError('');
+                }}
                 inputMode="numeric"
                 maxLength={3}
                 error={monthsError}

@@ -302,7 +302,10 @@ function InvoiceRequestDetail({ id, onBack }: { id: number; onBack: () => void }
             placeholder={t('admin.invoice.numberPlaceholder')}
             hint={t('admin.invoice.numberHint')}
             value={number}
-            onChange={setNumber}
+            onChange={(v) => {
+              setNumber(v);
+              setNumberError('');
+            }}
             inputMode="numeric"
             maxLength={20}
             error={numberError}
@@ -325,7 +328,10 @@ function InvoiceRequestDetail({ id, onBack }: { id: number; onBack: () => void }
             <TextArea
               id="admin-refuse-reason"
               value={reason}
-              onChange={setReason}
+              onChange={(v) => {
+                setReason(v);
+                setReasonError('');
+              }}
               placeholder={t('admin.invoice.reasonPlaceholder')}
               maxLength={INVOICE_REASON_MAX}
               showCount
