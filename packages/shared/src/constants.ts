@@ -1,6 +1,6 @@
 /** Spec constants, each with the section it comes from. */
 
-import { ADMIN_CODES } from './admin/constants';
+import { ADMIN_CODES } from './admin/codes';
 import { ATTENDANCE_CODES } from './attendance/constants';
 import { BARRAGE_CODES } from './barrage/constants';
 import { CHAT_CODES } from './chat/constants';

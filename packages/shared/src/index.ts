@@ -6,6 +6,7 @@ export * from './accounts/rules';
 export * from './accounts/schemas';
 export * from './accounts/types';
 export * from './admin/calls';
+export * from './admin/codes';
 export * from './admin/constants';
 export * from './admin/messages';
 export * from './admin/responses';

@@ -1,5 +1,5 @@
 /**
- * The operators' admin page (issue 28, decision 053): codes, sizes and bounds. The bounds are the
+ * The operators' admin page (issue 28, decision 053): sizes and bounds (its codes: `codes.ts`). The bounds are the
  * command line's own (decision 039): `npm run orders -- invoice-issue <id> [number]`,
  * `invoice-reject <id> <reason>`, `npm run institution:vip -- grant <institution> <teacher> <3|4> <months>`.
  */
@@ -14,10 +14,3 @@ export const GRANT_MONTHS_MAX = 120;
 export const ADMIN_INVOICE_PAGE_SIZE = 20;
 /** certified teachers an institution's list shows at most (ours; a school's roster of teachers) */
 export const ADMIN_TEACHERS_MAX = 500;
-
-export const ADMIN_CODES = {
-  invoiceNotWaiting: 31913, // the request was issued or refused already: nothing changes
-  invoiceNumberTaken: 31914, // another request carries this invoice number
-  notCertifiedTeacher: 31915, // the user is not a certified teacher of the institution
-  noGrantInForce: 31916, // the institution grants the teacher nothing in force: nothing to revoke
-} as const;
