@@ -105,6 +105,20 @@ export function seeded(): {
       closed: { orderno: string };
     }
   >;
+  /** the admin-page journey's people (decision 053), per language: two invoice requests waiting, a certified teacher, the operator */
+  admin: Record<
+    'zh' | 'en',
+    {
+      operator: { mobile: string; password: string; name: string };
+      invoiceTeacher: { mobile: string; password: string; name: string };
+      toIssue: { id: number; orderno: string };
+      toRefuse: { id: number; orderno: string };
+      title: string;
+      vipTeacher: { mobile: string; password: string; name: string };
+      jigouid: number;
+      jigou: string;
+    }
+  >;
 } {
   const dir = process.env.PAICLASS_E2E_DATA_DIR;
   if (!dir) throw new Error('PAICLASS_E2E_DATA_DIR is not set: run the journeys with e2e/playwright.config.ts');
@@ -205,35 +219,44 @@ export async function checkA11y(
   { soft = false, exclude = [] }: { soft?: boolean; exclude?: string[] } = {},
 ) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const grave = await page.evaluate(async ({ tags, exclude }) => {
-    type Node = { target: string[]; html: string; any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }[] };
-    type Violation = { id: string; impact: string; help: string; nodes: Node[] };
-    const axe = (window as unknown as { axe: { run(context: unknown, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    const context = exclude.length ? { exclude: exclude.map((selector) => [selector]) } : document;
-    // the screen at rest while axe reads it: a fade running now ends at once, and one that starts during the
-    // check (the projector's controls hiding when the mouse has been idle) jumps to its end instead of being
-    // read half-way (a loaded rehearsal read the fading controls at 2.53:1 and 1.38:1)
-    const still = document.createElement('style');
-    still.textContent = '*, *::before, *::after { transition: none !important; }';
-    document.head.append(still);
-    for (const a of document.getAnimations()) if (a instanceof CSSTransition) a.finish();
-    let violations: Violation[];
-    try {
-      ({ violations } = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }));
-    } finally {
-      still.remove();
-    }
-    const colours = (d: Node['any'][number]['data']) => (d?.fgColor ? ` (${d.fgColor} on ${d.bgColor}: ${d.contrastRatio})` : '');
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.impact} ${v.id}: ${v.help} — ${v.nodes
-            .slice(0, 3)
-            .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 90)}${colours(n.any[0]?.data)}`)
-            .join(' | ')}`,
-      );
-  }, { tags: AXE_TAGS, exclude });
+  const grave = await page.evaluate(
+    async ({ tags, exclude }) => {
+      type Node = {
+        target: string[];
+        html: string;
+        any: { data?: { fgColor?: string; bgColor?: string; contrastRatio?: number } }[];
+      };
+      type Violation = { id: string; impact: string; help: string; nodes: Node[] };
+      const axe = (window as unknown as { axe: { run(context: unknown, options: object): Promise<{ violations: Violation[] }> } })
+        .axe;
+      const context = exclude.length ? { exclude: exclude.map((selector) => [selector]) } : document;
+      // the screen at rest while axe reads it: a fade running now ends at once, and one that starts during the
+      // check (the projector's controls hiding when the mouse has been idle) jumps to its end instead of being
+      // read half-way (a loaded rehearsal read the fading controls at 2.53:1 and 1.38:1)
+      const still = document.createElement('style');
+      still.textContent = '*, *::before, *::after { transition: none !important; }';
+      document.head.append(still);
+      for (const a of document.getAnimations()) if (a instanceof CSSTransition) a.finish();
+      let violations: Violation[];
+      try {
+        ({ violations } = await axe.run(context, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }));
+      } finally {
+        still.remove();
+      }
+      const colours = (d: Node['any'][number]['data']) =>
+        d?.fgColor ? ` (${d.fgColor} on ${d.bgColor}: ${d.contrastRatio})` : '';
+      return violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+              .slice(0, 3)
+              .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 90)}${colours(n.any[0]?.data)}`)
+              .join(' | ')}`,
+        );
+    },
+    { tags: AXE_TAGS, exclude },
+  );
   (soft ? expect.soft : expect)(grave, `accessibility of ${screen}`).toEqual([]);
 }
 

@@ -17,6 +17,7 @@ import type { Config } from './config';
 import { type Database, openDatabase } from './db/client';
 import { settings } from './db/schema';
 import { accountsRoutes } from './modules/accounts/accounts.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { PURGE_EXPIRED_JOB, purgeExpiredJob } from './modules/accounts/purge';
 import { WechatOpenPlatform, type WechatProvider } from './modules/accounts/wechat';
 import { attendanceRoutes } from './modules/attendance/attendance.routes';
@@ -385,6 +386,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     meetingsRoutes,
     liveRoutes,
     commerceRoutes,
+    adminRoutes,
     ...(config.production ? [] : [devRoutes]),
   ]);
 

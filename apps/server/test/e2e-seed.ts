@@ -6,6 +6,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { orders, users } from '../src/db/schema';
 import { hashPassword } from '../src/modules/accounts/passwords';
+import { grantOperator } from '../src/modules/admin/operators.service';
 import { grantInstitutionVip } from '../src/modules/commerce/institution-vip.service';
 import { issueInvoice, rejectInvoice } from '../src/modules/commerce/invoices.service';
 import { closeOrderJob } from '../src/modules/commerce/orders.service';
@@ -224,7 +225,12 @@ try {
     const back = (d: Date) => new Date(d.getTime() - half);
     await app.ctx.db
       .update(orders)
-      .set({ createdAt: back(year!.createdAt), paidAt: back(year!.paidAt!), vipBegin: back(year!.vipBegin!), vipEnd: back(year!.vipEnd!) })
+      .set({
+        createdAt: back(year!.createdAt),
+        paidAt: back(year!.paidAt!),
+        vipBegin: back(year!.vipBegin!),
+        vipEnd: back(year!.vipEnd!),
+      })
       .where(eq(orders.id, year!.id));
     const refund = await refundOrder(app.ctx, refundedNo, new Date(year!.vipBegin!.getTime()));
     // a month's VIP ordered 31 minutes ago and never paid: closed by the order's own close job (issue 28)
@@ -253,6 +259,75 @@ try {
     };
   }
   seed.operator = operator;
+
+  // the admin-page journey (decision 053), in each language: a teacher with two invoice requests waiting,
+  // a teacher certified with a school, and an operator of the platform and of that school, made one
+  // by `npm run operator -- grant` (its function, here)
+  const admin: Record<string, unknown> = {};
+  for (const [lang, n, name, title] of [
+    ['zh', 3, '褚老师', '上海市实验中学'],
+    ['en', 4, 'Grace Murray', 'Harvard Computation Lab'],
+  ] as const) {
+    const account = async (mobile: string, username: string, usertype: 0 | 1, school: string) => {
+      const person = { mobile, password: 'Paiclass#2026', name: username };
+      await app.ctx.db.insert(users).values({
+        username,
+        account: mobile,
+        mobile,
+        passwordHash: await hashPassword(person.password),
+        usertype,
+        school,
+        lang,
+      });
+      const { token: personToken } = await call<{ token: string }>('/UserApi/login', {
+        email: mobile,
+        password: person.password,
+      });
+      return { person, token: personToken };
+    };
+    const invoiceTeacher = await account(`1390000992${n}`, name, 1, '示范学校');
+    const { list } = await call<{ list: { id: number; months: number; level: number }[] }>(
+      '/VipApi/getProductList',
+      {},
+      invoiceTeacher.token,
+    );
+    const requests: { id: number; orderno: string }[] = [];
+    for (const months of [1, 3]) {
+      const productid = list.find((p) => p.months === months && p.level === 1)!.id;
+      const { orderno } = await call<{ orderno: string }>('/OrderApi/createOrder', { productid }, invoiceTeacher.token);
+      await call('/OrderApi/sandboxPay', { orderno, result: 'pay' }, invoiceTeacher.token);
+      const applied = await call<{ id: number }>(
+        '/InvoiceApi/applyInvoice',
+        { orderno: [orderno], type: 1, invoicetype: 0, item: 0, title, email: 'finance@example.edu.cn', telphone: '13800000000' },
+        invoiceTeacher.token,
+      );
+      requests.push({ id: applied.id, orderno });
+    }
+    const school = await importInstitution(app.ctx.db, {
+      name: `管理页学院 ${lang}`,
+      people: [{ usertype: 1, realname: name, realstno: 'T8001', activation: true }],
+    });
+    const vipTeacher = await account(`1390000993${n}`, name, 1, `管理页学院 ${lang}`);
+    await call(
+      '/AttestApi/attest',
+      { jigouid: school.jigouid, realname: name, realstno: 'T8001', code: school.codes[0]!.code },
+      vipTeacher.token,
+    );
+    const operatorAccount = await account(`1390000994${n}`, lang === 'zh' ? '运营小周' : 'Ops Olivia', 1, 'PaiClass');
+    await grantOperator(app.ctx, { who: operatorAccount.person.mobile });
+    await grantOperator(app.ctx, { who: operatorAccount.person.mobile, institution: String(school.jigouid) });
+    admin[lang] = {
+      operator: operatorAccount.person,
+      invoiceTeacher: invoiceTeacher.person,
+      toIssue: requests[0],
+      toRefuse: requests[1],
+      title,
+      vipTeacher: vipTeacher.person,
+      jigouid: school.jigouid,
+      jigou: school.jigou,
+    };
+  }
+  seed.admin = admin;
   fs.mkdirSync(config.dataDir, { recursive: true }); // PGlite makes it; on PostgreSQL nothing else has yet
   fs.writeFileSync(path.join(config.dataDir, 'e2e-seed.json'), JSON.stringify(seed, null, 2));
 } finally {

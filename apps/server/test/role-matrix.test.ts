@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantOperator } from '../src/modules/admin/operators.service';
 import { issueInvoice } from '../src/modules/commerce/invoices.service';
+import { importInstitution } from '../src/modules/institutions/institutions.service';
 import { hookToken, streamKey } from '../src/modules/live/live.policy';
 import type { ApiRoute } from '../src/platform/envelope';
 import { courseForm, newTeacher } from './courses';
@@ -213,7 +215,55 @@ async function orderOf(p: People) {
   return (made.data as unknown as { orderno: string }).orderno;
 }
 
+/** A's owner made a platform operator, and an invoice request of theirs waiting (the admin page, decision 053). */
+async function invoiceRequestOf(p: People) {
+  await grantOperator(app.ctx, { who: p.owner.mobile });
+  const orderno = await orderOf(p);
+  await send('/OrderApi/sandboxPay', { orderno, result: 'pay' }, p.owner.token);
+  const form = {
+    orderno: [orderno],
+    type: 1,
+    invoicetype: 0,
+    title: '发票抬头',
+    email: 'a@example.edu.cn',
+    telphone: '13800000000',
+  };
+  return ((await send('/InvoiceApi/applyInvoice', form, p.owner.token)).data as { id: number }).id;
+}
+
+let schools = 0;
+/** A new institution with A's assistant as its certified teacher, and A's owner its operator (decision 053). */
+async function schoolOf(p: People) {
+  schools += 1;
+  const imported = await importInstitution(app.ctx.db, {
+    name: `角色矩阵学院 ${schools}-${Date.now() % 100000}`,
+    people: [{ usertype: 1, realname: '陈老师', realstno: 'R001', activation: true }],
+  });
+  await send(
+    '/AttestApi/attest',
+    { jigouid: imported.jigouid, realname: '陈老师', realstno: 'R001', code: imported.codes[0]!.code },
+    p.assistant.token,
+  );
+  await grantOperator(app.ctx, { who: p.owner.mobile, institution: String(imported.jigouid) });
+  return { jigouid: imported.jigouid, uid: p.assistant.uid };
+}
+
 const OVERRIDES: Record<string, (ids: CourseIds, people: People) => Promise<Record<string, unknown>>> = {
+  // the admin page (decision 053): A's owner is the operator, everyone else is refused
+  '/AdminApi/getInvoiceRequest': async (_ids, p) => ({ id: await invoiceRequestOf(p) }),
+  '/AdminApi/issueInvoice': async (_ids, p) => ({ id: await invoiceRequestOf(p) }),
+  '/AdminApi/refuseInvoice': async (_ids, p) => ({ id: await invoiceRequestOf(p), reason: '抬头有误' }),
+  '/AdminApi/downloadInvoice': async (_ids, p) => {
+    const id = await invoiceRequestOf(p);
+    await issueInvoice(app.ctx, id);
+    return { id };
+  },
+  '/AdminApi/grantInstitutionVip': async (_ids, p) => ({ ...(await schoolOf(p)), level: 3, months: 1 }),
+  '/AdminApi/revokeInstitutionVip': async (_ids, p) => {
+    const school = await schoolOf(p);
+    await send('/AdminApi/grantInstitutionVip', { ...school, level: 3, months: 1 }, p.owner.token);
+    return school;
+  },
   '/OrderApi/getOrderInfo': async (_ids, p) => ({ orderno: await orderOf(p) }),
   '/OrderApi/payOrder': async (_ids, p) => ({ orderno: await orderOf(p) }),
   '/OrderApi/sandboxPay': async (_ids, p) => ({ orderno: await orderOf(p), result: 'pay' }),

@@ -147,6 +147,7 @@ const NoticeDetailPage = lazyPage(() => import('./features/notices/pages/NoticeD
 const VipManagementPage = lazyPage(() => import('./features/vip/pages/VipManagementPage'), 'pages');
 const VipInstructionPage = lazyPage(() => import('./features/vip/pages/VipInstructionPage'), 'pages');
 const PaySandboxPage = lazyPage(() => import('./features/vip/pages/PaySandboxPage'), 'pages');
+const AdminPage = lazyPage(() => import('./features/admin/pages/AdminPage'), 'pages');
 const KtpMyPage = lazyPage(() => import('./features/personal/pages/KtpMyPage'), 'pages');
 const MyInfoDetailPage = lazyPage(() => import('./features/personal/pages/MyInfoDetailPage'), 'pages');
 const InfoModifyPage = lazyPage(() => import('./features/personal/pages/InfoModifyPage'), 'pages');
@@ -215,6 +216,8 @@ const pages: Record<string, ComponentType> = {
   '/vipManagement': VipManagementPage,
   '/vipManagement/instruction': VipInstructionPage,
   '/paySandbox': PaySandboxPage,
+  // the operators' admin page (issue 28, decision 053)
+  '/admin': AdminPage,
   // courses (spec 1 §2 course list and course management)
   '/ktpCourse': CourseListPage,
   '/newCourse': NewCoursePage,

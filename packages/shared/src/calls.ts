@@ -1,8 +1,10 @@
 import { accountsCalls } from './accounts/calls';
+import { adminCalls } from './admin/calls';
 import { attendanceCalls } from './attendance/calls';
 import { barrageCalls } from './barrage/calls';
-import { commerceCalls } from './commerce/calls';
+import { chatCalls } from './chat/calls';
 import { classtimeCalls } from './classtime/calls';
+import { commerceCalls } from './commerce/calls';
 import { contentCalls } from './content/calls';
 import type { CallSpec } from './contract';
 import { coursesCalls } from './courses/calls';
@@ -20,7 +22,6 @@ import { representationCalls } from './representation/calls';
 import { schoolCalls } from './school/calls';
 import { scoresCalls } from './scores/calls';
 import { speakCalls } from './speak/calls';
-import { chatCalls } from './chat/calls';
 
 /**
  * Every call of the contract (decision 026), by area: what the server registers, OpenAPI describes,
@@ -29,6 +30,7 @@ import { chatCalls } from './chat/calls';
  */
 export const contract = {
   accounts: accountsCalls,
+  admin: adminCalls,
   attendance: attendanceCalls,
   barrage: barrageCalls,
   chat: chatCalls,

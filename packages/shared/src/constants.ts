@@ -1,14 +1,16 @@
 /** Spec constants, each with the section it comes from. */
+
+import { ADMIN_CODES } from './admin/codes';
 import { ATTENDANCE_CODES } from './attendance/constants';
 import { BARRAGE_CODES } from './barrage/constants';
+import { CHAT_CODES } from './chat/constants';
 import { PRESENTING_CODES } from './classtime/constants';
+import { COMMERCE_CODES } from './commerce/constants';
 import { COURSEWARE_CODES } from './courseware/constants';
 import { EXAM_CODES, OFFLINE_CODES, PRACTICE_CODES } from './exams/constants';
 import { INTERACT_CODES } from './interact/constants';
 import { STAR_CODES } from './representation/constants';
 import { SPEAK_CODES } from './speak/constants';
-import { CHAT_CODES } from './chat/constants';
-import { COMMERCE_CODES } from './commerce/constants';
 
 export const USERTYPE_STUDENT = 0; // spec 1 §1
 export const USERTYPE_TEACHER = 1; // spec 1 §1
@@ -185,7 +187,8 @@ export const CODES = {
   ...STAR_CODES, // 31401-31409, issue 15 (stars)
   ...SPEAK_CODES, // 31501-31512, issue 15 (speaking, questions, timer)
   ...CHAT_CODES, // 31601-31606, issue 27 (chat)
-  ...COMMERCE_CODES, // 31901-31910, issue 28 (VIP, orders, payment, study cards)
+  ...COMMERCE_CODES, // 31901-31912, issue 28 (VIP, orders, payment, study cards)
+  ...ADMIN_CODES, // 31913-31916, issue 28 (the operators' admin page, decision 053)
   endsCertification: 30605, // the change ends the account's certifications: resend with confirm 1 (decision 014)
   vipRoleLocked: 30801, // spec 1 §4: a VIP student's role is not changed
   roleChangeRefused: 30802, // spec 1 §4: only a student becomes a teacher

@@ -3,8 +3,11 @@
  * Keys are referenced by the zod schemas of each area.
  */
 import { profileMessages } from './accounts/profile';
+import { adminMessages } from './admin/messages';
 import { attendanceMessages } from './attendance/messages';
 import { barrageMessages } from './barrage/messages';
+import { chatMessages } from './chat/messages';
+import { commerceMessages } from './commerce/messages';
 import { coursewareMessages } from './courseware/messages';
 import { examMessages } from './exams/messages';
 import { offlineMessages } from './exams/offline';
@@ -12,8 +15,6 @@ import { practiceMessages } from './exams/practice';
 import { interactMessages } from './interact/messages';
 import { starMessages } from './representation/messages';
 import { speakMessages } from './speak/messages';
-import { chatMessages } from './chat/messages';
-import { commerceMessages } from './commerce/messages';
 
 export const validationMessages = {
   zh: {
@@ -28,6 +29,7 @@ export const validationMessages = {
     ...speakMessages.zh,
     ...chatMessages.zh,
     ...commerceMessages.zh,
+    ...adminMessages.zh,
     ...profileMessages.zh,
     'validation.phone': '请输入正确的手机号',
     'validation.email': '请输入正确的邮箱',
@@ -178,6 +180,7 @@ export const validationMessages = {
     ...speakMessages.en,
     ...chatMessages.en,
     ...commerceMessages.en,
+    ...adminMessages.en,
     ...profileMessages.en,
     'validation.phone': 'Enter a valid phone number',
     'validation.email': 'Enter a valid email address',
@@ -333,6 +336,7 @@ export const areaValidationMessages = [
   speakMessages,
   chatMessages,
   commerceMessages,
+  adminMessages,
   profileMessages,
 ] as const;
 

@@ -95,6 +95,8 @@ export const routes: RouteDef[] = [
   // spec 1 §2 Personal centre
   r('/vipManagement', 'commerce', 28),
   r('/vipManagement/instruction', 'commerce', 28),
+  // the operators' admin page (issue 28, decision 053): invoice requests and institution VIP
+  r('/admin', 'commerce', 28),
   // issue 28: the sandbox payment provider's confirm page (decision 035); not a Ketangpai route
   r('/paySandbox', 'commerce', 28),
   r('/myInfoDetail', 'personal', 12),

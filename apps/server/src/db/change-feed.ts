@@ -23,6 +23,8 @@ export const UNWATCHED_TABLES = [
   'invoice_orders',
   // institution VIP grants: the grant in force is copied onto the user's row, which is watched (decision 039)
   'institution_vip_grants',
+  // operators (decision 053): read only by the admin calls, each time, never by a cached answer
+  'operators',
   'jobs',
   'outbox',
   'sessions',

@@ -1,6 +1,7 @@
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { grantInstitutionVip, listInstitutionVip, revokeInstitutionVip } from '../modules/commerce/institution-vip.service';
+import { cliMessage } from './cli-message';
 
 /**
  * Institution VIP (decision 039), the institution's operator: `npm run institution:vip -- grant
@@ -42,7 +43,7 @@ try {
       );
   }
 } catch (e) {
-  console.error((e as Error).message);
+  console.error(cliMessage(e));
   process.exitCode = 1;
 } finally {
   await app.close();

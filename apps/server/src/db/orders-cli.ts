@@ -2,6 +2,7 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { issueInvoice, listInvoiceRequests, rejectInvoice } from '../modules/commerce/invoices.service';
 import { extraPaymentRefunds, flaggedNotifications, refundOrder } from '../modules/commerce/payments.service';
+import { cliMessage } from './cli-message';
 
 /**
  * `npm run orders -- refund <orderno>`: refunds a paid VIP order through its provider (the unused share
@@ -45,7 +46,7 @@ try {
         `refund #${r.id}\t${r.orderno}\t${r.provider}\t${r.tradeNo}\t${r.amount}\t${r.reason}\t${states[r.state]}\t${r.refundNo}\t${r.error}`,
       );
   } else if (action === 'invoices') {
-    const rows = await listInvoiceRequests(app.ctx, arg === 'all');
+    const rows = await listInvoiceRequests(app.ctx, { all: arg === 'all' });
     if (!rows.length) console.log(arg === 'all' ? 'no invoice requests' : 'no invoice requests waiting');
     for (const i of rows) {
       const to =
@@ -75,7 +76,7 @@ try {
     console.log(`invoice request #${r.id} refused: ${r.reason}`);
   }
 } catch (e) {
-  console.error((e as Error).message);
+  console.error(cliMessage(e));
   process.exitCode = 1;
 } finally {
   await app.close();

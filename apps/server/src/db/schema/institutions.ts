@@ -145,3 +145,27 @@ export const institutionVipGrants = pgTable(
     check('institution_vip_grants_period_check', sql`${t.endsAt} >= ${t.beginsAt}`),
   ],
 );
+
+/**
+ * Operators (decision 053): user accounts granted the admin page by `npm run operator -- grant`.
+ * `institution_id` null: a platform operator (issues invoices, grants any institution's VIP); set:
+ * an operator of that institution only (grants its certified teachers institution VIP).
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    institutionId: integer('institution_id').references(() => institutions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // one platform row per user, one row per user and institution
+    uniqueIndex('operators_platform_key').on(t.userId).where(sql`${t.institutionId} is null`),
+    uniqueIndex('operators_institution_key').on(t.userId, t.institutionId).where(sql`${t.institutionId} is not null`),
+    index('operators_user_idx').on(t.userId),
+    index('operators_institution_idx').on(t.institutionId),
+  ],
+);

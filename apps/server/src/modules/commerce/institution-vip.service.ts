@@ -1,7 +1,8 @@
-import { USERTYPE_TEACHER, VIP_LEVEL } from '@paiclass/shared';
+import { ADMIN_TEACHERS_MAX, GRANT_MONTHS_MAX, INT_MAX, USERTYPE_TEACHER, VIP_LEVEL } from '@paiclass/shared';
 import { and, asc, desc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import { institutionPeople, institutions, institutionVipGrants, users } from '../../db/schema';
 import type { AppContext } from '../../platform/context';
+import { badField, fail } from '../../platform/errors';
 import { inTransaction } from '../../platform/transaction';
 import { createNotices } from '../notices/notices.service';
 import { addMonths } from './vip.policy';
@@ -11,26 +12,34 @@ import { addMonths } from './vip.policy';
  * institution VIP (3) or institution super VIP (4) for a period, from the command line
  * (`npm run institution:vip`). The grant in force with the highest level is copied onto the teacher's
  * `inst_vip` columns, which `vipLevelInForce` reads beside the bought membership: every privilege
- * check (`isvip > 0`) lifts with it and lapses at its end without a job. Refusals are Errors naming why,
- * for the operator.
+ * check (`isvip > 0`) lifts with it and lapses at its end without a job. The admin page (decision 053)
+ * calls the same functions. Refusals are typed (an envelope code and a message in the caller's
+ * language; the command line prints it in English), each checked before anything is written.
  */
 
 export const INSTITUTION_VIP_LEVELS = [VIP_LEVEL.institutionVip, VIP_LEVEL.institutionSuperVip] as const;
-/** the longest grant at once (ours): ten years */
-export const GRANT_MONTHS_MAX = 120;
 
-/** An institution by its id or its name (any case). */
-async function findInstitution(ctx: AppContext, ref: string) {
-  const where = /^\d+$/.test(ref) ? eq(institutions.id, Number(ref)) : sql`lower(${institutions.name}) = lower(${ref.trim()})`;
+/** An institution by its id or its name (any case); 40004 when there is none. */
+export async function findInstitution(ctx: AppContext, ref: string) {
+  const where =
+    /^\d{1,10}$/.test(ref) && Number(ref) <= INT_MAX
+      ? eq(institutions.id, Number(ref))
+      : sql`lower(${institutions.name}) = lower(${ref.trim()})`;
   const [found] = await ctx.db.select().from(institutions).where(where);
-  if (!found) throw new Error(`no institution "${ref}"`);
+  if (!found) throw fail('notFound');
   return found;
 }
 
-/** The institution's certified teacher, by roster number or account. */
-async function certifiedTeacher(ctx: AppContext, institutionId: number, who: string) {
+/** The institution's certified teacher, by roster number or account (a string) or user id (a number); 31915 otherwise. */
+async function certifiedTeacher(ctx: AppContext, institutionId: number, who: string | number) {
   const rows = await ctx.db
-    .select({ userId: users.id, account: users.account, username: users.username, realstno: institutionPeople.realstno })
+    .select({
+      userId: users.id,
+      account: users.account,
+      username: users.username,
+      realname: institutionPeople.realname,
+      realstno: institutionPeople.realstno,
+    })
     .from(institutionPeople)
     .innerJoin(users, eq(users.id, institutionPeople.userId))
     .where(
@@ -38,27 +47,32 @@ async function certifiedTeacher(ctx: AppContext, institutionId: number, who: str
         eq(institutionPeople.institutionId, institutionId),
         eq(institutionPeople.usertype, USERTYPE_TEACHER),
         isNotNull(institutionPeople.certifiedAt),
-        or(eq(institutionPeople.realstno, who), sql`lower(${users.account}) = lower(${who})`),
+        typeof who === 'number'
+          ? eq(users.id, who)
+          : or(eq(institutionPeople.realstno, who), sql`lower(${users.account}) = lower(${who})`),
       ),
     );
   const teacher = rows[0];
-  if (!teacher) throw new Error(`"${who}" is not a certified teacher of this institution`);
+  if (!teacher) throw fail('notCertifiedTeacher');
   return teacher;
 }
 
-/** The end of a grant: `months` from now, or the end of a day (China time) written YYYY-MM-DD. */
+/**
+ * The end of a grant: `months` from now (1-120; 40001 naming `months` otherwise), or, on the command
+ * line, the end of a day (China time) written YYYY-MM-DD, after now and within 120 months (40001
+ * naming `period` otherwise).
+ */
 export function grantEnd(period: string, now: Date) {
   if (/^\d{1,3}$/.test(period)) {
     const months = Number(period);
-    if (months < 1 || months > GRANT_MONTHS_MAX) throw new Error(`a grant lasts 1 to ${GRANT_MONTHS_MAX} months`);
+    if (months < 1 || months > GRANT_MONTHS_MAX) throw badField('validation.grantMonths', ['months']);
     return addMonths(now, months);
   }
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(period);
   const end = m ? new Date(`${m[1]}-${m[2]}-${m[3]}T23:59:59+08:00`) : null;
   if (!end || Number.isNaN(end.getTime()) || end.toISOString().slice(0, 10) !== `${m![1]}-${m![2]}-${m![3]}`)
-    throw new Error('the period is a number of months or a day written YYYY-MM-DD');
-  if (end <= now) throw new Error('the grant would end before now');
-  if (end > addMonths(now, GRANT_MONTHS_MAX)) throw new Error(`a grant lasts at most ${GRANT_MONTHS_MAX} months`);
+    throw badField('validation.grantPeriod', ['period']);
+  if (end <= now || end > addMonths(now, GRANT_MONTHS_MAX)) throw badField('validation.grantPeriod', ['period']);
   return end;
 }
 
@@ -86,17 +100,18 @@ const LEVEL_NAME = {
 } as const;
 
 /**
- * `npm run institution:vip -- grant <institution> <teacher> <3|4> <months|YYYY-MM-DD>`: gives the
- * certified teacher the level from now to the end, replacing the institution's earlier grant to them,
- * and tells them with a message notice.
+ * `npm run institution:vip -- grant <institution> <teacher> <3|4> <months|YYYY-MM-DD>` and the admin
+ * page: gives the certified teacher the level from now to the end, replacing the institution's earlier
+ * grant to them, and tells them with a message notice, in one transaction. Refuses, writing nothing: a
+ * level not 3 or 4 (40001 naming `level`), a bad period (above), no such institution (40004), someone
+ * not its certified teacher (31915).
  */
 export async function grantInstitutionVip(
   ctx: AppContext,
-  input: { institution: string; teacher: string; level: number; period: string },
+  input: { institution: string; teacher: string | number; level: number; period: string },
   now = new Date(),
 ) {
-  if (!(INSTITUTION_VIP_LEVELS as readonly number[]).includes(input.level))
-    throw new Error('the level is 3 (institution VIP) or 4 (institution super VIP)');
+  if (!(INSTITUTION_VIP_LEVELS as readonly number[]).includes(input.level)) throw badField('validation.grantLevel', ['level']);
   const level = input.level as 3 | 4;
   const endsAt = grantEnd(input.period, now);
   const institution = await findInstitution(ctx, input.institution);
@@ -133,11 +148,19 @@ export async function grantInstitutionVip(
   return { ...grant, institution: institution.name, teacher };
 }
 
-/** `npm run institution:vip -- revoke <institution> <teacher>`: ends the institution's grant now. */
-export async function revokeInstitutionVip(ctx: AppContext, input: { institution: string; teacher: string }, now = new Date()) {
+/**
+ * `npm run institution:vip -- revoke <institution> <teacher>` and the admin page: ends the institution's
+ * grant now. Refuses, writing nothing: no such institution (40004), not its certified teacher (31915),
+ * no grant of it in force (31916).
+ */
+export async function revokeInstitutionVip(
+  ctx: AppContext,
+  input: { institution: string; teacher: string | number },
+  now = new Date(),
+) {
   const institution = await findInstitution(ctx, input.institution);
   const teacher = await certifiedTeacher(ctx, institution.id, input.teacher);
-  await inTransaction(ctx, async (tx) => {
+  const grant = await inTransaction(ctx, async (tx) => {
     const ended = await tx.db
       .update(institutionVipGrants)
       .set({ endsAt: now })
@@ -148,12 +171,13 @@ export async function revokeInstitutionVip(ctx: AppContext, input: { institution
           gt(institutionVipGrants.endsAt, now),
         ),
       )
-      .returning({ id: institutionVipGrants.id });
-    if (!ended.length) throw new Error(`${teacher.account} holds no grant of ${institution.name} in force`);
+      .returning();
+    if (!ended.length) throw fail('noGrantInForce');
     await settle(tx, teacher.userId, now);
+    return ended[0]!;
   });
   await ctx.sessions.forgetUser(teacher.userId);
-  return { institution: institution.name, teacher };
+  return { ...grant, institution: institution.name, teacher };
 }
 
 /** `npm run institution:vip -- list [institution]`: the grants, those in force first. */
@@ -175,6 +199,42 @@ export async function listInstitutionVip(ctx: AppContext, institution?: string) 
     .where(found ? eq(institutionVipGrants.institutionId, found.id) : undefined)
     .orderBy(desc(institutionVipGrants.endsAt), asc(institutionVipGrants.id))
     .limit(1000);
+}
+
+/**
+ * The admin page: an institution's certified teachers (oldest certification first, at most
+ * ADMIN_TEACHERS_MAX) with the institution's latest grant to each, in force or ended; 40004 when there
+ * is no such institution.
+ */
+export async function institutionTeachers(ctx: AppContext, institutionId: number) {
+  const institution = await findInstitution(ctx, String(institutionId));
+  const list = await ctx.db
+    .select({
+      userId: users.id,
+      account: users.account,
+      username: users.username,
+      realname: institutionPeople.realname,
+      realstno: institutionPeople.realstno,
+      level: institutionVipGrants.level,
+      beginsAt: institutionVipGrants.beginsAt,
+      endsAt: institutionVipGrants.endsAt,
+    })
+    .from(institutionPeople)
+    .innerJoin(users, eq(users.id, institutionPeople.userId))
+    .leftJoin(
+      institutionVipGrants,
+      and(eq(institutionVipGrants.institutionId, institutionPeople.institutionId), eq(institutionVipGrants.userId, users.id)),
+    )
+    .where(
+      and(
+        eq(institutionPeople.institutionId, institution.id),
+        eq(institutionPeople.usertype, USERTYPE_TEACHER),
+        isNotNull(institutionPeople.certifiedAt),
+      ),
+    )
+    .orderBy(asc(institutionPeople.certifiedAt), asc(institutionPeople.id))
+    .limit(ADMIN_TEACHERS_MAX);
+  return { institution, list };
 }
 
 /** The grant in force behind the teacher's institution VIP, for the VIP page; null when none. */

@@ -1,6 +1,8 @@
 import {
   INVOICE_FREE_SHIPPING_MONTHS,
   INVOICE_MEDIUM,
+  INVOICE_NUMBER_PATTERN,
+  INVOICE_REASON_MAX,
   INVOICE_STATE,
   type InvoiceApplyInput,
   ORDER_STATE,
@@ -11,7 +13,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { invoiceOrders, invoices, orders, users } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
-import { fail, isUniqueViolation } from '../../platform/errors';
+import { badField, fail, isUniqueViolation } from '../../platform/errors';
 import { readObject } from '../../platform/storage';
 import { inTransaction } from '../../platform/transaction';
 import { createNotices } from '../notices/notices.service';
@@ -123,23 +125,51 @@ export async function applyInvoice(ctx: AppContext, user: User, input: InvoiceAp
 }
 
 type Invoice = typeof invoices.$inferSelect;
-const INVOICE_NUMBER = /^\d{8,20}$/;
-const REASON_MAX = 200;
 
-/** Operators: the invoice requests waiting (or all of them, newest first), each with its orders and requester. */
-export async function listInvoiceRequests(ctx: AppContext, all = false) {
+/**
+ * Operators (`npm run orders -- invoices [all]`, the admin page): invoice requests, each with its orders
+ * and requester. By default the waiting ones, oldest first (the order they are worked through); with
+ * `state` those issued (1) or refused (2), or with `all` every one, newest first. `offset` and `limit`
+ * page them (at most 500 at once).
+ */
+export async function listInvoiceRequests(
+  ctx: AppContext,
+  filter: { all?: boolean; state?: number; offset?: number; limit?: number } = {},
+) {
+  const state = filter.all ? undefined : (filter.state ?? INVOICE_STATE.requested);
   const rows = await ctx.db
     .select({ invoice: invoices, account: users.account, username: users.username })
     .from(invoices)
     .innerJoin(users, eq(users.id, invoices.userId))
-    .where(all ? undefined : eq(invoices.state, INVOICE_STATE.requested))
-    .orderBy(all ? desc(invoices.id) : asc(invoices.id))
-    .limit(500);
+    .where(state === undefined ? undefined : eq(invoices.state, state))
+    .orderBy(state === INVOICE_STATE.requested ? asc(invoices.id) : desc(invoices.id))
+    .offset(filter.offset ?? 0)
+    .limit(Math.min(filter.limit ?? 500, 500));
   const covered = await invoiceOrderRows(
     ctx,
     rows.map((r) => r.invoice.id),
   );
   return rows.map((r) => ({ ...r.invoice, account: r.account, username: r.username, orders: covered.get(r.invoice.id) ?? [] }));
+}
+
+/** Operators: one invoice request with its orders and requester; 40004 when there is none. */
+export async function invoiceRequest(ctx: AppContext, id: number) {
+  const [row] = await ctx.db
+    .select({ invoice: invoices, account: users.account, username: users.username })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .where(eq(invoices.id, id));
+  if (!row) throw fail('notFound');
+  const covered = await invoiceOrderRows(ctx, [id]);
+  return { ...row.invoice, account: row.account, username: row.username, orders: covered.get(id) ?? [] };
+}
+
+/** Operators: an issued request's PDF; 40004 when there is no request, 31911 while it is not issued. */
+export async function invoiceRequestPdf(ctx: AppContext, id: number) {
+  const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.id, id));
+  if (!invoice) throw fail('notFound');
+  if (invoice.state !== INVOICE_STATE.issued || !invoice.pdfKey) throw fail('invoiceNotIssued');
+  return { name: `invoice-${invoice.number}.pdf`, data: await readObject(ctx.storage, invoice.pdfKey) };
 }
 
 /** The orders each of these invoices covers, oldest first. */
@@ -158,39 +188,38 @@ async function invoiceOrderRows(ctx: AppContext, invoiceIds: number[]) {
 
 /** The invoice number given by the operator, or ours: the day (UTC) and the request's id, 16 digits. */
 function invoiceNumber(id: number, now: Date, given?: string) {
-  if (given !== undefined) {
-    if (!INVOICE_NUMBER.test(given)) throw new Error('the invoice number must be 8 to 20 digits');
+  if (given !== undefined && given !== '') {
+    if (!INVOICE_NUMBER_PATTERN.test(given)) throw badField('validation.invoiceNumber', ['number']);
     return given;
   }
   const day = now.toISOString().slice(0, 10).replaceAll('-', '');
   return `${day}${String(id).padStart(8, '0')}`;
 }
 
-/** A request still waiting, locked; an Error naming why otherwise (for the operator). */
+/** A request still waiting, locked; 40004 when there is none, 31913 when it was issued or refused already. */
 async function waitingInvoice(ctx: AppContext, id: number) {
   const [invoice] = await ctx.db.select().from(invoices).where(eq(invoices.id, id)).for('update');
-  if (!invoice) throw new Error(`no invoice request #${id}`);
-  if (invoice.state !== INVOICE_STATE.requested)
-    throw new Error(`invoice request #${id} is already ${invoice.state === INVOICE_STATE.issued ? 'issued' : 'refused'}`);
+  if (!invoice) throw fail('notFound');
+  if (invoice.state !== INVOICE_STATE.requested) throw fail('invoiceNotWaiting');
   return invoice;
 }
 
 const pdfKey = (invoice: Invoice, number: string) => `invoices/${invoice.userId}/${invoice.id}-${number}.pdf`;
 
 /**
- * Operators (`npm run orders -- invoice-issue <id> [number]`, decision 039): issues a waiting request.
- * The PDF (buyer, tax number, items and amounts in yuan) is made and stored first, then, in one
- * transaction, the request becomes issued with its number, and the requester gets a message notice.
- * Refuses (an Error naming why) a request that is not waiting, or a number taken or not 8-20 digits.
+ * Operators (`npm run orders -- invoice-issue <id> [number]` and the admin page, decisions 039, 053):
+ * issues a waiting request. The PDF (buyer, tax number, items and amounts in yuan) is made and stored
+ * first, then, in one transaction, the request becomes issued with its number, and the requester gets
+ * a message notice. Refuses, writing nothing: no such request (40004), one not waiting (31913), a
+ * number not 8-20 digits (40001, naming `number`) or used by another request (31914).
  */
 export async function issueInvoice(ctx: AppContext, id: number, given?: string, now = new Date()) {
   const [first] = await ctx.db.select().from(invoices).where(eq(invoices.id, id));
-  if (!first) throw new Error(`no invoice request #${id}`);
-  if (first.state !== INVOICE_STATE.requested)
-    throw new Error(`invoice request #${id} is already ${first.state === INVOICE_STATE.issued ? 'issued' : 'refused'}`);
+  if (!first) throw fail('notFound');
+  if (first.state !== INVOICE_STATE.requested) throw fail('invoiceNotWaiting');
   const number = invoiceNumber(id, now, given);
   const [taken] = await ctx.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.number, number));
-  if (taken) throw new Error(`the invoice number ${number} is already used by request #${taken.id}`);
+  if (taken) throw fail('invoiceNumberTaken');
   const covered = (await invoiceOrderRows(ctx, [id])).get(id) ?? [];
   const pdf = await invoicePdf({ invoice: first, number, orders: covered, issuedAt: now });
   const key = pdfKey(first, number);
@@ -212,7 +241,7 @@ export async function issueInvoice(ctx: AppContext, id: number, given?: string, 
     });
   } catch (e) {
     await ctx.storage.delete(key).catch(() => undefined);
-    if (isUniqueViolation(e)) throw new Error(`the invoice number ${number} is already used`);
+    if (isUniqueViolation(e)) throw fail('invoiceNumberTaken');
     throw e;
   }
 }
@@ -247,13 +276,14 @@ export async function emailInvoiceJob(ctx: AppContext, payload: Record<string, u
 }
 
 /**
- * Operators (`npm run orders -- invoice-reject <id> <reason>`): refuses a waiting request with the reason
- * the requester is told; its orders are released, to be invoiced again.
+ * Operators (`npm run orders -- invoice-reject <id> <reason>` and the admin page): refuses a waiting
+ * request with the reason the requester is told; its orders are released, to be invoiced again, in one
+ * transaction. Refuses, writing nothing: an empty reason or one over 200 characters (40001, naming
+ * `reason`), no such request (40004), one not waiting (31913).
  */
 export async function rejectInvoice(ctx: AppContext, id: number, reason: string, now = new Date()) {
   const why = reason.trim();
-  if (!why) throw new Error('say why the request is refused');
-  if (why.length > REASON_MAX) throw new Error(`the reason is longer than ${REASON_MAX} characters`);
+  if (!why || why.length > INVOICE_REASON_MAX) throw badField('validation.refuseReason', ['reason']);
   return inTransaction(ctx, async (tx) => {
     const invoice = await waitingInvoice(tx, id);
     const [user] = await tx.db.select({ lang: users.lang }).from(users).where(eq(users.id, invoice.userId));

@@ -1,4 +1,5 @@
-import { attestJigou, type Language, USERTYPE_TEACHER } from '@paiclass/shared';
+import { adminCalls, attestJigou, type Language, USERTYPE_TEACHER } from '@paiclass/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Button, List, Tag, Toast } from 'antd-mobile';
 import {
   BellOutline,
@@ -10,12 +11,13 @@ import {
   RightOutline,
   SetOutline,
   UserOutline,
+  UserSetOutline,
 } from 'antd-mobile-icons';
 import { useState } from 'react';
 import { LoadingScreen } from '../../../components/LoadingScreen';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { UserAvatar } from '../../../components/UserAvatar';
-import { showApiError } from '../../../lib/api';
+import { call, showApiError } from '../../../lib/api';
 import i18n, { applyLanguage, currentLanguage } from '../../../lib/i18n';
 import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
@@ -33,6 +35,8 @@ export default function KtpMyPage() {
   const user = useUser();
   const logout = useLogout();
   const [switching, setSwitching] = useState<Language | null>(null);
+  // the operators' admin page is listed for operators only (decision 053); the server checks every call anyway
+  const operator = useQuery({ queryKey: ['admin', 'operator'], queryFn: () => call(adminCalls.getOperator), staleTime: 60_000 });
 
   if (!user) return <LoadingScreen />;
 
@@ -138,6 +142,14 @@ export default function KtpMyPage() {
           {t('institutions.entry')}
         </List.Item>
       </List>
+
+      {operator.data?.operator ? (
+        <List className="my-list">
+          <List.Item prefix={<UserSetOutline />} onClick={() => navigate('/admin')} data-testid="my-admin">
+            {t('admin.entry')}
+          </List.Item>
+        </List>
+      ) : null}
 
       <List header={t('my.settings')} className="my-list">
         <List.Item
