@@ -18,7 +18,7 @@ import { parseItemId } from '../../notices/utils';
 import { homeworkApi, homeworkKeys } from '../api';
 import { FileLinks } from '../components/FileLinks';
 import { WorkAnswer } from '../components/WorkAnswer';
-import { homeworkPath, stuWorkSubmitPath } from '../paths';
+import { homeworkPath, shareListPath, stuWorkSubmitPath } from '../paths';
 import type { ClassmateWork as Work } from '../types';
 import '../../materials/materials.css';
 import '../homework.css';
@@ -124,6 +124,22 @@ function Classmates({ courseId, id }: { courseId: number; id: number }) {
       return (
         <div className="page-body page-center" data-testid="classmates-closed">
           <ErrorBlock status="default" title={t('homework.classmates.closed')} description={e.message} />
+        </div>
+      );
+    if (e instanceof ApiError && e.code === CODES.classmatesWorkOff)
+      return (
+        <div className="page-body page-center" data-testid="classmates-off">
+          <ErrorBlock status="default" title={t('homework.classmates.off')} description={e.message} />
+          <Button
+            color="primary"
+            fill="outline"
+            shape="rounded"
+            className="hw-off-action"
+            onClick={() => navigate(shareListPath(courseId, 0, id))}
+            data-testid="classmates-shared"
+          >
+            {t('homework.student.shared')}
+          </Button>
         </div>
       );
     return <QueryFailed error={e} onRetry={() => void works.refetch()} />;
