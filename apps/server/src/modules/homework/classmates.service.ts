@@ -108,7 +108,8 @@ export async function classmatesWork(
   // nothing of the work is read where the view is refused anyway (peer review, the teacher's switch off)
   const own =
     m.role === 'student' && hw.type !== 3 && hw.classmatesWork
-      ? await ownSubmission(ctx, item.id, user.id, (await ownerOf(ctx, hw, user.id))?.owner) : undefined;
+      ? await ownSubmission(ctx, item.id, user.id, (await ownerOf(ctx, hw, user.id))?.owner)
+      : undefined;
   const refusal = classmatesWorkRefusal({
     role: m.role,
     homeworkType: hw.type,

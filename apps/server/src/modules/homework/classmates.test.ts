@@ -248,7 +248,15 @@ describe("the teacher's switch for classmates' work (decision 054)", () => {
   const settingsOf = async (token: string, courseid: number, id: number) =>
     (await hwCall('getHomework', token, { courseid, id })).data.settings as { classmateswork: number };
   const edit = (token: string, courseid: number, id: number, extra: Record<string, unknown>) =>
-    hwCall('editHomework', token, { courseid, id, title: '读书报告', fullscore: 100, endtime: now() + 86400, answertype: 3, ...extra });
+    hwCall('editHomework', token, {
+      courseid,
+      id,
+      title: '读书报告',
+      fullscore: 100,
+      endtime: now() + 86400,
+      answertype: 3,
+      ...extra,
+    });
 
   it('is on by default, and a VIP student then sees the work', async () => {
     const { teacher, course, students, hw } = await classroom(2);

@@ -42,12 +42,7 @@ export function submissionState(s: { status: number; overtime: boolean; scorePub
 }
 
 /** Who a refusal of the classmates' work view names (decision 051); `undefined` when it is shown. */
-export type ClassmatesWorkRefusal =
-  | 'forbidden'
-  | 'classmatesWorkClosed'
-  | 'classmatesWorkOff'
-  | 'vipRequired'
-  | 'notSubmitted';
+export type ClassmatesWorkRefusal = 'forbidden' | 'classmatesWorkClosed' | 'classmatesWorkOff' | 'vipRequired' | 'notSubmitted';
 
 /**
  * Whether a caller sees classmates' work of a homework (decision 051, spec 2 §6 "VIP gives … live view
