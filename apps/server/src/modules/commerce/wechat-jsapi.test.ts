@@ -6,6 +6,7 @@ import { call, registerUser, type TestDatabase, testApp, testDatabase } from '..
 import { orders, wechatOauthStates, wechatPayers } from '../../db/schema';
 import { buyer, type Person } from './commerce.fixtures';
 import { fakeWechatPay, rsaPair, wechatEncrypt, wechatSignedHeaders } from './providers/fakes';
+import { WechatPayProvider } from './providers/wechatpay';
 
 /**
  * Issue 28, decision 054: WeChat Pay JSAPI inside WeChat's browser. The payer's openid comes from
@@ -252,6 +253,38 @@ describe('WeChat JSAPI: the order and the bridge', () => {
     expect((await call(app, '/OrderApi/payOrder', { orderno: o.orderno, channel: 'jsapi' }, { token: s.token })).code).toBe(
       31913,
     );
+  });
+});
+
+describe('WeChat JSAPI: what may be logged', () => {
+  it('names neither the secret, the code nor the openid in what a failed exchange says', async () => {
+    const provider = (oauthBase: string) =>
+      new WechatPayProvider({
+        mchid: MCHID,
+        appid: APPID,
+        serial: SERIAL,
+        privateKey: merchantKeys.privatePem,
+        apiV3Key: API_V3_KEY,
+        platformPublicKey: platformKeys.publicPem,
+        platformSerial: PLATFORM_SERIAL,
+        base: wx.base,
+        notifyUrl: 'https://class.example.edu/PayNotify/wechatpay',
+        returnUrl: 'https://class.example.edu/',
+        appSecret: APP_SECRET,
+        oauthBase,
+      });
+    const code = wx.issueCode(OPENID);
+    // nothing listens on port 9 of loopback: unreachable
+    const failure = await provider('http://127.0.0.1:9')
+      .openidFor(code)
+      .then(
+        () => '',
+        (e: Error) => e.message,
+      );
+    expect(failure).toMatch(/^wechatpay oauth: unreachable/);
+    for (const secret of [APP_SECRET, code, OPENID]) expect(failure).not.toContain(secret);
+    expect(await provider(wx.base).openidFor('0unknowncode')).toEqual({ refused: true, errcode: 40029 });
+    expect(await provider(wx.base).openidFor(code)).toEqual({ openid: OPENID });
   });
 });
 

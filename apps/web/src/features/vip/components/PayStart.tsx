@@ -6,12 +6,13 @@ import { ApiError, showApiError } from '../../../lib/api';
 import { useNavigate } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { vipApi } from '../api';
+import { type BridgeResult, bridgeOutcome, isWechatBrowser, oauthReturn, returnAddress } from '../wechatPay';
 
 /** How often the QR popup asks whether the order was paid (the notification comes to the server). */
 const PAID_POLL_MS = 3000;
 
-/** WeChat's own browser (its user agent says MicroMessenger): JSAPI pays there (decision 054). */
-export const inWechat = () => /MicroMessenger/i.test(navigator.userAgent);
+/** WeChat's own browser: JSAPI pays there (decision 054). */
+const inWechat = () => isWechatBrowser(navigator.userAgent);
 
 /**
  * Inside WeChat, JSAPI; else a phone-sized screen pays on the provider's phone page (Alipay wap, WeChat
@@ -21,7 +22,6 @@ const channel = () => (inWechat() ? 'jsapi' : window.matchMedia?.('(max-width: 7
 
 /** What the page hands WeChat's bridge (`payOrder`'s `jsapi`). */
 type JsapiParams = NonNullable<Awaited<ReturnType<typeof vipApi.pay>>['jsapi']>;
-type BridgeResult = 'ok' | 'cancel' | 'fail';
 interface WeixinBridge {
   invoke(name: 'getBrandWCPayRequest', params: JsapiParams, done: (res: { err_msg?: string }) => void): void;
 }
@@ -43,11 +43,7 @@ function payInWechat(params: JsapiParams): Promise<BridgeResult> {
       done = true;
       resolve(r);
     };
-    const run = () =>
-      window.WeixinJSBridge?.invoke('getBrandWCPayRequest', params, (res) => {
-        const msg = String(res?.err_msg ?? '');
-        finish(msg === 'get_brand_wcpay_request:ok' ? 'ok' : msg === 'get_brand_wcpay_request:cancel' ? 'cancel' : 'fail');
-      });
+    const run = () => window.WeixinJSBridge?.invoke('getBrandWCPayRequest', params, (res) => finish(bridgeOutcome(res?.err_msg)));
     if (window.WeixinJSBridge) run();
     else {
       document.addEventListener('WeixinJSBridgeReady', run, { once: true });
@@ -58,15 +54,6 @@ function payInWechat(params: JsapiParams): Promise<BridgeResult> {
 
 /** The OAuth's states already taken off the address (two screens with the hook must not use one twice). */
 const takenStates = new Set<string>();
-
-/** This page's address with the order to go on paying, for WeChat's OAuth to come back to. */
-function backHere(orderno: string) {
-  const q = new URLSearchParams(window.location.search);
-  q.delete('code');
-  q.delete('state');
-  q.set('wxpay', orderno);
-  return `${window.location.pathname}?${q}`;
-}
 
 /**
  * Starting a payment (decisions 037, 054): the sandbox's confirm page inside the app, Alipay's or WeChat's
@@ -87,7 +74,7 @@ export function usePayStart(onPaid?: (orderno: string) => void) {
     } catch (e) {
       if (e instanceof ApiError && e.code === CODES.wechatPayerUnknown) {
         // the payer's WeChat identity first: WeChat's silent OAuth comes back to this page
-        const { url } = await vipApi.wechatAuthorize(backHere(orderno));
+        const { url } = await vipApi.wechatAuthorize(returnAddress(window.location.pathname, window.location.search, orderno));
         window.location.assign(url);
         return;
       }
@@ -108,17 +95,11 @@ export function usePayStart(onPaid?: (orderno: string) => void) {
 
   // back from WeChat's OAuth: the code is exchanged (single use: off the address first), then the payment goes on
   useEffect(() => {
-    const q = new URLSearchParams(window.location.search);
-    const code = q.get('code');
-    const state = q.get('state');
-    const orderno = q.get('wxpay');
-    if (!code || !state || !orderno || takenStates.has(state)) return;
+    const back = oauthReturn(window.location.pathname, window.location.search);
+    if (!back || takenStates.has(back.state)) return;
+    const { code, state, orderno } = back;
     takenStates.add(state);
-    q.delete('code');
-    q.delete('state');
-    q.delete('wxpay');
-    const rest = q.toString();
-    navigate(`${window.location.pathname}${rest ? `?${rest}` : ''}`, { replace: true });
+    navigate(back.address, { replace: true });
     void (async () => {
       try {
         await vipApi.wechatBind(code, state);
