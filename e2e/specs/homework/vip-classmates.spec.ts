@@ -50,6 +50,7 @@ const w = {
     live: '实时更新',
     menu: '同学作品实时看',
     switchLabel: '会员可查看同学作品',
+    ruleOff: '已关闭',
     off: '老师关闭了本次作业的同学作品查看',
   },
   en: {
@@ -68,6 +69,7 @@ const w = {
     live: 'Live',
     menu: 'Classmates’ work, live',
     switchLabel: 'VIP students see classmates’ work',
+    ruleOff: 'Off',
     off: 'The teacher turned classmates’ work off for this homework',
   },
 };
@@ -186,6 +188,7 @@ for (const lang of ['zh', 'en'] as const) {
     await shot(page, `homework-classmates-${lang}-05-teacher-switch`);
     await page.getByTestId('hw-submit').click();
     await expect(page).toHaveURL(new RegExp(`/homework\\?courseId=${course.id}&courseRole=1&id=${hw.id}$`));
+    await expect(page.getByTestId('homework-classmates-rule')).toHaveText(t.ruleOff);
     const settings = await api<{ settings: { classmateswork: number } }>(
       request,
       '/HomeworkApi/getHomework',

@@ -1,5 +1,6 @@
 import { CLASSMATE_WORK_CMD, CODES } from '@paiclass/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { ExclamationCircleOutline, GiftOutline, UploadOutline } from 'antd-mobile-icons';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
@@ -64,14 +65,20 @@ function Classmates({ courseId, id }: { courseId: number; id: number }) {
     () => void works.refetch(),
     (d: { courseid?: number; homeworkid?: number } | null) => Number(d?.courseid) === courseId && Number(d?.homeworkid) === id,
   );
-  if (works.isPending)
+  // a refusal stays on screen while the list is read again (a reconnect's refetch puts a query with no
+  // data back to pending): the skeleton only before a first answer
+  const refusal = useRef<unknown>(null);
+  if (works.isError) refusal.current = works.error;
+  else if (works.isSuccess) refusal.current = null;
+  const error = works.isError ? works.error : works.isPending ? refusal.current : null;
+  if (works.isPending && !error)
     return (
       <div className="page-body" data-testid="classmates-loading">
         <Skeleton.Paragraph lineCount={6} animated />
       </div>
     );
-  if (works.isError) {
-    const e = works.error;
+  if (error) {
+    const e = error;
     if (e instanceof ApiError && e.code === CODES.vipRequired)
       return (
         <div className="page-body hw-body" data-testid="classmates-vip-offer">
@@ -144,6 +151,8 @@ function Classmates({ courseId, id }: { courseId: number; id: number }) {
       );
     return <QueryFailed error={e} onRetry={() => void works.refetch()} />;
   }
+  // read again after a refusal: the refusal shows until the answer comes
+  if (!works.isSuccess) return null;
   const { list, total } = works.data;
   return (
     <div className="page-body hw-body" data-testid="classmates-list" data-live={live ? 1 : 0}>
