@@ -123,9 +123,9 @@ const schema = z.object({
   /**
    * WeChat Pay JSAPI inside WeChat's browser (decision 054): the secret of the official account whose app
    * id is WECHATPAY_APPID, for the web OAuth that learns the payer's openid; JSAPI is offered only with it.
-   * Never logged.
+   * Never logged, nor echoed by a refusal of the configuration (it has no format to check).
    */
-  WECHATPAY_APP_SECRET: z.string().trim().min(1).max(128).optional(),
+  WECHATPAY_APP_SECRET: z.string().trim().optional(),
   /** where the OAuth code is exchanged for the openid (tests point it at a local fake) */
   WECHATPAY_OAUTH_BASE: url(['http', 'https']).default('https://api.weixin.qq.com'),
 });
