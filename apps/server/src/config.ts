@@ -120,6 +120,14 @@ const schema = z.object({
   WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().optional(),
   WECHATPAY_PLATFORM_SERIAL: z.string().trim().min(1).max(64).optional(),
   WECHATPAY_BASE: url(['http', 'https']).default('https://api.mch.weixin.qq.com'),
+  /**
+   * WeChat Pay JSAPI inside WeChat's browser (decision 054): the secret of the official account whose app
+   * id is WECHATPAY_APPID, for the web OAuth that learns the payer's openid; JSAPI is offered only with it.
+   * Never logged, nor echoed by a refusal of the configuration (it has no format to check).
+   */
+  WECHATPAY_APP_SECRET: z.string().trim().optional(),
+  /** where the OAuth code is exchanged for the openid (tests point it at a local fake) */
+  WECHATPAY_OAUTH_BASE: url(['http', 'https']).default('https://api.weixin.qq.com'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -161,6 +169,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     'WECHATPAY_PLATFORM_PUBLIC_KEY',
     'WECHATPAY_PLATFORM_SERIAL',
   ]);
+  if (e.WECHATPAY_APP_SECRET && !wechatPay) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WECHATPAY_APP_SECRET: needs the other WECHATPAY_* settings (JSAPI is WeChat Pay)',
+    );
+  }
   if ((alipay || wechatPay) && !e.PUBLIC_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  PUBLIC_URL: required with a payment provider (its notifications come to PUBLIC_URL/PayNotify/...)',
@@ -235,6 +248,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           platformPublicKey: pemText(e.WECHATPAY_PLATFORM_PUBLIC_KEY!),
           platformSerial: e.WECHATPAY_PLATFORM_SERIAL!,
           base: e.WECHATPAY_BASE.replace(/\/+$/, ''),
+          appSecret: e.WECHATPAY_APP_SECRET,
+          oauthBase: e.WECHATPAY_OAUTH_BASE.replace(/\/+$/, ''),
         }
       : undefined,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),

@@ -9,7 +9,9 @@ import { inSeconds } from './helpers';
 /*
  * Issue 28, the VIP privilege "live view of classmates' submissions" (spec 2 §6, decision 051): a
  * student without VIP is offered the privilege; a VIP student is asked to hand in first, then sees
- * classmates' work arrive while the page is open, with no score, comment or student number.
+ * classmates' work arrive while the page is open, with no score, comment or student number. Then the
+ * teacher turns the homework's switch off in the edit form (decision 054): the row leaves the student's
+ * homework page, and the page itself says the teacher turned it off.
  */
 
 interface Products {
@@ -47,6 +49,9 @@ const w = {
     count: '已有 1 份同学作品',
     live: '实时更新',
     menu: '同学作品实时看',
+    switchLabel: '会员可查看同学作品',
+    ruleOff: '已关闭',
+    off: '老师关闭了本次作业的同学作品查看',
   },
   en: {
     teacher: 'Ms Yan',
@@ -63,6 +68,9 @@ const w = {
     count: 'Handed in by classmates: 1',
     live: 'Live',
     menu: 'Classmates’ work, live',
+    switchLabel: 'VIP students see classmates’ work',
+    ruleOff: 'Off',
+    off: 'The teacher turned classmates’ work off for this homework',
   },
 };
 
@@ -70,6 +78,7 @@ async function classroom(request: APIRequestContext, lang: 'zh' | 'en') {
   const t = w[lang];
   const teacher = await registerPerson(request, 1, t.teacher);
   const course = await createCourse(request, teacher.token, { coursename: t.course, classname: '2301' });
+  if (lang === 'en') await api(request, '/UserApi/setLanguage', { lang: 'en' }, teacher.token);
   const people = [];
   for (const name of [t.vip, t.plain, t.classmate]) {
     const s = await joinedStudent(request, name, course.code);
@@ -166,5 +175,37 @@ for (const lang of ['zh', 'en'] as const) {
     await expect(card).not.toContainText('excellent-comment');
     await expect(card).not.toContainText(classmate.stno);
     await shot(page, `homework-classmates-${lang}-04-arrived`);
+
+    // the teacher turns the view off for this homework in its edit form
+    await signIn(page, request, teacher);
+    await page.goto(`/addActivity/task?courseId=${course.id}&courseRole=1&id=${hw.id}`);
+    const toggle = page.getByTestId('hw-classmateswork');
+    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('switch', { name: t.switchLabel })).toBeVisible();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
+    await toggle.scrollIntoViewIfNeeded();
+    await shot(page, `homework-classmates-${lang}-05-teacher-switch`);
+    await page.getByTestId('hw-submit').click();
+    await expect(page).toHaveURL(new RegExp(`/homework\\?courseId=${course.id}&courseRole=1&id=${hw.id}$`));
+    await expect(page.getByTestId('homework-classmates-rule')).toHaveText(t.ruleOff);
+    const settings = await api<{ settings: { classmateswork: number } }>(
+      request,
+      '/HomeworkApi/getHomework',
+      { courseid: course.id, id: hw.id },
+      teacher.token,
+    );
+    expect(settings.settings.classmateswork).toBe(0);
+
+    // the VIP student's homework page has no row for it, and the page says why
+    await signIn(page, request, vip);
+    await page.goto(`/homework?courseId=${course.id}&courseRole=0&id=${hw.id}`);
+    await expect(page.getByTestId('homework-shared')).toBeVisible();
+    await expect(page.getByTestId('homework-classmates')).toHaveCount(0);
+    await page.goto(`/homework/classmatesWork?courseId=${course.id}&courseRole=0&id=${hw.id}`);
+    await expect(page.getByTestId('classmates-off')).toContainText(t.off);
+    await shot(page, `homework-classmates-${lang}-06-off`);
+    await page.getByTestId('classmates-shared').click();
+    await expect(page).toHaveURL(new RegExp(`/homework/stuWorkShareList\\?courseId=${course.id}&courseRole=0&id=${hw.id}$`));
   });
 }

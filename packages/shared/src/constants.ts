@@ -172,6 +172,7 @@ export const CODES = {
   reviewNotOpen: 30507, // peer reviews are assigned after the deadline
   reviewDone: 30508, // a peer review, once given, is final
   classmatesWorkClosed: 30509, // decision 051: peer-reviewed homework's work is not shown to classmates outside the reviews
+  classmatesWorkOff: 30510, // decision 054: the teacher turned classmates' work off for this homework
   attestMismatch: 30601, // the name and number are not on the institution's roster
   attestTaken: 30602, // the roster entry is certified by another account
   alreadyAttested: 30603, // the caller is already certified with this institution
@@ -187,7 +188,7 @@ export const CODES = {
   ...STAR_CODES, // 31401-31409, issue 15 (stars)
   ...SPEAK_CODES, // 31501-31512, issue 15 (speaking, questions, timer)
   ...CHAT_CODES, // 31601-31606, issue 27 (chat)
-  ...COMMERCE_CODES, // 31901-31912, issue 28 (VIP, orders, payment, study cards)
+  ...COMMERCE_CODES, // 31901-31912, 31917-31918, issue 28 (VIP, orders, payment, study cards, WeChat JSAPI)
   ...ADMIN_CODES, // 31913-31916, issue 28 (the operators' admin page, decision 053)
   endsCertification: 30605, // the change ends the account's certifications: resend with confirm 1 (decision 014)
   vipRoleLocked: 30801, // spec 1 §4: a VIP student's role is not changed

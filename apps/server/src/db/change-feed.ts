@@ -21,6 +21,9 @@ export const UNWATCHED_TABLES = [
   'payment_refunds',
   'invoices',
   'invoice_orders',
+  // WeChat Pay JSAPI's payers and OAuth states: read by the payment calls only (decision 054)
+  'wechat_payers',
+  'wechat_oauth_states',
   // institution VIP grants: the grant in force is copied onto the user's row, which is watched (decision 039)
   'institution_vip_grants',
   // operators (decision 053): read only by the admin calls, each time, never by a cached answer

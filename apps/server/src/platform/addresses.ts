@@ -84,7 +84,7 @@ export function registerAbsoluteAddresses(app: FastifyInstance, publicUrl: strin
 }
 
 /** Query parameters that are credentials: a file address's signature, codes, tokens, tickets. */
-const SECRET_PARAMS = /([?&](?:amp;)?(?:sig|token|code|ticket|sign|key)=)[^&\s"'#]+/gi;
+const SECRET_PARAMS = /([?&](?:amp;)?(?:sig|token|code|ticket|sign|key|secret|openid|state)=)[^&\s"'#]+/gi;
 
 /** Text with every credential in a query string replaced, for log lines (issue 11). */
 export const scrubSecrets = (text: string) => text.replace(SECRET_PARAMS, '$1[redacted]');

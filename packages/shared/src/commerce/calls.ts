@@ -11,6 +11,8 @@ import {
   tradeRecordPage,
   vipInfoAnswer,
   vipProductListAnswer,
+  wechatPayAuthorizeAnswer,
+  wechatPayOpenidAnswer,
 } from './responses';
 import {
   invoiceApplyInput,
@@ -20,6 +22,8 @@ import {
   sandboxNotifyInput,
   sandboxPayInput,
   tradeRecordInput,
+  wechatPayAuthorizeInput,
+  wechatPayOpenidInput,
 } from './schemas';
 
 const write = perMinute(20, { per: 'user' });
@@ -46,6 +50,25 @@ export const commerceCalls = {
     limit: write,
   }),
   payOrder: call({ path: '/OrderApi/payOrder', area: 'commerce', input: payOrderInput, output: payAnswer, limit: write }),
+  /**
+   * WeChat Pay JSAPI inside WeChat's browser (decision 054): the address of WeChat's silent OAuth, with a
+   * `state` bound to the caller's session; 31918 when JSAPI is not configured
+   */
+  wechatPayAuthorize: call({
+    path: '/OrderApi/wechatPayAuthorize',
+    area: 'commerce',
+    input: wechatPayAuthorizeInput,
+    output: wechatPayAuthorizeAnswer,
+    limit: write,
+  }),
+  /** the way back from WeChat's OAuth: the code exchanged for the payer's openid, kept for the caller (decision 054) */
+  wechatPayOpenid: call({
+    path: '/OrderApi/wechatPayOpenid',
+    area: 'commerce',
+    input: wechatPayOpenidInput,
+    output: wechatPayOpenidAnswer,
+    limit: write,
+  }),
   getOrderInfo: call({ path: '/OrderApi/getOrderInfo', area: 'commerce', input: orderRef, output: tradeRecord }),
   /** `/myAllSetting?detail=myLibrary`: the caller's cards with their validity */
   getMyLibrary: call({ path: '/OrderApi/getMyLibrary', area: 'commerce', input: noInput, output: libraryAnswer }),

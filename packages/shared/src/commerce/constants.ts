@@ -54,6 +54,8 @@ export const COMMERCE_CODES = {
   paymentProviderUnavailable: 31909, // the provider could not be reached or would not start the payment
   studyCardStudentsOnly: 31910, // spec 1 §6: study cards and their orders are the students'
   invoiceNotIssued: 31911, // the invoice has no PDF: not issued yet, or refused
+  wechatPayerUnknown: 31917, // decision 054: JSAPI needs the payer's openid, learnt through WeChat's OAuth first
+  wechatJsapiUnavailable: 31918, // decision 054: WeChat Pay JSAPI is not configured (no WECHATPAY_APP_SECRET)
 } as const;
 
 /**

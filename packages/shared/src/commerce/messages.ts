@@ -26,6 +26,11 @@ export const commerceMessages = {
     'validation.invoiceTaxNo': '请输入税号',
     'validation.invoiceTitle': '请输入发票抬头',
     'validation.invoiceField': '输入内容过长',
+    'errors.wechatPayerUnknown': '在微信中支付前需要先授权获取你的微信身份，请点击支付重新授权',
+    'errors.wechatJsapiUnavailable': '本站未开通微信内支付，请在浏览器中打开本页，或使用扫码支付',
+    'validation.wechatBack': '返回页面地址不正确',
+    'validation.wechatCode': '微信授权码不正确，请重新点击支付',
+    'validation.wechatState': '微信授权已失效或不属于当前登录，请重新点击支付',
   },
   en: {
     'validation.ordernoInvalid': 'The order number is not valid',
@@ -53,5 +58,11 @@ export const commerceMessages = {
     'validation.invoiceTaxNo': 'Enter the tax number',
     'validation.invoiceTitle': 'Enter the invoice title',
     'validation.invoiceField': 'The text is too long',
+    'errors.wechatPayerUnknown': 'Paying inside WeChat needs your WeChat identity first: tap pay again to authorise',
+    'errors.wechatJsapiUnavailable':
+      'Paying inside WeChat is not offered here: open this page in a browser, or pay with the QR code',
+    'validation.wechatBack': 'The page to come back to is not valid',
+    'validation.wechatCode': 'The WeChat authorisation code is not valid: tap pay again',
+    'validation.wechatState': 'The WeChat authorisation has expired or belongs to another login: tap pay again',
   },
 } as const;

@@ -112,8 +112,27 @@ export const payAnswer = z.object({
   channel: z.string(),
   payurl: z.string(),
   qrcode: z.string(),
+  /**
+   * WeChat Pay JSAPI (decision 054): what the page hands `WeixinJSBridge.invoke('getBrandWCPayRequest', ...)`;
+   * absent for the other channels
+   */
+  jsapi: z
+    .object({
+      appId: z.string(),
+      timeStamp: z.string(),
+      nonceStr: z.string(),
+      package: z.string(),
+      signType: z.literal('RSA'),
+      paySign: z.string(),
+    })
+    .optional(),
   order: tradeRecord,
 });
+
+/** `wechatPayAuthorize`: the address of WeChat's silent OAuth to send the browser to. */
+export const wechatPayAuthorizeAnswer = z.object({ url: z.string() });
+/** `wechatPayOpenid`: the payer's openid is kept (never sent to the page). */
+export const wechatPayOpenidAnswer = z.object({ bound: z.literal(1) });
 
 /** What a provider's notification is answered with once handled (replays included). */
 export const notifyAnswer = z.object({ result: z.literal('success'), outcome: z.string() });

@@ -18,10 +18,37 @@ export const orderCreateInput = z.object({
 export type OrderCreateInput = z.infer<typeof orderCreateInput>;
 
 export const orderRef = z.object({ orderno });
-/** `payOrder`: the order, and how to pay it (the provider's first channel when absent or not offered) */
+/**
+ * `payOrder`: the order, and how to pay it (the provider's first channel when absent or not offered);
+ * `jsapi` inside WeChat's browser (decision 054), which needs the payer's openid first.
+ */
 export const payOrderInput = z.object({
   orderno,
-  channel: z.enum(['page', 'wap', 'native', 'h5'], { message: 'validation.paychannel' }).optional(),
+  channel: z.enum(['page', 'wap', 'native', 'h5', 'jsapi'], { message: 'validation.paychannel' }).optional(),
+});
+
+/**
+ * `wechatPayAuthorize` (decision 054): the page of the app WeChat sends the browser back to, a path of
+ * ours (no scheme, no host, no `//`), with its query.
+ */
+export const wechatPayAuthorizeInput = z.object({
+  back: z
+    .string({ message: 'validation.wechatBack' })
+    .trim()
+    .max(300, { message: 'validation.wechatBack' })
+    .regex(/^\/(?![/\\])[\w\-./?=&%~]*$/, { message: 'validation.wechatBack' }),
+});
+
+/** `wechatPayOpenid` (decision 054): what WeChat put on the page's address on the way back. */
+export const wechatPayOpenidInput = z.object({
+  code: z
+    .string({ message: 'validation.wechatCode' })
+    .trim()
+    .regex(/^[\w-]{1,128}$/, { message: 'validation.wechatCode' }),
+  state: z
+    .string({ message: 'validation.wechatState' })
+    .trim()
+    .regex(/^[0-9a-f]{64}$/, { message: 'validation.wechatState' }),
 });
 export const tradeRecordInput = z.object({ page: wirePage() });
 

@@ -39,6 +39,8 @@ export const homeworkSettingsAnswer = z.object({
   scorespublished: flag,
   /** what a submission is made of: 1 attachments only, 2 text only, 3 either */
   answertype: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  /** 1 VIP students may see classmates' work after their own (decisions 051, 054); 0 the teacher turned it off */
+  classmateswork: flag,
 });
 
 /** A teacher's counts of where the submissions stand (owners: students, or groups). */

@@ -96,6 +96,18 @@ export const homeworkFields = {
     .min(1, { message: 'validation.answerType' })
     .max(3, { message: 'validation.answerType' })
     .default(1),
+  /**
+   * the teacher's switch (decision 054): VIP students may see classmates' handed-in work after their own
+   * (decision 051); 1 by default, as before the switch. Takes 0/1, "0"/"1" and booleans.
+   */
+  classmateswork: z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 1 : v === true ? 1 : v === false ? 0 : v),
+    z.coerce
+      .number({ message: 'validation.classmatesWorkSwitch' })
+      .int({ message: 'validation.classmatesWorkSwitch' })
+      .min(0, { message: 'validation.classmatesWorkSwitch' })
+      .max(1, { message: 'validation.classmatesWorkSwitch' }),
+  ),
 };
 
 export const homeworkInput = z.object({

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { sessions, users } from './accounts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -219,5 +219,49 @@ export const invoiceOrders = pgTable(
     uniqueIndex('invoice_orders_order_key').on(t.orderId).where(sql`${t.released} = false`),
     index('invoice_orders_order_idx').on(t.orderId),
     index('invoice_orders_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/**
+ * The payer's WeChat openid for the merchant's app (WeChat Pay JSAPI, decision 054): learnt through
+ * WeChat's silent web OAuth (`snsapi_base`) inside WeChat's browser, one per account and app id (an
+ * openid means nothing for another app); a new OAuth replaces it.
+ */
+export const wechatPayers = pgTable(
+  'wechat_payers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    appid: varchar('appid', { length: 64 }).notNull(),
+    openid: varchar('openid', { length: 128 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wechat_payers_user_app_key').on(t.userId, t.appid)],
+);
+
+/**
+ * The `state` of a WeChat OAuth round trip (decision 054): bound to the session that started it (CSRF),
+ * kept as its SHA-256 only, single use, expiring after ten minutes.
+ */
+export const wechatOauthStates = pgTable(
+  'wechat_oauth_states',
+  {
+    id: serial('id').primaryKey(),
+    stateHash: varchar('state_hash', { length: 64 }).notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('wechat_oauth_states_state_key').on(t.stateHash),
+    index('wechat_oauth_states_session_idx').on(t.sessionId),
+    index('wechat_oauth_states_user_idx').on(t.userId),
   ],
 );

@@ -48,6 +48,8 @@ export const homeworks = pgTable(
     scoresPublished: boolean('scores_published').notNull().default(false),
     /** what a submission is made of (issue 12, item 4): 1 attachments only (the spec's rule), 2 text only, 3 either */
     answerType: smallint('answer_type').notNull().default(1),
+    /** VIP students may see classmates' handed-in work after their own (decision 051); the teacher's switch (decision 054) */
+    classmatesWork: boolean('classmates_work').notNull().default(true),
   },
   (t) => [
     index('homeworks_group_set_idx').on(t.groupSetId),

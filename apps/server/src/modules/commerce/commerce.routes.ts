@@ -8,6 +8,7 @@ import { applyInvoice, downloadInvoice } from './invoices.service';
 import * as library from './library.service';
 import * as orders from './orders.service';
 import { receiveNotification } from './payments.service';
+import { bindWechatPayer, startWechatPayAuth } from './wechat-jsapi.service';
 import { alipayProvider, sandboxProvider, wechatPayProvider } from './providers';
 import type { PaymentProvider } from './providers/provider';
 
@@ -23,6 +24,10 @@ export async function commerceRoutes(root: FastifyInstance) {
   handle(app, c.getVipInfo, (req) => orders.vipInfo(ctx, caller(req)));
   handle(app, c.createOrder, (req) => orders.createOrder(ctx, caller(req), req.body, req.lang));
   handle(app, c.payOrder, (req) => orders.payOrder(ctx, caller(req), req.body, req.ip, req.lang, (f, m) => req.log.warn(f, m)));
+  handle(app, c.wechatPayAuthorize, (req) => startWechatPayAuth(ctx, caller(req), req.sessionId, req.body.back));
+  handle(app, c.wechatPayOpenid, (req) =>
+    bindWechatPayer(ctx, caller(req), req.sessionId, req.body, (f, m) => req.log.warn(f, m)),
+  );
   handle(app, c.getOrderInfo, (req) => orders.orderInfo(ctx, caller(req), req.body.orderno, req.lang));
   handle(app, c.getMyLibrary, (req) => library.myLibrary(ctx, caller(req), req.lang));
   handle(app, c.getTradeRecord, (req) => orders.tradeRecord(ctx, caller(req), req.body.page, req.lang));

@@ -24,6 +24,7 @@ import { invoiceStates } from './invoices.service';
 import { closeKey, ORDER_CLOSE_JOB } from './order-jobs';
 import { presentCard, presentOrder } from './orders.presenter';
 import { receiveNotification } from './payments.service';
+import { payerOpenid } from './wechat-jsapi.service';
 import { activeProvider, providerByName, sandboxProvider } from './providers';
 import type { PayChannel, PaymentProvider } from './providers/provider';
 
@@ -206,12 +207,16 @@ export async function payOrder(
   if (!PAYABLE_ORDER_STATES.includes(o.state)) throw fail('orderNotPayable');
   const provider = providerByName(ctx, o.provider);
   if (!provider) throw fail('paymentProviderRefused');
-  // the browser says desktop (page) or phone (wap); each provider's like of it, else its default
-  const asked = input.channel ? [input.channel, SAME_PLACE[input.channel]] : [];
+  // the browser says desktop (page), phone (wap) or WeChat's own browser (jsapi); each provider's like
+  // of it, else its default
+  const asked = input.channel ? [input.channel, ...SAME_PLACE[input.channel]] : [];
   const channel = asked.find((c) => provider.channels.includes(c)) ?? provider.channels[0]!;
+  // JSAPI pays as the WeChat user the OAuth named (decision 054): without one, the page goes through it first
+  const openid = channel === 'jsapi' ? await payerOpenid(ctx, user.id, ctx.config.wechatPay?.appid ?? '') : undefined;
+  if (channel === 'jsapi' && !openid) throw fail('wechatPayerUnknown');
   let start: Awaited<ReturnType<PaymentProvider['pay']>>;
   try {
-    start = await provider.pay(o, { channel, clientIp });
+    start = await provider.pay(o, { channel, clientIp, openid: openid ?? undefined });
   } catch (e) {
     // the provider's answer is not shown (it may carry signed addresses); the operator's log names the provider
     warn({ provider: provider.name, orderno, err: (e as Error).message.slice(0, 200) }, 'payment start failed');
@@ -222,12 +227,22 @@ export async function payOrder(
     channel,
     payurl: start.payurl,
     qrcode: start.qrcode ?? '',
+    ...(start.jsapi ? { jsapi: start.jsapi } : {}),
     order: presentOrder(o, lang),
   };
 }
 
-/** A channel's like at another provider: Alipay's desktop page is WeChat's QR code, its phone page WeChat's H5. */
-const SAME_PLACE: Record<PayChannel, PayChannel> = { page: 'native', native: 'page', wap: 'h5', h5: 'wap' };
+/**
+ * A channel's likes at another provider: Alipay's desktop page is WeChat's QR code, its phone page WeChat's
+ * H5; inside WeChat's browser without JSAPI, the phone pages.
+ */
+const SAME_PLACE: Record<PayChannel, PayChannel[]> = {
+  page: ['native'],
+  native: ['page'],
+  wap: ['h5'],
+  h5: ['wap'],
+  jsapi: ['h5', 'wap'],
+};
 
 /** `getOrderInfo`: one of the caller's orders. */
 export async function orderInfo(ctx: AppContext, user: User, orderno: string, lang: Lang) {

@@ -29,6 +29,7 @@ type Homework = typeof homeworks.$inferSelect;
 const REFUSAL_KEYS = {
   forbidden: 'errors.classmatesWorkStudentsOnly',
   classmatesWorkClosed: 'errors.classmatesWorkClosed',
+  classmatesWorkOff: 'errors.classmatesWorkOff',
   vipRequired: 'errors.classmatesWorkVip',
   notSubmitted: 'errors.classmatesWorkOwnFirst',
 } as const;
@@ -94,7 +95,7 @@ export async function presentClassmatesWork(
 /**
  * `/HomeworkApi/classmatesWork`: the work the caller's classmates (or, for group homework, the other
  * groups) handed in, latest first. Refuses a non-member as every homework call does (30202), the staff
- * (40003), peer-reviewed homework (30509), a caller without a VIP membership in force now (30301), and a
+ * (40003), peer-reviewed homework (30509), a homework whose teacher turned the view off (30510), a caller without a VIP membership in force now (30301), and a
  * student whose own work is not in, or was returned to be done again (30504). Reads nothing it refuses.
  */
 export async function classmatesWork(
@@ -104,11 +105,15 @@ export async function classmatesWork(
   id: number,
 ): Promise<z.output<typeof classmatesWorkAnswer>> {
   const { item, hw, m } = await loadHomework(ctx, user, courseId, id);
+  // nothing of the work is read where the view is refused anyway (peer review, the teacher's switch off)
   const own =
-    m.role === 'student' ? await ownSubmission(ctx, item.id, user.id, (await ownerOf(ctx, hw, user.id))?.owner) : undefined;
+    m.role === 'student' && hw.type !== 3 && hw.classmatesWork
+      ? await ownSubmission(ctx, item.id, user.id, (await ownerOf(ctx, hw, user.id))?.owner)
+      : undefined;
   const refusal = classmatesWorkRefusal({
     role: m.role,
     homeworkType: hw.type,
+    classmatesWork: hw.classmatesWork,
     // the level in force at this moment, whatever a cached session says
     vipLevel: vipLevelInForce(user),
     ownStatus: own?.status,
@@ -140,10 +145,11 @@ export async function classmatesWork(
  * their own work in and not returned) that a classmate handed some in: `CLASSMATE_WORK_CMD` on each one's
  * own room, with the homework's id only; their page reads the work again through `classmatesWork`,
  * which checks everything anew. Called in the submission's transaction: the events leave after its
- * commit. Peer-reviewed homework tells nobody.
+ * commit. Peer-reviewed homework, and homework whose teacher turned the view off, tell nobody.
  */
 export async function tellClassmateViewers(ctx: AppContext, item: HomeworkItem, hw: Homework, submitters: number[]) {
-  if (hw.type === 3) return;
+  // peer-reviewed homework, or the teacher's switch off (decision 054): nobody is told
+  if (hw.type === 3 || !hw.classmatesWork) return;
   const now = Date.now();
   const vips = await ctx.db
     .select({

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCourse, newTeacher } from '../../../test/courses';
-import { call, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
+import { call, QueryCounter, registerUser, type TestDatabase, testApp, testDatabase, upload } from '../../../test/helpers';
 import { openSocket, socketUrl } from '../../../test/sockets';
-import { users } from '../../db/schema';
+import { contents, users } from '../../db/schema';
 
 /**
  * Issue 28, the VIP privilege "live view of classmates' submissions" (spec 2 §6, decision 051): through
@@ -14,9 +14,10 @@ import { users } from '../../db/schema';
  */
 let db: TestDatabase;
 let app: FastifyInstance;
+const counter = new QueryCounter();
 
 beforeAll(async () => {
-  db = await testDatabase();
+  db = await testDatabase({ logger: counter });
   app = await testApp(db);
   await app.listen({ port: 0, host: '127.0.0.1' });
 }, 180_000);
@@ -240,5 +241,119 @@ describe("the VIP view hears of classmates' work live", () => {
     expect(waiting.events(CLASSMATE_WORK_CMD)).toHaveLength(0);
     expect(nonVip.events(CLASSMATE_WORK_CMD)).toHaveLength(0);
     for (const s of [watching, waiting, nonVip]) s.close();
+  });
+});
+
+describe("the teacher's switch for classmates' work (decision 054)", () => {
+  const settingsOf = async (token: string, courseid: number, id: number) =>
+    (await hwCall('getHomework', token, { courseid, id })).data.settings as { classmateswork: number };
+  const edit = (token: string, courseid: number, id: number, extra: Record<string, unknown>) =>
+    hwCall('editHomework', token, {
+      courseid,
+      id,
+      title: '读书报告',
+      fullscore: 100,
+      endtime: now() + 86400,
+      answertype: 3,
+      ...extra,
+    });
+
+  it('is on by default, and a VIP student then sees the work', async () => {
+    const { teacher, course, students, hw } = await classroom(2);
+    const [vip, other] = students as [Person, Person];
+    expect(await settingsOf(teacher.token, course.id, hw.id)).toMatchObject({ classmateswork: 1 });
+    await makeVip(vip, new Date(Date.now() + 30 * DAY));
+    await submit(vip, course.id, hw.id, '我的');
+    await submit(other, course.id, hw.id, '同学的');
+    expect((await hwCall('classmatesWork', vip.token, { courseid: course.id, id: hw.id })).data.total).toBe(1);
+  });
+
+  it('refuses a VIP student with 30510 when the teacher turned it off, reading no submission', async () => {
+    const { teacher, course, students } = await classroom(2);
+    const [vip, other] = students as [Person, Person];
+    const hw = (
+      await hwCall('addHomework', teacher.token, {
+        courseid: course.id,
+        title: '独立完成的报告',
+        fullscore: 100,
+        endtime: now() + 86400,
+        answertype: 3,
+        classmateswork: 0,
+      })
+    ).data as { id: number; settings: { classmateswork: number } };
+    expect(hw.settings.classmateswork).toBe(0);
+    await makeVip(vip, new Date(Date.now() + 30 * DAY));
+    await submit(vip, course.id, hw.id, '我的');
+    await submit(other, course.id, hw.id, '同学的');
+    await app.ctx.sessions.forgetUser(vip.uid);
+    const { result: res, sql } = await counter.measure(() =>
+      hwCall('classmatesWork', vip.token, { courseid: course.id, id: hw.id }),
+    );
+    expect(res).toMatchObject({ status: 0, code: 30510, data: null });
+    expect(res.message).toContain('老师关闭');
+    expect(sql.filter((q) => /"submissions"|"submission_members"/.test(q))).toEqual([]);
+    await call(app, '/UserApi/setLanguage', { lang: 'en' }, { token: vip.token });
+    const en = await hwCall('classmatesWork', vip.token, { courseid: course.id, id: hw.id });
+    expect(en.message).toContain('turned classmates’ work off');
+  });
+
+  it('flips with the edit call, taking 0/1, "0"/"1" and booleans', async () => {
+    const { teacher, course, students, hw } = await classroom(2);
+    const [vip, other] = students as [Person, Person];
+    await makeVip(vip, new Date(Date.now() + 30 * DAY));
+    await submit(vip, course.id, hw.id, '我的');
+    await submit(other, course.id, hw.id, '同学的');
+    for (const [value, expected] of [
+      [false, 0],
+      [true, 1],
+      ['0', 0],
+      ['1', 1],
+      [0, 0],
+    ] as const) {
+      const res = await edit(teacher.token, course.id, hw.id, { classmateswork: value });
+      expect(res.status, JSON.stringify(res)).toBe(1);
+      expect(await settingsOf(teacher.token, course.id, hw.id)).toMatchObject({ classmateswork: expected });
+      const seen = await hwCall('classmatesWork', vip.token, { courseid: course.id, id: hw.id });
+      expect(expected ? seen.data?.total : seen.code).toBe(expected ? 1 : 30510);
+    }
+  });
+
+  it('refuses a bad value naming the field, and changes nothing', async () => {
+    const { teacher, course, hw } = await classroom(0);
+    for (const bad of [2, -1, 'yes', '0.5', 1.5]) {
+      const res = await edit(teacher.token, course.id, hw.id, { classmateswork: bad, title: '改过的标题' });
+      expect(res, String(bad)).toMatchObject({ status: 0, code: 40001 });
+      expect(res.message).toContain('会员可查看同学作品');
+      const add = await hwCall('addHomework', teacher.token, {
+        courseid: course.id,
+        title: '不该出现的作业',
+        fullscore: 100,
+        endtime: now() + 86400,
+        classmateswork: bad,
+      });
+      expect(add).toMatchObject({ status: 0, code: 40001 });
+    }
+    const after = (await hwCall('getHomework', teacher.token, { courseid: course.id, id: hw.id })).data;
+    expect(after.title).toBe('读书报告');
+    expect(after.settings.classmateswork).toBe(1);
+    expect(await app.ctx.db.select().from(contents).where(eq(contents.title, '不该出现的作业'))).toEqual([]);
+  });
+
+  it('sends no live event while the switch is off', async () => {
+    const { teacher, course, students, hw } = await classroom(2);
+    const [vip, classmate] = students as [Person, Person];
+    await makeVip(vip, new Date(Date.now() + 30 * DAY));
+    await submit(vip, course.id, hw.id, '我的');
+    expect((await edit(teacher.token, course.id, hw.id, { classmateswork: 0 })).status).toBe(1);
+    const watching = await openSocket(socketUrl(app), vip.token, { courseId: course.id });
+    await submit(classmate, course.id, hw.id, '刚交的作业');
+    await watching.send();
+    expect(watching.events(CLASSMATE_WORK_CMD)).toHaveLength(0);
+    // turned on again, the next hand-in is told
+    expect((await edit(teacher.token, course.id, hw.id, { classmateswork: 1 })).status).toBe(1);
+    const heard = new Promise((resolve) => watching.on(CLASSMATE_WORK_CMD, resolve));
+    await submit(classmate, course.id, hw.id, '又交了一次');
+    expect(await heard).toMatchObject({ data: { courseid: course.id, homeworkid: hw.id } });
+    watching.close();
   });
 });

@@ -42,23 +42,27 @@ export function submissionState(s: { status: number; overtime: boolean; scorePub
 }
 
 /** Who a refusal of the classmates' work view names (decision 051); `undefined` when it is shown. */
-export type ClassmatesWorkRefusal = 'forbidden' | 'classmatesWorkClosed' | 'vipRequired' | 'notSubmitted';
+export type ClassmatesWorkRefusal = 'forbidden' | 'classmatesWorkClosed' | 'classmatesWorkOff' | 'vipRequired' | 'notSubmitted';
 
 /**
  * Whether a caller sees classmates' work of a homework (decision 051, spec 2 §6 "VIP gives … live view
  * of classmates' submissions"): students only (the staff grade from the submissions list); never for
  * peer-reviewed homework, whose work classmates see through their assigned, possibly anonymous reviews;
+ * never when the teacher turned the homework's switch off (decision 054);
  * a VIP membership in force at this moment; and the caller's own work handed in and not returned, so
  * that nothing is seen before one's own is in.
  */
 export function classmatesWorkRefusal(v: {
   role: ContentRole;
   homeworkType: number;
+  /** the teacher's switch (decision 054) */
+  classmatesWork: boolean;
   vipLevel: number;
   ownStatus: number | undefined;
 }): ClassmatesWorkRefusal | undefined {
   if (!submits(v.role)) return 'forbidden';
   if (v.homeworkType === 3) return 'classmatesWorkClosed';
+  if (!v.classmatesWork) return 'classmatesWorkOff';
   if (v.vipLevel <= 0) return 'vipRequired';
   if (v.ownStatus === undefined || v.ownStatus === SUBMISSION_STATUS.returned) return 'notSubmitted';
   return undefined;

@@ -51,6 +51,7 @@ export function presentSettings(hw: Homework): z.output<typeof homeworkSettingsA
     scorespublished: hw.scoresPublished ? 1 : 0,
     // the schema's check lets in nothing else
     answertype: hw.answerType as 1 | 2 | 3,
+    classmateswork: hw.classmatesWork ? 1 : 0,
   };
 }
 

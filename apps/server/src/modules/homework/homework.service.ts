@@ -26,6 +26,7 @@ const settingsFrom = (input: z.infer<typeof homeworkEditInput> | HomeworkInput, 
   minComment: input.mincomment,
   scoreMode: input.scoremode,
   answerType: input.answertype,
+  classmatesWork: input.classmateswork === 1,
 });
 
 /** Group homework needs a grouping of the same course. */

@@ -21,6 +21,7 @@ const form = (over: Partial<HomeworkFormValues> = {}): HomeworkFormValues => ({
   mincomment: '0',
   scoremode: 1,
   answertype: 1,
+  classmateswork: true,
   publish: 1,
   publish_time: 0,
   ...over,

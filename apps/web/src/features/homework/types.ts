@@ -70,6 +70,8 @@ export interface HomeworkFields {
   mincomment: number;
   scoremode: 1 | 2;
   answertype: AnswerType;
+  /** VIP students may see classmates' work after their own (decision 054) */
+  classmateswork: 0 | 1;
 }
 
 /** `addHomework`: the fields and when to publish: 0 draft, 1 now, 2 at `publish_time`. */

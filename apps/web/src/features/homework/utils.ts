@@ -108,6 +108,8 @@ export interface HomeworkFormValues {
   scoremode: 1 | 2;
   /** 1 attachments only, 2 a written answer only, 3 either */
   answertype: AnswerType;
+  /** VIP students may see classmates' work after their own (decision 054) */
+  classmateswork: boolean;
   /** 0 draft, 1 now, 2 at `publish_time` (new homework only) */
   publish: 0 | 1 | 2;
   publish_time: number;
@@ -142,6 +144,7 @@ export function checkHomework(
     mincomment: v.mincomment.trim(),
     scoremode: v.scoremode,
     answertype: v.answertype,
+    classmateswork: v.classmateswork ? 1 : 0,
     publish: editing ? 1 : v.publish,
     publish_time: !editing && v.publish === 2 ? v.publish_time : 0,
   };
@@ -181,6 +184,7 @@ export function checkHomework(
       dupcheck: body.dupcheck as 0 | 1,
       dupcoursewide: body.dupcoursewide as 0 | 1,
       anonymous: body.anonymous as 0 | 1,
+      classmateswork: body.classmateswork as 0 | 1,
     },
   };
 }

@@ -19,7 +19,11 @@ export const vipApi = {
   products: () => call(commerceCalls.getVipProducts),
   info: () => call(commerceCalls.getVipInfo),
   createOrder: (productid: number) => call(commerceCalls.createOrder, { productid }),
-  pay: (orderno: string, channel?: 'page' | 'wap') => call(commerceCalls.payOrder, { orderno, channel }),
+  pay: (orderno: string, channel?: 'page' | 'wap' | 'jsapi') => call(commerceCalls.payOrder, { orderno, channel }),
+  /** WeChat's silent OAuth coming back to `back` (decision 054) */
+  wechatAuthorize: (back: string) => call(commerceCalls.wechatPayAuthorize, { back }),
+  /** the way back from it: the code and state WeChat put on the address */
+  wechatBind: (code: string, state: string) => call(commerceCalls.wechatPayOpenid, { code, state }),
   order: (orderno: string) => call(commerceCalls.getOrderInfo, { orderno }),
   library: () => call(commerceCalls.getMyLibrary),
   tradeRecord: (page: number) => call(commerceCalls.getTradeRecord, { page }),

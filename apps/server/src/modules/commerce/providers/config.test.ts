@@ -25,4 +25,30 @@ describe('payment provider configuration', () => {
       /WECHATPAY_APIV3_KEY: must be the 32-character API v3 key/,
     );
   });
+
+  it('takes the JSAPI secret only with WeChat Pay, and never shows it in the error (decision 054)', () => {
+    const secret = 'b3c1f0e2d4a5968778695a4b3c2d1e0f';
+    const refusal = (() => {
+      try {
+        loadConfig({ WECHATPAY_APP_SECRET: secret });
+        return '';
+      } catch (e) {
+        return (e as Error).message;
+      }
+    })();
+    expect(refusal).toMatch(/WECHATPAY_APP_SECRET: needs the other WECHATPAY_\* settings/);
+    expect(refusal).not.toContain(secret);
+    const wechat = {
+      WECHATPAY_MCHID: '1900000109',
+      WECHATPAY_APPID: 'wx0123456789abcdef',
+      WECHATPAY_SERIAL: 'SERIAL',
+      WECHATPAY_PRIVATE_KEY: 'KEY',
+      WECHATPAY_APIV3_KEY: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
+      WECHATPAY_PLATFORM_PUBLIC_KEY: 'PUB',
+      WECHATPAY_PLATFORM_SERIAL: 'PUB_KEY_ID',
+      PUBLIC_URL: 'https://class.example.edu',
+    };
+    expect(loadConfig(wechat).wechatPay).toMatchObject({ appSecret: undefined, oauthBase: 'https://api.weixin.qq.com' });
+    expect(loadConfig({ ...wechat, WECHATPAY_APP_SECRET: secret }).wechatPay).toMatchObject({ appSecret: secret });
+  });
 });

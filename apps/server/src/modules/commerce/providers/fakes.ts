@@ -129,16 +129,32 @@ export function wechatAuthorized(
 }
 
 /**
- * A fake WeChat Pay v3 API: Native and H5 orders and refunds, each request's Authorization checked
- * against the merchant's public key, each answer signed with the platform's key.
+ * A fake WeChat Pay v3 API: Native, H5 and JSAPI orders and refunds, each request's Authorization checked
+ * against the merchant's public key, each answer signed with the platform's key. With `oauth`, also
+ * WeChat's web OAuth token endpoint (`/sns/oauth2/access_token`, decision 054): the app id and secret
+ * checked, each code issued by `issueCode` good once for its openid.
  */
 export async function fakeWechatPay(
   merchant: { mchid: string; serial: string; publicPem: string },
   platform: { privatePem: string; serial: string },
+  oauth?: { appid: string; secret: string },
 ) {
   const orders = new Map<string, Record<string, unknown>>();
   const refunds = new Map<string, Record<string, unknown>>();
+  const codes = new Map<string, string>();
+  /** the codes exchanged, in order (to show a refused call exchanged nothing) */
+  const exchanged: string[] = [];
   const app = Fastify();
+  app.get('/sns/oauth2/access_token', async (req) => {
+    const q = req.query as Record<string, string>;
+    if (!oauth || q.appid !== oauth.appid || q.secret !== oauth.secret || q.grant_type !== 'authorization_code')
+      return { errcode: 40125, errmsg: 'invalid appsecret' };
+    const openid = codes.get(q.code ?? '');
+    if (!openid) return { errcode: 40029, errmsg: 'invalid code' };
+    codes.delete(q.code!);
+    exchanged.push(q.code!);
+    return { access_token: `AT_${randomBytes(8).toString('hex')}`, expires_in: 7200, openid, scope: 'snsapi_base' };
+  });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   const answer = (reply: import('fastify').FastifyReply, status: number, data: unknown) => {
     const raw = JSON.stringify(data);
@@ -152,7 +168,19 @@ export async function fakeWechatPay(
     const raw = String(req.body ?? '');
     if (!wechatAuthorized(String(req.headers.authorization ?? ''), 'POST', req.url, raw, merchant))
       return answer(reply, 401, { code: 'SIGN_ERROR', message: 'signature' });
-    const b = JSON.parse(raw) as { mchid?: string; out_trade_no: string; out_refund_no: string; amount?: { total?: unknown } };
+    const b = JSON.parse(raw) as {
+      mchid?: string;
+      out_trade_no: string;
+      out_refund_no: string;
+      amount?: { total?: unknown };
+      payer?: { openid?: unknown };
+    };
+    if (req.url === '/v3/pay/transactions/jsapi') {
+      if (b.mchid !== merchant.mchid || !Number.isInteger(b.amount?.total) || typeof b.payer?.openid !== 'string')
+        return answer(reply, 400, { code: 'PARAM_ERROR' });
+      orders.set(b.out_trade_no, b);
+      return answer(reply, 200, { prepay_id: `wx${b.out_trade_no}` });
+    }
     if (req.url === '/v3/pay/transactions/native' || req.url === '/v3/pay/transactions/h5') {
       if (b.mchid !== merchant.mchid || !Number.isInteger(b.amount?.total)) return answer(reply, 400, { code: 'PARAM_ERROR' });
       orders.set(b.out_trade_no, b);
@@ -168,5 +196,11 @@ export async function fakeWechatPay(
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
-  return { base: `http://127.0.0.1:${port}`, orders, refunds, close: () => app.close() };
+  /** A code WeChat's OAuth would put on the way back for this WeChat user. */
+  const issueCode = (openid: string) => {
+    const code = `0${randomBytes(12).toString('hex')}`;
+    codes.set(code, openid);
+    return code;
+  };
+  return { base: `http://127.0.0.1:${port}`, orders, refunds, issueCode, exchanged, close: () => app.close() };
 }

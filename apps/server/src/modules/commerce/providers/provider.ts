@@ -11,14 +11,31 @@ export interface PaymentOrder {
   tradeNo: string | null;
 }
 
-/** How the payer pays: a desktop page or a phone page (Alipay), a QR code or a phone page (WeChat Pay). */
-export const PAY_CHANNELS = ['page', 'wap', 'native', 'h5'] as const;
+/**
+ * How the payer pays: a desktop page or a phone page (Alipay), a QR code, a phone page or inside WeChat's
+ * own browser (WeChat Pay Native, H5, JSAPI).
+ */
+export const PAY_CHANNELS = ['page', 'wap', 'native', 'h5', 'jsapi'] as const;
 export type PayChannel = (typeof PAY_CHANNELS)[number];
 
-/** Where the browser goes to pay; for WeChat Native, the `weixin://` address the QR code shows. */
+/** What the page hands `WeixinJSBridge.invoke('getBrandWCPayRequest', ...)` (WeChat Pay JSAPI, decision 054). */
+export interface JsapiPayParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/**
+ * Where the browser goes to pay; for WeChat Native, the `weixin://` address the QR code shows; for
+ * WeChat JSAPI, the bridge's parameters (and no address).
+ */
 export interface PayStart {
   payurl: string;
   qrcode?: string;
+  jsapi?: JsapiPayParams;
 }
 
 /** A notification as it came: the parsed body, the headers and the raw text (WeChat signs the text). */
@@ -56,7 +73,7 @@ export interface PaymentProvider {
   /** the channels it offers, the first being the default */
   readonly channels: readonly PayChannel[];
   /** starts a payment: the address the browser opens */
-  pay(order: PaymentOrder, how: { channel: PayChannel; clientIp: string }): Promise<PayStart>;
+  pay(order: PaymentOrder, how: { channel: PayChannel; clientIp: string; openid?: string }): Promise<PayStart>;
   /** the notification's fields when its signature verifies, else null */
   verify(n: IncomingNotification): Promise<VerifiedNotification | null>;
   /** gives a payment back; throws when the provider refuses */

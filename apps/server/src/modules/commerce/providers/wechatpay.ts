@@ -1,6 +1,7 @@
 import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
 import type {
   IncomingNotification,
+  JsapiPayParams,
   PayChannel,
   PaymentOrder,
   PaymentProvider,
@@ -22,6 +23,10 @@ export interface WechatPaySettings {
   platformSerial: string;
   /** https://api.mch.weixin.qq.com */
   base: string;
+  /** the official account's secret (WECHATPAY_APP_SECRET): JSAPI and its OAuth are offered only with it */
+  appSecret?: string;
+  /** https://api.weixin.qq.com, where the OAuth code is exchanged */
+  oauthBase?: string;
   notifyUrl: string;
   returnUrl: string;
 }
@@ -48,13 +53,81 @@ export function decryptResource(key: string, r: { ciphertext: string; nonce: str
  * and H5 (an `h5_url` opened on the phone) orders, each request signed with the merchant key
  * (`WECHATPAY2-SHA256-RSA2048`) and each answer's platform signature checked; the notification's
  * platform signature checked over its raw text, then its resource decrypted with the API v3 key;
- * refunds through `/v3/refund/domestic/refunds`.
+ * refunds through `/v3/refund/domestic/refunds`. Inside WeChat's browser, JSAPI (decision 054): the
+ * payer's openid learnt through the silent web OAuth (`snsapi_base`), the order made with it, and the
+ * bridge's parameters signed with the merchant key.
  */
 export class WechatPayProvider implements PaymentProvider {
   readonly name = 'wechatpay';
-  readonly channels = ['native', 'h5'] as const;
+  readonly channels: readonly PayChannel[];
 
-  constructor(private readonly s: WechatPaySettings) {}
+  constructor(private readonly s: WechatPaySettings) {
+    this.channels = s.appSecret ? ['native', 'h5', 'jsapi'] : ['native', 'h5'];
+  }
+
+  /** Whether JSAPI (and its OAuth) is offered: the official account's secret is configured. */
+  get jsapiReady() {
+    return Boolean(this.s.appSecret);
+  }
+
+  /** The merchant's app id: an openid belongs to one app. */
+  get appid() {
+    return this.s.appid;
+  }
+
+  /**
+   * The address of WeChat's silent web OAuth (`snsapi_base`): WeChat sends the browser back to
+   * `redirectUri` with `code` and our `state`. The parameters in the order WeChat's documentation gives.
+   */
+  oauthUrl(redirectUri: string, state: string) {
+    const q = new URLSearchParams({
+      appid: this.s.appid,
+      redirect_uri: redirectUri,
+      response_type: 'code',
+      scope: 'snsapi_base',
+      state,
+    });
+    return `https://open.weixin.qq.com/connect/oauth2/authorize?${q}#wechat_redirect`;
+  }
+
+  /**
+   * The payer's openid for an OAuth `code`: exchanged at `/sns/oauth2/access_token` with the app secret.
+   * Answers `{refused: true}` when WeChat refuses the code; throws when it cannot be reached. Neither the
+   * secret, the code nor the openid is ever in an error's message.
+   */
+  async openidFor(code: string): Promise<{ openid: string } | { refused: true; errcode: number }> {
+    if (!this.s.appSecret) throw new Error('wechatpay oauth: no app secret');
+    const q = new URLSearchParams({ appid: this.s.appid, secret: this.s.appSecret, code, grant_type: 'authorization_code' });
+    let res: Response;
+    try {
+      res = await fetch(`${this.s.oauthBase ?? 'https://api.weixin.qq.com'}/sns/oauth2/access_token?${q}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (e) {
+      throw new Error(`wechatpay oauth: unreachable (${(e as Error).name})`);
+    }
+    let body: { openid?: unknown; errcode?: unknown };
+    try {
+      body = (await res.json()) as typeof body;
+    } catch {
+      throw new Error(`wechatpay oauth: ${res.status}, not JSON`);
+    }
+    if (typeof body.openid === 'string' && /^[\w-]{1,128}$/.test(body.openid)) return { openid: body.openid };
+    if (typeof body.errcode === 'number' && body.errcode !== 0) return { refused: true, errcode: body.errcode };
+    throw new Error(`wechatpay oauth: ${res.status}, no openid`);
+  }
+
+  /**
+   * The bridge's parameters for a prepay id: `paySign` is the merchant's RSA-SHA256 over
+   * `appId\ntimeStamp\nnonceStr\npackage\n` (WeChat Pay v3 JSAPI).
+   */
+  jsapiParams(prepayId: string, timestamp = Math.floor(Date.now() / 1000), nonce = randomBytes(16).toString('hex')) {
+    const p = { appId: this.s.appid, timeStamp: String(timestamp), nonceStr: nonce, package: `prepay_id=${prepayId}` };
+    const paySign = createSign('RSA-SHA256')
+      .update(`${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`)
+      .sign(this.s.privateKey, 'base64');
+    return { ...p, signType: 'RSA', paySign } satisfies JsapiPayParams;
+  }
 
   /** The Authorization header of a request: the merchant's RSA-SHA256 signature of method, path, time, nonce, body. */
   authorization(
@@ -109,7 +182,7 @@ export class WechatPayProvider implements PaymentProvider {
     return data;
   }
 
-  async pay(order: PaymentOrder, how: { channel: PayChannel; clientIp: string }) {
+  async pay(order: PaymentOrder, how: { channel: PayChannel; clientIp: string; openid?: string }) {
     const h5 = how.channel === 'h5';
     const common = {
       appid: this.s.appid,
@@ -119,6 +192,12 @@ export class WechatPayProvider implements PaymentProvider {
       notify_url: this.s.notifyUrl,
       amount: { total: order.totalFee, currency: 'CNY' },
     };
+    if (how.channel === 'jsapi') {
+      if (!how.openid) throw new Error('wechatpay jsapi: no openid');
+      const a = await this.request('POST', '/v3/pay/transactions/jsapi', { ...common, payer: { openid: how.openid } });
+      if (typeof a.prepay_id !== 'string' || !/^[\w-]{1,64}$/.test(a.prepay_id)) throw new Error('wechatpay jsapi: no prepay_id');
+      return { payurl: '', jsapi: this.jsapiParams(a.prepay_id) };
+    }
     if (h5) {
       const a = await this.request('POST', '/v3/pay/transactions/h5', {
         ...common,

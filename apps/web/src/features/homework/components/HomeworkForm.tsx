@@ -83,6 +83,8 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
   const [scoremode, setScoremode] = useState<1 | 2>(s?.scoremode ?? 1);
   // homework made before answer types existed is attachments only (the spec's rule)
   const [answertype, setAnswertype] = useState<AnswerType>(s?.answertype ?? 1);
+  // on unless the teacher turned it off (decision 054)
+  const [classmateswork, setClassmateswork] = useState(Number(s?.classmateswork ?? 1) === 1);
   const [publish, setPublish] = useState<0 | 1 | 2>(1);
   const [publishAt, setPublishAt] = useState('');
   const [saving, setSaving] = useState(false);
@@ -114,6 +116,7 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
       mincomment,
       scoremode,
       answertype,
+      classmateswork,
       publish,
       publish_time: fromLocalInput(publishAt),
     };
@@ -393,6 +396,15 @@ export function HomeworkForm({ info, initial }: { info: CourseInfo; initial: Hom
             checked={allowlate}
             onChange={setAllowlate}
           />
+          {type !== 3 ? (
+            <SwitchRow
+              testid="hw-classmateswork"
+              label={t('homework.form.classmatesWork')}
+              hint={t('homework.form.classmatesWorkHint')}
+              checked={classmateswork}
+              onChange={setClassmateswork}
+            />
+          ) : null}
         </div>
 
         <div className="form-card">

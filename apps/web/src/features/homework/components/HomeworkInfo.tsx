@@ -77,6 +77,14 @@ export function HomeworkInfo({ hw, manager, extra }: { hw: Homework; manager: bo
             </dd>
           </div>
         ) : null}
+        {manager && s.type !== 3 ? (
+          <div>
+            <dt>{t('homework.form.classmatesWork')}</dt>
+            <dd data-testid="homework-classmates-rule">
+              {Number(s.classmateswork) === 0 ? t('homework.classmatesOff') : t('homework.classmatesOn')}
+            </dd>
+          </div>
+        ) : null}
         {manager && Number(s.dupcheck) === 1 ? (
           <div>
             <dt>{t('homework.dupcheck.label')}</dt>

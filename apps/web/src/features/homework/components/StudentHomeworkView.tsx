@@ -152,7 +152,7 @@ export function StudentHomeworkView({ courseId, hw }: { courseId: number; hw: Ho
           <span className="hw-menu-text">{t('homework.student.shared')}</span>
           <RightOutline className="hw-menu-arrow" aria-hidden="true" />
         </button>
-        {hw.settings.type !== 3 ? (
+        {hw.settings.type !== 3 && hw.settings.classmateswork !== 0 ? (
           <button
             type="button"
             className="hw-menu-row"

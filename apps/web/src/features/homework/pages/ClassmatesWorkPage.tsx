@@ -1,5 +1,6 @@
 import { CLASSMATE_WORK_CMD, CODES } from '@paiclass/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { Button, ErrorBlock, Skeleton, Tag } from 'antd-mobile';
 import { ExclamationCircleOutline, GiftOutline, UploadOutline } from 'antd-mobile-icons';
 import { PageNavBar, useGoBack } from '../../../components/PageNavBar';
@@ -18,7 +19,7 @@ import { parseItemId } from '../../notices/utils';
 import { homeworkApi, homeworkKeys } from '../api';
 import { FileLinks } from '../components/FileLinks';
 import { WorkAnswer } from '../components/WorkAnswer';
-import { homeworkPath, stuWorkSubmitPath } from '../paths';
+import { homeworkPath, shareListPath, stuWorkSubmitPath } from '../paths';
 import type { ClassmateWork as Work } from '../types';
 import '../../materials/materials.css';
 import '../homework.css';
@@ -64,14 +65,20 @@ function Classmates({ courseId, id }: { courseId: number; id: number }) {
     () => void works.refetch(),
     (d: { courseid?: number; homeworkid?: number } | null) => Number(d?.courseid) === courseId && Number(d?.homeworkid) === id,
   );
-  if (works.isPending)
+  // a refusal stays on screen while the list is read again (a reconnect's refetch puts a query with no
+  // data back to pending): the skeleton only before a first answer
+  const refusal = useRef<unknown>(null);
+  if (works.isError) refusal.current = works.error;
+  else if (works.isSuccess) refusal.current = null;
+  const error = works.isError ? works.error : works.isPending ? refusal.current : null;
+  if (works.isPending && !error)
     return (
       <div className="page-body" data-testid="classmates-loading">
         <Skeleton.Paragraph lineCount={6} animated />
       </div>
     );
-  if (works.isError) {
-    const e = works.error;
+  if (error) {
+    const e = error;
     if (e instanceof ApiError && e.code === CODES.vipRequired)
       return (
         <div className="page-body hw-body" data-testid="classmates-vip-offer">
@@ -126,8 +133,26 @@ function Classmates({ courseId, id }: { courseId: number; id: number }) {
           <ErrorBlock status="default" title={t('homework.classmates.closed')} description={e.message} />
         </div>
       );
+    if (e instanceof ApiError && e.code === CODES.classmatesWorkOff)
+      return (
+        <div className="page-body page-center" data-testid="classmates-off">
+          <ErrorBlock status="default" title={t('homework.classmates.off')} description={e.message} />
+          <Button
+            color="primary"
+            fill="outline"
+            shape="rounded"
+            className="hw-off-action"
+            onClick={() => navigate(shareListPath(courseId, 0, id))}
+            data-testid="classmates-shared"
+          >
+            {t('homework.student.shared')}
+          </Button>
+        </div>
+      );
     return <QueryFailed error={e} onRetry={() => void works.refetch()} />;
   }
+  // read again after a refusal: the refusal shows until the answer comes
+  if (!works.isSuccess) return null;
   const { list, total } = works.data;
   return (
     <div className="page-body hw-body" data-testid="classmates-list" data-live={live ? 1 : 0}>
