@@ -1,8 +1,43 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { localeGroups } from './apps/web/build/localeGroups';
 
 const cores = os.availableParallelism();
+
+/**
+ * The files that take longest where they run, first, longest first. Vitest's own order runs a file it has no
+ * time for first, else the longer one from the last run, else the larger file; but the PostgreSQL stage reads
+ * the times the PGlite stage just wrote, where the sweeps (decision 042) were skipped in a moment, so they
+ * ran last and alone: the role matrix and the fuzz sweep held the stage for minutes after every other file
+ * had finished.
+ */
+const LONG_FIRST = [
+  /test\/role-matrix\.test\.ts$/,
+  /test\/fuzz(-part\d)?\.test\.ts$/,
+  /live\/ingest\.test\.ts$/,
+  /test\/chat-socket-sweep\.test\.ts$/,
+  /barrage\/race\.test\.ts$/,
+  /realtime\/classroom\.test\.ts$/,
+];
+
+class LongFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const sorted = await super.sort(files);
+    const projects = [...new Set(sorted.map((f) => f.project.name))];
+    const rank = (f: TestSpecification) => {
+      const i = LONG_FIRST.findIndex((pattern) => pattern.test(f.moduleId));
+      return i < 0 ? LONG_FIRST.length : i;
+    };
+    // projects stay in Vitest's order, one after the other; within one, the long files lead
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort(
+        (a, b) => projects.indexOf(a.f.project.name) - projects.indexOf(b.f.project.name) || rank(a.f) - rank(b.f) || a.i - b.i,
+      )
+      .map(({ f }) => f);
+  }
+}
 
 export default defineConfig({
   // the web app's locale parts (virtual:locales/<lang>/<part>), for its tests that load lib/i18n
@@ -13,6 +48,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    sequence: { sequencer: LongFirst },
     // every core: the runner itself waits on its workers. Vitest's own default leaves one core out,
     // which on a 2-core machine ran the suite one file at a time. On PostgreSQL (TEST_DB_WORKERS) the
     // workers wait on the database's own processes, so one more than the cores keeps them busy.

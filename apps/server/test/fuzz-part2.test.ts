@@ -1,0 +1,4 @@
+import { fuzzPart } from './fuzz-sweep';
+
+// part 2 of the sweep of bad input over every call (fuzz-sweep.ts)
+fuzzPart(2);
