@@ -77,8 +77,8 @@ export const chunkGroups: ChunkGroup[] = [
   group('shell', [
     app(['features/shell/tabs', 'features/shell/components/HomeShell']),
     components(['badge', 'tab-bar', 'safe-area']),
+    // (without react-is: build/reactIsFragment.ts gives traverse-react-node React 19's fragment test)
     utils(['traverse-react-node']),
-    path('node_modules/react-is/'),
     icons(['AppOutline', 'FileOutline', 'MessageOutline', 'TeamOutline', 'UnorderedListOutline', 'UserOutline']),
   ]),
   // the navigation bar and tabs most pages open with, the search bar, the arrows
