@@ -93,11 +93,10 @@ export const chunkGroups: ChunkGroup[] = [
     app(['features/chat/api', 'features/chat/chatSocket']),
     path('packages/shared/src/chat/(?:calls|constants)\\.ts$'),
   ]),
-  // the classroom socket and the connection banner, which every logged-in page loads (AuthGate), with the
-  // content calls its messages and the course list's notices make (one file fewer on the course list)
+  // the classroom socket and the connection banner of the pages that follow a class live
   group('liveSocket', [
     app(['lib/socket', 'components/LiveConnection', 'features/messages/api']),
-    path('packages/shared/src/(?:notices|content)/calls\\.ts$'),
+    path('packages/shared/src/notices/calls\\.ts$'),
   ]),
   // the course list's parts (the page itself stays its own chunk)
   group('courseList', [
