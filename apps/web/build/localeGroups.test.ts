@@ -136,10 +136,19 @@ describe('locale parts', () => {
     const core = pickMessages({ validationMessages, areaValidationMessages } as unknown as SharedMessages, 'zh', 'account');
     const shared = fileURLToPath(new URL('../../../packages/shared/src/accounts/', import.meta.url));
     const texts = [readFileSync(join(shared, 'schemas.ts'), 'utf8'), readFileSync(join(shared, 'rules.ts'), 'utf8')];
-    for (const page of ['LoginPage', 'RegisterPage', 'FindPasswordPage', 'LoginVerifyPage', 'BindWechatPage', 'AccoundNumberInfoPage']) {
+    for (const page of [
+      'LoginPage',
+      'RegisterPage',
+      'FindPasswordPage',
+      'LoginVerifyPage',
+      'BindWechatPage',
+      'AccoundNumberInfoPage',
+    ]) {
       for (const file of firstLoadFiles(join(src, `features/accounts/pages/${page}.tsx`))) texts.push(readFileSync(file, 'utf8'));
     }
-    const keys = new Set(texts.flatMap((text) => [...text.matchAll(/['`](validation\.[A-Za-z]+)['`]/g)].map((m) => m[1] as string)));
+    const keys = new Set(
+      texts.flatMap((text) => [...text.matchAll(/['`](validation\.[A-Za-z]+)['`]/g)].map((m) => m[1] as string)),
+    );
     expect(keys.size).toBeGreaterThan(10);
     expect([...keys].filter((key) => !(key in core))).toEqual([]);
   });

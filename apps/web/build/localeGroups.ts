@@ -9,16 +9,7 @@ import { type Plugin, runnerImport } from 'vite';
  * core, before it renders: an area's part (AREA_GROUPS) for a page that needs only that area's words,
  * else every part. zh.json and en.json stay one file each; the build cuts them by these top-level keys.
  */
-export const CORE_GROUPS = [
-  'common',
-  'auth',
-  'areas',
-  'my',
-  'notAvailable',
-  'notFound',
-  'placeholder',
-  'tabs',
-] as const;
+export const CORE_GROUPS = ['common', 'auth', 'areas', 'my', 'notAvailable', 'notFound', 'placeholder', 'tabs'] as const;
 
 /**
  * Areas cut out of the pages' strings, each its own chunk: the course list fetches the courses' part

@@ -19,7 +19,10 @@ describe('reactIsFragment', () => {
     };
     const seen: string[] = [];
     traverseReactNode(
-      [createElement('i', { key: 'a' }), createElement(Fragment, { key: 'f' }, createElement('i', { key: 'b' }), createElement('i', { key: 'c' }))],
+      [
+        createElement('i', { key: 'a' }),
+        createElement(Fragment, { key: 'f' }, createElement('i', { key: 'b' }), createElement('i', { key: 'c' })),
+      ],
       (child, i) => seen.push(`${i}:${String(child.key).replace(/^.*\$/, '')}`),
     );
     expect(seen).toEqual(['0:a', '1:b', '2:c']);
