@@ -8,6 +8,7 @@ import { hoistImports } from './build/hoistImports';
 import { localeGroups } from './build/localeGroups';
 import { inlineEntryCss } from './build/inlineEntryCss';
 import { precompress } from './build/precompress';
+import { reactIsFragment } from './build/reactIsFragment';
 import { reactRootRender } from './build/reactRootRender';
 import { slimIcons } from './build/slimIcons';
 
@@ -17,7 +18,18 @@ const API_TARGET = process.env.PAICLASS_API ?? 'http://127.0.0.1:3000';
 const proxied = { target: API_TARGET, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [contractPaths(), react(), ariaPatches(), reactRootRender(), slimIcons(), localeGroups(), inlineEntryCss(), hoistImports(), precompress()],
+  plugins: [
+    contractPaths(),
+    react(),
+    ariaPatches(),
+    reactRootRender(),
+    reactIsFragment(),
+    slimIcons(),
+    localeGroups(),
+    inlineEntryCss(),
+    hoistImports(),
+    precompress(),
+  ],
   resolve: {
     // one React only, or hooks break: the root package.json overrides antd-mobile's React 16-18 peer range
     dedupe: ['react', 'react-dom'],

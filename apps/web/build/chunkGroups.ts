@@ -77,8 +77,8 @@ export const chunkGroups: ChunkGroup[] = [
   group('shell', [
     app(['features/shell/tabs', 'features/shell/components/HomeShell']),
     components(['badge', 'tab-bar', 'safe-area']),
+    // (without react-is: build/reactIsFragment.ts gives traverse-react-node React 19's fragment test)
     utils(['traverse-react-node']),
-    path('node_modules/react-is/'),
     icons(['AppOutline', 'FileOutline', 'MessageOutline', 'TeamOutline', 'UnorderedListOutline', 'UserOutline']),
   ]),
   // the navigation bar and tabs most pages open with, the search bar, the arrows
@@ -89,7 +89,10 @@ export const chunkGroups: ChunkGroup[] = [
     icons(['LeftOutline', 'RightOutline', 'MoreOutline', 'SearchOutline', 'DownOutline', 'UpOutline']),
   ]),
   // the chat sessions' calls and socket, which the shell reads for the message tab's badge
-  group('chat', [app(['features/chat/api', 'features/chat/chatSocket']), path('packages/shared/src/chat/calls\\.ts$')]),
+  group('chat', [
+    app(['features/chat/api', 'features/chat/chatSocket']),
+    path('packages/shared/src/chat/(?:calls|constants)\\.ts$'),
+  ]),
   // the classroom socket and the connection banner of the pages that follow a class live
   group('liveSocket', [
     app(['lib/socket', 'components/LiveConnection', 'features/messages/api']),

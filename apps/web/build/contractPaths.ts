@@ -3,13 +3,17 @@ import type { Plugin } from 'vite';
 
 /** The contract's declarations (decision 026): `packages/shared/src/<area>/calls.ts`. */
 const CALLS_MODULE = /[\\/]packages[\\/]shared[\\/]src[\\/][\w-]+[\\/]calls\.ts$/;
-/** What the web app never reads of a declaration at run time: the schemas give its types only. */
-const SCHEMA_KEYS = new Set(['input', 'output']);
+/**
+ * What the web app never reads of a declaration at run time: the schemas give its types only, and the
+ * area, access, restricted sessions and rate limit are the server's (and OpenAPI's) to read.
+ */
+const SCHEMA_KEYS = new Set(['input', 'output', 'area', 'access', 'restricted', 'limit']);
 
 /**
- * A declarations module without the schemas of its calls: every `call({ ... })` keeps its path, transport
- * and the rest, and loses `input` and `output`. Their imports are then unused, and the bundler leaves the
- * schemas (and zod) out of every chunk that only makes calls.
+ * A declarations module without what the browser never reads: every `call({ ... })` keeps its path,
+ * transport and `answersFile`, and loses `input` and `output` (their imports are then unused, and the
+ * bundler leaves the schemas and zod out of every chunk that only makes calls) and the server's own
+ * keys (`area`, `access`, `restricted`, `limit`: issue 23, bytes of every first load).
  */
 export function stripSchemas(code: string, fileName = 'calls.ts') {
   const source = ts.createSourceFile(fileName, code, ts.ScriptTarget.Latest, true);

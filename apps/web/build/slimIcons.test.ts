@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { SVG_ICON, sharedWrapper, slimIconModule, slimPath } from './slimIcons';
+import { relativePath, SVG_ICON, sharedWrapper, slimIconModule, slimPath } from './slimIcons';
 
 const require = createRequire(import.meta.url);
 
@@ -11,6 +11,14 @@ describe('slimIcons', () => {
       'M24,7.5L34.9,11.7L35.3,12.1Z',
     );
     expect(slimPath('M0,-0.001 L-1.5,2 L-1.5,2 L-1.5,2 L-1.5,20 Z')).toBe('M0,0L-1.5,2L-1.5,20Z');
+  });
+
+  it('draws a path relative to the point reached, the same rounded shape in fewer bytes', () => {
+    expect(relativePath('M24,7.5L34.9,11.7L34.9,11.7L35.3,12.1Z')).toBe('M24,7.5l10.9,4.2.4.4z');
+    // a line along an axis is h or v; a curve is c; after a close, a move is relative to the subpath's start
+    expect(relativePath('M10,10L20,10L20,5C20,4 21,3 22,3ZM12,10L13,11Z')).toBe('M10,10h10v-5c0-1,1-2,2-2zm2,0l1,1z');
+    // other commands stay as they are
+    expect(relativePath('M1,1A2,2 0 0 1 3,3Z')).toBe('M1,1A2,2 0 0 1 3,3Z');
   });
 
   it('keeps an icon module a working module: same elements, same attributes but ids, slimmer paths', () => {
@@ -23,7 +31,7 @@ describe('slimIcons', () => {
     expect(elements(slim)).toEqual(elements(code));
     expect(slim).toContain('viewBox: "0 0 48 48"');
     // every path still starts with a move and closes
-    for (const [, d] of slim.matchAll(/\bd: "([^"]*)"/g)) expect(d).toMatch(/^M[\d.,\- A-Za-z]+$/);
+    for (const [, d] of slim.matchAll(/\bd: "([^"]*)"/g)) expect(d).toMatch(/^M[\d.,\- A-Za-z]+z$/);
   });
 
   it('draws every icon through the one shared <svg> wrapper, its own drawing unchanged', () => {

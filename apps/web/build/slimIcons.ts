@@ -27,11 +27,105 @@ export function slimPath(d: string) {
   return out.replace(/ ?([A-Za-z]) ?/g, '$1');
 }
 
+/** Tenths of a unit as path data: 15 → "1.5", -5 → "-.5", 20 → "2". */
+function tenths(value: number) {
+  const text = String(value / 10);
+  return text.replace(/^(-?)0\./, '$1.');
+}
+
+/** Numbers of path data run together as SVG reads them: a separator only where the next number would not start on its own. */
+function joinNumbers(numbers: string[]) {
+  let out = '';
+  let last = '';
+  for (const n of numbers) {
+    // "-" always starts a number; "." does after a number that has its own point
+    const joined = last === '' || n.startsWith('-') || (n.startsWith('.') && last.includes('.'));
+    out += (joined ? '' : ',') + n;
+    last = n;
+  }
+  return out;
+}
+
+/**
+ * Path data of moves, lines, cubic curves and closes (all antd-mobile-icons use) drawn relative to the
+ * point reached, in tenths computed from the rounded absolute coordinates, so the shape is exactly
+ * the rounded one: `L` becomes `l`, `h` or `v`, `C` becomes `c`, a repeated command letter is left out
+ * and a zero-length line dropped. Path data with any other command is returned as it is.
+ */
+export function relativePath(d: string) {
+  if (/[^MLCZ\d.,\-\s]/.test(d)) return d;
+  const tokens = d.match(/[MLCZ]|-?\d*\.?\d+/g) ?? [];
+  let x = 0;
+  let y = 0;
+  let startX = 0;
+  let startY = 0;
+  let out = '';
+  let previous = '';
+  let i = 0;
+  const next = () => Math.round(Number(tokens[i++]) * 10);
+  let lastNumber = '';
+  const emit = (command: string, numbers: number[]) => {
+    const texts = numbers.map(tenths);
+    if (command === previous && command !== 'm' && command !== 'M') {
+      // the command letter left out: the numbers run on from the last one
+      out += joinNumbers([lastNumber, ...texts]).slice(lastNumber.length);
+    } else {
+      out += command + joinNumbers(texts);
+    }
+    lastNumber = texts[texts.length - 1] as string;
+    previous = command;
+  };
+  let command = '';
+  while (i < tokens.length) {
+    const token = tokens[i] as string;
+    if (/[MLCZ]/.test(token)) {
+      command = token;
+      i++;
+      if (command === 'Z') {
+        out += 'z';
+        previous = 'z';
+        x = startX;
+        y = startY;
+      }
+      continue;
+    }
+    if (command === 'M') {
+      const nx = next();
+      const ny = next();
+      if (out === '') emit('M', [nx, ny]);
+      else emit('m', [nx - x, ny - y]);
+      x = startX = nx;
+      y = startY = ny;
+      command = 'L';
+    } else if (command === 'L') {
+      const nx = next();
+      const ny = next();
+      if (nx === x && ny === y) continue;
+      if (ny === y) emit('h', [nx - x]);
+      else if (nx === x) emit('v', [ny - y]);
+      else emit('l', [nx - x, ny - y]);
+      x = nx;
+      y = ny;
+    } else if (command === 'C') {
+      const points = [next(), next(), next(), next(), next(), next()];
+      emit(
+        'c',
+        points.map((value, k) => value - (k % 2 === 0 ? x : y)),
+      );
+      x = points[4] as number;
+      y = points[5] as number;
+    } else {
+      return d;
+    }
+  }
+  return out;
+}
+
 /** An icon module without its element ids (Sketch's layer names, unused and repeated on a page) and with slim paths. */
 export function slimIconModule(code: string) {
   return code
     .replace(/^\s*id: "[^"]*",?\n/gm, '')
-    .replace(/\bd: "([^"]*)"/g, (_all, d: string) => `d: ${JSON.stringify(slimPath(d))}`);
+    .replace(/\bd: "([^"]*)"/g, (_all, d: string) => `d: ${JSON.stringify(relativePath(slimPath(d)))}`);
 }
 
 /** The module every icon's <svg> comes from (the same element and attributes each icon module wrote itself). */

@@ -10,22 +10,23 @@ import type { TabPath } from './features/shell/tabs';
 import i18n from './lib/i18n';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, ScrollRestoration } from './lib/router';
 
-// every page is its own chunk, fetched when its route first renders (issue 10: first load is the shell only)
-const AccoundNumberInfoPage = lazyPage(() => import('./features/accounts/pages/AccoundNumberInfoPage'));
-const BindWechatPage = lazyPage(() => import('./features/accounts/pages/BindWechatPage'));
-const FindPasswordPage = lazyPage(() => import('./features/accounts/pages/FindPasswordPage'));
-const LoggingInPage = lazyPage(() => import('./features/accounts/pages/LoggingInPage'));
-const LoginPage = lazyPage(() => import('./features/accounts/pages/LoginPage'));
-const LoginVerifyPage = lazyPage(() => import('./features/accounts/pages/LoginVerifyPage'));
-const RegisterPage = lazyPage(() => import('./features/accounts/pages/RegisterPage'));
+// every page is its own chunk, fetched when its route first renders (issue 10: first load is the shell only);
+// the account pages' words and the general validation messages come with them (issue 23), not with the entry
+const AccoundNumberInfoPage = lazyPage(() => import('./features/accounts/pages/AccoundNumberInfoPage'), 'account');
+const BindWechatPage = lazyPage(() => import('./features/accounts/pages/BindWechatPage'), 'account');
+const FindPasswordPage = lazyPage(() => import('./features/accounts/pages/FindPasswordPage'), 'account');
+const LoggingInPage = lazyPage(() => import('./features/accounts/pages/LoggingInPage'), 'account');
+const LoginPage = lazyPage(() => import('./features/accounts/pages/LoginPage'), 'account');
+const LoginVerifyPage = lazyPage(() => import('./features/accounts/pages/LoginVerifyPage'), 'account');
+const RegisterPage = lazyPage(() => import('./features/accounts/pages/RegisterPage'), 'account');
 const AllReachingActivityModulesPage = lazyPage(() => import('./features/courses/pages/AllReachingActivityModulesPage'), 'pages');
 const ChooseCourseModulePage = lazyPage(() => import('./features/courses/pages/ChooseCourseModulePage'), 'pages');
 const CourseEnrollInfoPage = lazyPage(() => import('./features/courses/pages/CourseEnrollInfoPage'), 'pages');
 const CourseHomePage = lazyPage(() => import('./features/courses/pages/CourseHomePage'), 'pages');
 const CourseIntroPage = lazyPage(() => import('./features/courses/pages/CourseIntroPage'), 'pages');
 const CourseInfoPage = lazyPage(() => import('./features/courses/pages/CourseInfoPage'), 'pages');
-// the course list needs the courses' words only (localeGroups.test.ts holds it to it)
-const CourseListPage = lazyPage(() => import('./features/courses/pages/CourseListPage'), 'courses');
+// the course list needs its own words only (build/localeGroups.ts LIST_KEYS; localeGroups.test.ts holds it to them)
+const CourseListPage = lazyPage(() => import('./features/courses/pages/CourseListPage'), 'list');
 const CoursePage = lazyPage(() => import('./features/courses/pages/CoursePage'), 'pages');
 const CourseDoorPage = lazyPage(() => import('./features/courses/pages/CourseDoorPage'), 'pages');
 const CreateCourseFromDemoPage = lazyPage(() => import('./features/courses/pages/CreateCourseFromDemoPage'), 'pages');

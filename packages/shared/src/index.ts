@@ -42,6 +42,7 @@ export * from './content/schemas';
 export * from './content/state';
 export * from './content/types';
 export * from './contract';
+export * from './coreCodes';
 export * from './courses/calls';
 export * from './courses/members';
 export * from './courses/permissions';

@@ -2,7 +2,7 @@ import {
   type CallInput,
   type CallOutput,
   type CallSpec,
-  CODES,
+  CORE_CODES,
   DEFAULT_TAB,
   type Envelope,
   REQUEST_TIMEOUT_MS,
@@ -41,21 +41,21 @@ export interface ApiOptions {
 }
 
 function onRefusal(code: number, message: string): boolean {
-  if (code === CODES.notLoggedIn) {
+  if (code === CORE_CODES.notLoggedIn) {
     // spec 1 §4, spec 2 §8: clear all local and session storage and go to /login
     endSession();
     navigateTo('/login', { replace: true });
     return true;
   }
-  if (code === CODES.mustResetPassword) {
+  if (code === CORE_CODES.mustResetPassword) {
     if (!currentLocation().startsWith('/accoundNumberInfo?bind=password')) navigateTo(FORCE_PASSWORD_PATH, { replace: true });
     return true;
   }
-  if (code === CODES.mustBindContact) {
+  if (code === CORE_CODES.mustBindContact) {
     if (!currentLocation().startsWith('/accoundNumberInfo')) navigateTo(FORCE_BIND_PATH, { replace: true });
     return true;
   }
-  if (code === CODES.courseGone) {
+  if (code === CORE_CODES.courseGone) {
     // spec 2 §8: the course is gone or the caller is not (or no longer) in it: forget the stored course.
     session.remove(STORAGE_KEYS.courseId);
     // issue 12 item 7: a course link (a shared course or homework address) is not a dead end: the
@@ -72,7 +72,7 @@ function onRefusal(code: number, message: string): boolean {
     if (window.location.pathname.toLowerCase() !== DEFAULT_TAB.toLowerCase()) navigateTo(DEFAULT_TAB, { replace: true });
     return true;
   }
-  if (code === CODES.courseClosed) {
+  if (code === CORE_CODES.courseClosed) {
     // spec 1 §5, spec 2 §2: a student in an ended course closed to visits (any call of it, e.g. from
     // a link straight to one of its pages): the system reminder once, then the course list
     session.remove(STORAGE_KEYS.courseId);

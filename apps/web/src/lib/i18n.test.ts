@@ -24,11 +24,20 @@ describe('locale parts at run time', () => {
   it('load the pages part on demand, and give it to a language switched to while a page was loading', async () => {
     const { default: i18n, applyLanguage, loadStrings } = await import('./i18n');
     expect(i18n.exists('courses.info.title')).toBe(false);
-    expect(i18n.exists('login.modeAccount')).toBe(true);
+    expect(i18n.exists('common.retry')).toBe(true);
+    // the account pages' words come with those pages (issue 23)
+    expect(i18n.exists('login.modeAccount')).toBe(false);
 
-    // the course list asks for the courses' words only: the other areas' stay unfetched
+    // the course list asks for its own words only: the rest of the courses' and the other areas' stay unfetched
+    await loadStrings('list');
+    expect(i18n.exists('courses.list.create')).toBe(true);
+    expect(i18n.exists('courses.info.title')).toBe(false);
+    expect(i18n.exists('login.modeAccount')).toBe(false);
+
+    // its menu and popups ask for the courses' words (and the account part's validation messages)
     await loadStrings('courses');
     expect(i18n.exists('courses.info.title')).toBe(true);
+    expect(i18n.exists('validation.phone')).toBe(true);
     const homeworkKey = `homework.${Object.keys(en.homework)[0]}`;
     expect(i18n.exists(homeworkKey)).toBe(false);
 

@@ -6,7 +6,7 @@ import { translations as i18n } from './translations';
 
 type Tree = { [key: string]: string | Tree };
 
-/** Nested locale files become flat dotted keys, so 'login.title' and 'validation.phone' resolve alike. */
+/** Nested locale files become flat dotted keys, so 'common.retry' and 'validation.phone' resolve alike. */
 export function flatten(tree: Tree, prefix = ''): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(tree)) {
@@ -35,15 +35,25 @@ i18n.addStrings(DEFAULT_LANGUAGE, flatten(zhCore as Tree));
 const antdLocales: Partial<Record<Language, AntdLocale>> = {};
 export const antdLocaleFor = (lang: string): AntdLocale | undefined => (isLanguage(lang) ? antdLocales[lang] : undefined);
 
-/** The chunks of the locale strings (build/localeGroups.ts): the core of the first load, the courses' part, the others. */
-type Chunk = 'core' | 'courses' | 'others';
+/**
+ * The chunks of the locale strings (build/localeGroups.ts): the core of the first load, the account
+ * pages' words with the general validation messages, the course list's words, the courses' part, the others.
+ */
+type Chunk = 'core' | 'account' | 'list' | 'courses' | 'others';
 
 /**
- * What a page asks for: the core, the courses' words only (the course list), or all the pages'
- * strings (`pages`: the courses' part and the others).
+ * What a page asks for: the core, the account pages' words (`account`), the course list's words
+ * (`list`), the courses' words (`courses`: the list's popups and menu, with the validation messages of
+ * their forms), or all the pages' strings (`pages`).
  */
-export type StringPart = 'core' | 'courses' | 'pages';
-const CHUNKS: Record<StringPart, Chunk[]> = { core: ['core'], courses: ['courses'], pages: ['courses', 'others'] };
+export type StringPart = 'core' | 'account' | 'list' | 'courses' | 'pages';
+const CHUNKS: Record<StringPart, Chunk[]> = {
+  core: ['core'],
+  account: ['account'],
+  list: ['list'],
+  courses: ['account', 'list', 'courses'],
+  pages: ['account', 'list', 'courses', 'others'],
+};
 
 type Loader = () => Promise<{ default: Tree }>;
 
@@ -51,11 +61,15 @@ type Loader = () => Promise<{ default: Tree }>;
 const parts: Record<Language, Record<Chunk, Loader>> = {
   zh: {
     core: () => Promise.resolve({ default: zhCore as Tree }),
+    account: () => import('virtual:locales/zh/account'),
+    list: () => import('virtual:locales/zh/list'),
     courses: () => import('virtual:locales/zh/courses'),
     others: () => import('virtual:locales/zh/others'),
   },
   en: {
     core: () => import('virtual:locales/en/core'),
+    account: () => import('virtual:locales/en/account'),
+    list: () => import('virtual:locales/en/list'),
     courses: () => import('virtual:locales/en/courses'),
     others: () => import('virtual:locales/en/others'),
   },

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE } from '@paiclass/shared';
 import { useMemo, useSyncExternalStore } from 'react';
 
-/** A page's words: a flat dotted key ('login.title') and the values of its `{{placeholders}}`. */
+/** A page's words: a flat dotted key ('common.retry') and the values of its `{{placeholders}}`. */
 export type TFunction = (key: string, values?: Record<string, unknown>) => string;
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;

@@ -1,4 +1,4 @@
-import { CODES } from '@paiclass/shared';
+import { CORE_CODES } from '@paiclass/shared';
 import { Button, DotLoading, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import { useCallback, useEffect, useState } from 'react';
@@ -69,7 +69,7 @@ export function FigureCodePopup({ visible, onClose, onSubmit, onFailure, tip }: 
     try {
       await onSubmit(value.trim(), figure.sessionid);
     } catch (e) {
-      if (e instanceof ApiError && e.code === CODES.figureCodeWrong) {
+      if (e instanceof ApiError && e.code === CORE_CODES.figureCodeWrong) {
         // spec 1 §8: the message shows in the popup and the picture is refreshed
         setError(e.message);
         setValue('');

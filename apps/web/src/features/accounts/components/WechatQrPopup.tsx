@@ -1,4 +1,4 @@
-import { BIND_POLL_MS, CODES } from '@paiclass/shared';
+import { BIND_POLL_MS, CORE_CODES } from '@paiclass/shared';
 import { Button, DotLoading, Popup } from 'antd-mobile';
 import { CloseOutline } from 'antd-mobile-icons';
 import QRCode from 'qrcode';
@@ -50,7 +50,7 @@ export function WechatQrPopup({ visible, onClose, onLoggedIn, onNeedsBind }: Wec
         }
       } catch (e) {
         if (cancelled) return;
-        if (e instanceof ApiError && e.code === CODES.wechatPending)
+        if (e instanceof ApiError && e.code === CORE_CODES.wechatPending)
           timer = window.setTimeout(() => void poll(codeKey), BIND_POLL_MS);
         else setError(errorMessage(e));
       }

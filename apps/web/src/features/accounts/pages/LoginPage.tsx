@@ -1,4 +1,4 @@
-import { CODES } from '@paiclass/shared';
+import { CORE_CODES } from '@paiclass/shared';
 import { Checkbox, Divider } from 'antd-mobile';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { FormError } from '../../../components/FormError';
@@ -107,7 +107,7 @@ export default function LoginPage() {
         await loginWithPassword();
       } catch (e) {
         // several failed logins of this account: the server asks for the picture code first
-        if (e instanceof ApiError && e.code === CODES.figureCodeRequired) setFigureOpen(true);
+        if (e instanceof ApiError && e.code === CORE_CODES.figureCodeRequired) setFigureOpen(true);
         else setFormError(errorMessage(e));
       } finally {
         setSubmitting(false);

@@ -1,4 +1,4 @@
-import { CODES, DEFAULT_TAB } from '@paiclass/shared';
+import { CORE_CODES, DEFAULT_TAB } from '@paiclass/shared';
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { contentWithTestId } from '../../../components/BodyTestId';
 import { LoadingScreen } from '../../../components/LoadingScreen';
@@ -48,7 +48,7 @@ export function CourseCheck({ always = false, children }: { always?: boolean; ch
   const closedToStudent = Boolean(
     data && Number(data.courseRole) === 0 && Number(data.classending) === 1 && Number(data.canvisit) === 0,
   );
-  const gone = info.error instanceof ApiError && info.error.code === CODES.courseGone;
+  const gone = info.error instanceof ApiError && info.error.code === CORE_CODES.courseGone;
 
   const alerted = useRef(false);
   useEffect(() => {

@@ -13,6 +13,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { LightTabs } from '../../../components/LightTabs';
 import { PageNavBar } from '../../../components/PageNavBar';
 import { errorMessage, showApiError } from '../../../lib/api';
+import { loadStrings } from '../../../lib/i18n';
 import { useNavigate, useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/translations';
 import { useUser } from '../../accounts/authStore';
@@ -31,14 +32,16 @@ const TEACHER_TABS: ListTab[] = ['teach', 'assist', 'study'];
 /** spec 1 §9: two semesters show until expanded; the expand button appears with three or more */
 const SEMESTERS_SHOWN = 2;
 
+/** A part shown on demand, with the courses' words beyond the list's own (issue 23: the list loads those only). */
+const withWords = <T,>(load: () => Promise<T>) => Promise.all([load(), loadStrings('courses')]).then(([m]) => m);
 // shown on demand: the course code popup (QR code) and the sort mode (issue 10: /ktpCourse's first load)
-const CodePopup = lazy(() => import('../components/CodePopup').then((m) => ({ default: m.CodePopup })));
-const SortList = lazy(() => import('../components/SortList').then((m) => ({ default: m.SortList })));
+const CodePopup = lazy(() => withWords(() => import('../components/CodePopup')).then((m) => ({ default: m.CodePopup })));
+const SortList = lazy(() => withWords(() => import('../components/SortList')).then((m) => ({ default: m.SortList })));
 // the empty and error states' pictures, when there is no list to show
 const EmptyBlock = lazy(() => import('../../../components/EmptyBlock'));
 const ErrorBlock = lazy(() => import('../../../components/ErrorPicture'));
 // and the course menu with its flows (dialogs, toasts, the course schemas), on the first tap of a "⋯"
-const CourseMenu = lazy(() => import('../components/CourseMenu').then((m) => ({ default: m.CourseMenu })));
+const CourseMenu = lazy(() => withWords(() => import('../components/CourseMenu')).then((m) => ({ default: m.CourseMenu })));
 
 /** /ktpCourse: the caller's courses by tab, grouped by semester, with search, sorting and each course's menu (spec 1 §2). */
 export default function CourseListPage() {
