@@ -16,6 +16,8 @@ const LONG_FIRST = [
   /test\/role-matrix\.test\.ts$/,
   /test\/fuzz(-part\d)?\.test\.ts$/,
   /live\/ingest\.test\.ts$/,
+  /live\/hls-storage\.test\.ts$/,
+  /live\/browser-push\.test\.ts$/,
   /test\/chat-socket-sweep\.test\.ts$/,
   /barrage\/race\.test\.ts$/,
   /realtime\/classroom\.test\.ts$/,
