@@ -19,7 +19,7 @@ import {
   TEST_STATES,
   TEST_SUBMITTED_CMD,
 } from '@paiclass/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -27,6 +27,7 @@ import { contents, courseMembers, files, testAnswers, testAttempts, testExtraTim
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badField, fail } from '../../platform/errors';
+import { GroupCommit, type Outcome } from '../../platform/group-commit';
 import { translate } from '../../platform/i18n';
 import { inTransaction } from '../../platform/transaction';
 import { rooms } from '../../realtime/rooms';
@@ -404,27 +405,35 @@ function timeEntries(attempt: Attempt, kept: Awaited<ReturnType<typeof checkEntr
   return { taken, refused };
 }
 
-/** Writes the taken answers: per question the highest sequence number wins, a replay of the same one changes nothing. */
-async function writeAnswers(db: Db, attemptId: number, taken: ReturnType<typeof timeEntries>['taken']) {
-  const latest = new Map<number, (typeof taken)[number]>();
+/** An answer row to write: per question of an attempt the highest sequence number of the taken answers. */
+type AnswerRow = typeof testAnswers.$inferInsert & { seq: number };
+
+/** Adds an attempt's taken answers to `rows` (by attempt and question): the highest sequence number wins, a later call's on a tie. */
+function addAnswerRows(rows: Map<string, AnswerRow>, attemptId: number, taken: ReturnType<typeof timeEntries>['taken']) {
+  const savedAt = new Date();
   for (const t of taken) {
-    const held = latest.get(t.item.id);
-    if (!held || t.entry.seq >= held.entry.seq) latest.set(t.item.id, t);
+    const key = `${attemptId}:${t.item.id}`;
+    const held = rows.get(key);
+    if (held && t.entry.seq < held.seq) continue;
+    rows.set(key, {
+      attemptId,
+      itemId: t.item.id,
+      answer: packAnswer(t.value),
+      seq: t.entry.seq,
+      elapsedMs: t.entry.elapsed >= 0 ? t.entry.elapsed : null,
+      late: t.late,
+      savedAt,
+    });
   }
-  if (latest.size === 0) return;
+  return rows;
+}
+
+/** Writes answer rows in one statement: a replay of the same answer changes nothing, an older one never overwrites a newer. */
+async function writeAnswerRows(db: Db, rows: Map<string, AnswerRow>) {
+  if (rows.size === 0) return;
   await db
     .insert(testAnswers)
-    .values(
-      [...latest.values()].map((t) => ({
-        attemptId,
-        itemId: t.item.id,
-        answer: packAnswer(t.value),
-        seq: t.entry.seq,
-        elapsedMs: t.entry.elapsed >= 0 ? t.entry.elapsed : null,
-        late: t.late,
-        savedAt: new Date(),
-      })),
-    )
+    .values([...rows.values()])
     .onConflictDoUpdate({
       target: [testAnswers.attemptId, testAnswers.itemId],
       set: {
@@ -471,25 +480,111 @@ async function noCurrent(db: Db, contentId: number, userId: number) {
     : fail('testNotStarted');
 }
 
+/** The current attempts of many students, locked for this transaction in the order of their ids (no two groups deadlock), by content and user. */
+async function lockCurrentOf(db: Db, calls: SaveCall[]) {
+  const users = new Map<number, number[]>();
+  for (const c of calls) users.set(c.contentId, [...(users.get(c.contentId) ?? []), c.user.id]);
+  const rows = await db
+    .select()
+    .from(testAttempts)
+    .where(
+      and(
+        eq(testAttempts.status, ATTEMPT_STATUS.inProgress),
+        or(...[...users].map(([contentId, ids]) => and(eq(testAttempts.contentId, contentId), inArray(testAttempts.userId, ids)))),
+      ),
+    )
+    .orderBy(asc(testAttempts.id))
+    .for('update');
+  return new Map(rows.map((a) => [`${a.contentId}:${a.userId}`, a]));
+}
+
+/** A save checked for access, waiting to be written. */
+interface SaveCall {
+  user: User;
+  test: Test;
+  contentId: number;
+  entries: AnswerEntry[];
+  field: string;
+}
+type Saving = { attempt: Attempt } & ReturnType<typeof timeEntries>;
+
+/** Checks a save against its locked attempt: every entry whole first, then each taken or refused by the server's clock. */
+async function checkSave(t: AppContext, c: SaveCall, attempt: Attempt): Promise<Saving> {
+  const items = new Map((await attemptItems(t, c.test, attempt)).map((i) => [i.id, i]));
+  const kept = await checkEntries(t, c.user, items, c.entries, c.field);
+  const timed = timeEntries(attempt, kept, c.user.lang === 'en' ? 'en' : 'zh');
+  if (timed.taken.length === 0) throw new AppError('testPastDeadline');
+  return { attempt, ...timed };
+}
+
+/** One save in a transaction of its own. */
+async function saveAlone(ctx: AppContext, c: SaveCall): Promise<Saving> {
+  return inTransaction(ctx, async (t) => {
+    const attempt = await lockCurrent(t.db, c.contentId, c.user.id);
+    if (!attempt) throw await noCurrent(t.db, c.contentId, c.user.id);
+    const saving = await checkSave(t, c, attempt);
+    await writeAnswerRows(t.db, addAnswerRows(new Map(), attempt.id, saving.taken));
+    return saving;
+  });
+}
+
+/**
+ * Saves gathered in one transaction (decision 055): one locking read of their attempts, each save
+ * checked as alone (a refused one adds nothing), one write of every taken answer.
+ */
+async function saveTogether(ctx: AppContext, calls: SaveCall[]): Promise<Outcome<Saving>[]> {
+  const outcomes: Outcome<Saving>[] = [];
+  const missing: number[] = [];
+  await inTransaction(ctx, async (t) => {
+    const current = await lockCurrentOf(t.db, calls);
+    const rows = new Map<string, AnswerRow>();
+    for (const [i, c] of calls.entries()) {
+      const attempt = current.get(`${c.contentId}:${c.user.id}`);
+      if (!attempt) {
+        missing.push(i);
+        continue;
+      }
+      try {
+        const saving = await checkSave(t, c, attempt);
+        addAnswerRows(rows, attempt.id, saving.taken);
+        outcomes[i] = { ok: true, value: saving };
+      } catch (error) {
+        // a refusal is this call's alone; anything else fails the group, whose calls then go one by one
+        if (!(error instanceof AppError)) throw error;
+        outcomes[i] = { ok: false, error };
+      }
+    }
+    await writeAnswerRows(t.db, rows);
+  });
+  for (const i of missing) outcomes[i] = { ok: false, error: await noCurrent(ctx.db, calls[i]!.contentId, calls[i]!.user.id) };
+  return outcomes;
+}
+
+/** Each database's save groups (one per app: its saves gather while a group is written). */
+const saveGroups = new WeakMap<Db, GroupCommit<SaveCall, Saving>>();
+export const saveGroupsOf = (ctx: AppContext) => {
+  let groups = saveGroups.get(ctx.db);
+  if (!groups) {
+    groups = new GroupCommit(
+      (calls) => saveTogether(ctx, calls),
+      (c) => saveAlone(ctx, c),
+    );
+    saveGroups.set(ctx.db, groups);
+  }
+  return groups;
+};
+
 /**
  * `/TestpaperApi/saveAnswer`: one answer or a journal's batch, checked whole first (a bad entry
  * refuses the call, naming it), then each taken or refused by the server's clock (decision 017).
- * When every answer is refused for time the call is refused (30903) and nothing is written.
+ * When every answer is refused for time the call is refused (30903) and nothing is written. Saves
+ * arriving together are written together (decision 055).
  */
 export async function saveAnswers(ctx: AppContext, user: User, input: SaveAnswerInput) {
   const { item, test } = await studentAccess(ctx, user, input.courseid, input.testpaperid);
   const { entries, field } = entriesOf(input);
   if (entries.length === 0) throw badField('validation.answersBatch', ['answers']);
-  const result = await inTransaction(ctx, async (t) => {
-    const attempt = await lockCurrent(t.db, item.id, user.id);
-    if (!attempt) throw await noCurrent(t.db, item.id, user.id);
-    const items = new Map((await attemptItems(t, test, attempt)).map((i) => [i.id, i]));
-    const kept = await checkEntries(t, user, items, entries, field);
-    const { taken, refused } = timeEntries(attempt, kept, user.lang === 'en' ? 'en' : 'zh');
-    if (taken.length === 0) throw new AppError('testPastDeadline');
-    await writeAnswers(t.db, attempt.id, taken);
-    return { attempt, taken, refused };
-  });
+  const result = await saveGroupsOf(ctx).submit({ user, test, contentId: item.id, entries, field });
   const now = Date.now();
   const deadline = effectiveDeadline(result.attempt);
   return {
@@ -601,7 +696,7 @@ export async function handup(ctx: AppContext, user: User, input: HandupInput) {
     const items = new Map((await attemptItems(t, test, attempt)).map((i) => [i.id, i]));
     const kept = await checkEntries(t, user, items, input.answers, 'answers');
     const { taken, refused } = timeEntries(attempt, kept, user.lang === 'en' ? 'en' : 'zh');
-    await writeAnswers(t.db, attempt.id, taken);
+    await writeAnswerRows(t.db, addAnswerRows(new Map(), attempt.id, taken));
     // handed in by the page once the server's moment had come (time up, the teacher's end, too many
     // switches): said as that, not as the student's own hand-in
     const { row, answers } = await handIn(t, test, attempt, submitKindAt(attempt, test));

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Classroom, classroom, everyType, must, type Person } from '../../../test/exams';
-import { call, type TestDatabase, testApp, testDatabase, upload, usePostgres } from '../../../test/helpers';
+import { call, instancesOf, type TestDatabase, testApp, testDatabase, upload, usePostgres } from '../../../test/helpers';
 import { jobs, testAnswers, testAttempts } from '../../db/schema';
 import { bindAddresses, fileGrant } from '../../platform/addresses';
+import { saveGroupsOf } from './attempts.service';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -16,11 +17,14 @@ const published: [string, string, Record<string, unknown>][] = [];
 beforeAll(async () => {
   db = await testDatabase();
   app = await testApp(db);
-  const publish = app.ctx.realtime.publish.bind(app.ctx.realtime);
-  app.ctx.realtime.publish = async (room: string, cmd: string, data: unknown) => {
-    published.push([room, cmd, data as Record<string, unknown>]);
-    return publish(room, cmd, data);
-  };
+  // every instance's (a call may go to either under TEST_INSTANCES=2)
+  for (const instance of instancesOf(app)) {
+    const publish = instance.ctx.realtime.publish.bind(instance.ctx.realtime);
+    instance.ctx.realtime.publish = async (room: string, cmd: string, data: unknown) => {
+      published.push([room, cmd, data as Record<string, unknown>]);
+      return publish(room, cmd, data);
+    };
+  }
   room = await classroom(app, 4);
 }, 180_000);
 afterAll(async () => {
@@ -291,6 +295,54 @@ describe('answers', () => {
     expect(kept.get(single)).toMatchObject({ answer: { v: 'C' }, seq: 5 });
     const resumed = await start(id);
     expect(resumed.lists[0]).toMatchObject({ myanswer: 'C', myseq: 5 });
+  });
+
+  it('writes saves sent together in fewer transactions, each answered as if alone: a refused one writes nothing, the newest of one student’s wins', async () => {
+    const { id, paper, single, blank } = await oneOfEach();
+    const second = await start(id, stu(1));
+    const body = (answers: unknown[]) => ({ courseid: room.courseid, testpaperid: id, answers });
+    // each instance's first save goes alone; its transaction starts once the others wait for it (on
+    // PGlite their reads would otherwise queue behind it, and each arrive alone)
+    const instances = instancesOf(app);
+    const transactions = instances.map(() => 0);
+    const queued = () => instances.reduce((n, instance) => n + saveGroupsOf(instance.ctx).queued, 0);
+    const originals = instances.map((instance, i) => {
+      const transaction = instance.ctx.db.transaction.bind(instance.ctx.db);
+      instance.ctx.db.transaction = (async (...args: Parameters<typeof transaction>) => {
+        if (++transactions[i]! === 1) await vi.waitFor(() => expect(queued()).toBe(7 - instances.length), { timeout: 10_000 });
+        return transaction(...args);
+      }) as typeof transaction;
+      return transaction;
+    });
+    let answers: Awaited<ReturnType<typeof tp>>[];
+    try {
+      answers = await Promise.all([
+        tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'A', seq: 1 }])),
+        tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'C', seq: 3 }])),
+        tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'B', seq: 2 }])),
+        tp('saveAnswer', stu(1), body([{ subjectid: blank, answer: ['a', 'b'], seq: 1 }])),
+        tp('saveAnswer', stu(1), body([{ subjectid: single, answer: 'B', seq: 1 }])),
+        // never started: refused alone
+        tp('saveAnswer', stu(3), body([{ subjectid: single, answer: 'B', seq: 1 }])),
+        tp('saveAnswer', stu(), body([{ subjectid: blank, answer: ['北京'], seq: 4 }])),
+      ]);
+    } finally {
+      instances.forEach((instance, i) => {
+        instance.ctx.db.transaction = originals[i]!;
+      });
+    }
+    // per instance, the first alone and the others in one group
+    expect(transactions).toEqual(instances.map(() => 2));
+    expect(answers.map((a) => a.status)).toEqual([1, 1, 1, 0, 1, 0, 1]);
+    expect(answers[3]).toMatchObject({ code: 40001, message: '答案与题型不符' });
+    expect(answers[5]).toMatchObject({ code: 30908 });
+    expect(answers[1]!.data.saved).toEqual([{ subjectid: single, seq: 3, late: 0 }]);
+    const mine = await saved(paper.attemptid);
+    expect(mine.get(single)).toMatchObject({ answer: { v: 'C' }, seq: 3 });
+    expect(mine.get(blank)).toMatchObject({ answer: { v: ['北京'] }, seq: 4 });
+    const theirs = await saved(second.attemptid);
+    expect([...theirs.keys()]).toEqual([single]);
+    expect(theirs.get(single)).toMatchObject({ answer: { v: 'B' }, seq: 1 });
   });
 
   it('refuses a whole batch with one bad answer, naming it, and writes nothing', async () => {
