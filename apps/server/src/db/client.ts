@@ -26,7 +26,7 @@ const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
  * (`apps/server/build.mjs`): a fresh data folder starts from it instead of running initdb, which
  * takes seconds. Migrations still run after it, so a template older than the code is only slower.
  */
-export const PGLITE_TEMPLATE = path.resolve(import.meta.dirname, 'pglite-template.tar.gz');
+export const PGLITE_TEMPLATE = path.resolve(import.meta.dirname, 'pglite-template.tar');
 // any number: instances starting together take turns applying migrations
 const MIGRATION_LOCK = 727_001;
 
