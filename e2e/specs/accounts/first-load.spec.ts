@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { api, DEMO, expect, snap, test } from '../../fixtures';
@@ -20,6 +21,23 @@ function recordScripts(page: Page) {
       return { count: all.length, bytes: all.reduce((sum, item) => sum + item.gz, 0) };
     },
   };
+}
+
+/**
+ * The address of the one built chunk that draws `testId` (the page's own), as a pattern for `page.route`:
+ * chunks are named by their hash alone (decision 050), so a page's file is found by what it holds.
+ */
+function chunkDrawing(testId: string) {
+  const dir = new URL('../../../apps/web/dist/assets/', import.meta.url);
+  const files = fs
+    .readdirSync(dir)
+    .filter((name) => {
+      if (!name.endsWith('.js')) return false;
+      const code = fs.readFileSync(new URL(name, dir), 'utf8');
+      return code.includes(`\`${testId}\``) || code.includes(`"${testId}"`);
+    });
+  expect(files, `the built chunks that draw ${testId}`).toHaveLength(1);
+  return new RegExp(`/assets/${files[0]!.replace(/[.-]/g, '\\$&')}$`);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -69,7 +87,7 @@ test('the placeholder shows while the script loads, then the page loading state 
   const pageHeld = new Promise<void>((resolve) => {
     releasePage = resolve;
   });
-  await page.route(/\/assets\/LoginPage-[^/]+\.js$/, async (route) => {
+  await page.route(chunkDrawing('login-page'), async (route) => {
     await pageHeld;
     await route.continue();
   });
@@ -93,7 +111,8 @@ test('a page chunk that cannot be fetched reloads the page once, then shows the 
     if (request.resourceType() === 'document') documents += 1;
   });
   // as after a deploy: the old hashed file of the course list is gone
-  await page.route(/\/assets\/CourseListPage-[^/]+\.js$/, (route) => route.abort());
+  const courseList = chunkDrawing('tab-page-ktpCourse');
+  await page.route(courseList, (route) => route.abort());
   await page.goto('/ktpCourse');
   // two whole loads of the app (the failure, the one reload) before the page shows: on a busy machine that is slow
   await expect(page.getByTestId('chunk-error-page')).toBeVisible({ timeout: 30_000 });
@@ -103,7 +122,7 @@ test('a page chunk that cannot be fetched reloads the page once, then shows the 
   await snap(page, 'first-load-chunk-error');
 
   // the retry button reloads; with the file back the page shows, and a later failure may reload once again
-  await page.unroute(/\/assets\/CourseListPage-[^/]+\.js$/);
+  await page.unroute(courseList);
   await page.getByTestId('route-error-reload').click();
   await expect(page.getByTestId('tab-page-ktpCourse')).toBeVisible();
   expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('chunkReload:')))).toEqual([]);
@@ -111,7 +130,7 @@ test('a page chunk that cannot be fetched reloads the page once, then shows the 
 
 test('the ChunkLoadError page speaks English for an English user', async ({ page }) => {
   await page.addInitScript(() => window.localStorage.setItem('lang', 'en'));
-  await page.route(/\/assets\/LoginPage-[^/]+\.js$/, (route) => route.abort());
+  await page.route(chunkDrawing('login-page'), (route) => route.abort());
   await page.goto('/login');
   await expect(page.getByTestId('chunk-error-page')).toContainText('The page could not load', { timeout: 30_000 });
   await expect(page.getByTestId('route-error-reload')).toHaveText(/Retry/);
