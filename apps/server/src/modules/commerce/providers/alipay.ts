@@ -1,4 +1,4 @@
-import { AlipaySdk } from 'alipay-sdk';
+import type { AlipaySdk } from 'alipay-sdk';
 import {
   centsOf,
   type IncomingNotification,
@@ -38,23 +38,34 @@ const keyType = (key: string) => (key.includes('BEGIN RSA PRIVATE KEY') ? 'PKCS1
 export class AlipayProvider implements PaymentProvider {
   readonly name = 'alipay';
   readonly channels = ['page', 'wap'] as const;
-  private readonly sdk: AlipaySdk;
+  private sdk?: Promise<AlipaySdk>;
 
-  constructor(private readonly settings: AlipaySettings) {
-    this.sdk = new AlipaySdk({
-      appId: settings.appId,
-      privateKey: settings.privateKey,
-      alipayPublicKey: settings.publicKey,
-      gateway: settings.gateway,
-      keyType: keyType(settings.privateKey),
-      signType: 'RSA2',
-      timeout: 10_000,
-    });
+  constructor(private readonly settings: AlipaySettings) {}
+
+  /**
+   * The SDK, loaded at its first use: it brings its own HTTP client (urllib and undici) and crypto-js,
+   * 1.5 MB of the server's code that a start would otherwise compile and run (issue 23: npm start).
+   */
+  private client() {
+    const s = this.settings;
+    this.sdk ??= import('alipay-sdk').then(
+      ({ AlipaySdk }) =>
+        new AlipaySdk({
+          appId: s.appId,
+          privateKey: s.privateKey,
+          alipayPublicKey: s.publicKey,
+          gateway: s.gateway,
+          keyType: keyType(s.privateKey),
+          signType: 'RSA2',
+          timeout: 10_000,
+        }),
+    );
+    return this.sdk;
   }
 
   async pay(order: PaymentOrder, how: { channel: PayChannel }) {
     const wap = how.channel === 'wap';
-    const payurl = this.sdk.pageExecute(wap ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', {
+    const payurl = (await this.client()).pageExecute(wap ? 'alipay.trade.wap.pay' : 'alipay.trade.page.pay', 'GET', {
       notifyUrl: this.settings.notifyUrl,
       returnUrl: this.settings.returnUrl,
       bizContent: {
@@ -72,7 +83,7 @@ export class AlipayProvider implements PaymentProvider {
   async verify({ body }: IncomingNotification): Promise<VerifiedNotification | null> {
     const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
     // the form's values arrive decoded: they are signed as they are (checkNotifySignV2 decodes nothing)
-    if (!fields.sign || !this.sdk.checkNotifySignV2(fields)) return null;
+    if (!fields.sign || !(await this.client()).checkNotifySignV2(fields)) return null;
     // a notification signed by Alipay for another app is not ours
     if (fields.app_id !== this.settings.appId) return null;
     const state = fields.trade_status ?? '';
@@ -85,7 +96,7 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   async refund(r: RefundRequest) {
-    const answer = await this.sdk.exec(
+    const answer = await (await this.client()).exec(
       'alipay.trade.refund',
       {
         bizContent: {
