@@ -29,13 +29,11 @@ function recordScripts(page: Page) {
  */
 function chunkDrawing(testId: string) {
   const dir = new URL('../../../apps/web/dist/assets/', import.meta.url);
-  const files = fs
-    .readdirSync(dir)
-    .filter((name) => {
-      if (!name.endsWith('.js')) return false;
-      const code = fs.readFileSync(new URL(name, dir), 'utf8');
-      return code.includes(`\`${testId}\``) || code.includes(`"${testId}"`);
-    });
+  const files = fs.readdirSync(dir).filter((name) => {
+    if (!name.endsWith('.js')) return false;
+    const code = fs.readFileSync(new URL(name, dir), 'utf8');
+    return code.includes(`\`${testId}\``) || code.includes(`"${testId}"`);
+  });
   expect(files, `the built chunks that draw ${testId}`).toHaveLength(1);
   return new RegExp(`/assets/${files[0]!.replace(/[.-]/g, '\\$&')}$`);
 }

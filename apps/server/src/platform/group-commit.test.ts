@@ -10,7 +10,9 @@ function writer({ failGroups = false } = {}) {
     async (inputs) => {
       groups.push(inputs);
       if (failGroups) throw new Error('connection lost');
-      return inputs.map((n): Outcome<string> => (n < 0 ? { ok: false, error: new Error(`refused ${n}`) } : { ok: true, value: `g${n}` }));
+      return inputs.map(
+        (n): Outcome<string> => (n < 0 ? { ok: false, error: new Error(`refused ${n}`) } : { ok: true, value: `g${n}` }),
+      );
     },
     async (n) => {
       alone.push(n);
@@ -38,7 +40,7 @@ describe('group commit', () => {
     expect(w.alone).toEqual([1, 5]);
   });
 
-  it("runs each call of a group whose transaction failed on its own, so one call never fails another", async () => {
+  it('runs each call of a group whose transaction failed on its own, so one call never fails another', async () => {
     const w = writer({ failGroups: true });
     const first = w.commit.submit(1);
     const rest = [2, -3, 4].map((n) => w.commit.submit(n).catch((e: Error) => e.message));

@@ -490,7 +490,9 @@ async function lockCurrentOf(db: Db, calls: SaveCall[]) {
     .where(
       and(
         eq(testAttempts.status, ATTEMPT_STATUS.inProgress),
-        or(...[...users].map(([contentId, ids]) => and(eq(testAttempts.contentId, contentId), inArray(testAttempts.userId, ids)))),
+        or(
+          ...[...users].map(([contentId, ids]) => and(eq(testAttempts.contentId, contentId), inArray(testAttempts.userId, ids))),
+        ),
       ),
     )
     .orderBy(asc(testAttempts.id))
