@@ -428,12 +428,23 @@ function addAnswerRows(rows: Map<string, AnswerRow>, attemptId: number, taken: R
   return rows;
 }
 
-/** Writes answer rows in one statement: a replay of the same answer changes nothing, an older one never overwrites a newer. */
+/** At most this many answer rows in one statement: seven parameters each, under PostgreSQL's 65,535. */
+const ANSWER_ROWS_PER_STATEMENT = 1000;
+
+/**
+ * Writes answer rows, a thousand a statement (a group of saves may carry more): a replay of the same
+ * answer changes nothing, an older one never overwrites a newer.
+ */
 async function writeAnswerRows(db: Db, rows: Map<string, AnswerRow>) {
-  if (rows.size === 0) return;
+  const all = [...rows.values()];
+  for (let i = 0; i < all.length; i += ANSWER_ROWS_PER_STATEMENT)
+    await upsertAnswers(db, all.slice(i, i + ANSWER_ROWS_PER_STATEMENT));
+}
+
+async function upsertAnswers(db: Db, rows: AnswerRow[]) {
   await db
     .insert(testAnswers)
-    .values([...rows.values()])
+    .values(rows)
     .onConflictDoUpdate({
       target: [testAnswers.attemptId, testAnswers.itemId],
       set: {
