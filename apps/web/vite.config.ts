@@ -5,6 +5,7 @@ import { ariaPatches } from './build/ariaPatches';
 import { chunkGroups } from './build/chunkGroups';
 import { contractPaths } from './build/contractPaths';
 import { hoistImports } from './build/hoistImports';
+import { pageStylesheets } from './build/pageStylesheets';
 import { localeGroups } from './build/localeGroups';
 import { inlineEntryCss } from './build/inlineEntryCss';
 import { precompress } from './build/precompress';
@@ -28,6 +29,7 @@ export default defineConfig({
     localeGroups(),
     inlineEntryCss(),
     hoistImports(),
+    pageStylesheets(),
     precompress(),
   ],
   resolve: {

@@ -5,7 +5,10 @@ import { api, DEMO, expect, snap, test } from '../../fixtures';
 
 /** issue 10: the JavaScript a phone downloads before a page shows, gzip -9, against the budget. */
 const LOGIN_BUDGET = 120 * 1024; // the brief's 120 KB, met since decision 050's second round
-const COURSES_BUDGET = 180 * 1024; // issue 10's limit until the course list reaches 120 KB
+// The journeys' demo teacher has no course this term: the list's empty state fetches its picture
+// (antd-mobile's ErrorBlock, a chunk of its own) once the list has answered, 124 KB in all (stop 41).
+// `npm run bench:first-load` holds a list of courses to the brief's 120 KB; this holds issue 10's limit.
+const COURSES_BUDGET = 180 * 1024;
 
 /** Records every JS answer of the page from now on; `total()` gzips each body (level 9) and sums. */
 function recordScripts(page: Page) {
