@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pgliteTemplate, pgliteWasm } from '../../test/pglite-template';
-import { migrationsCurrent } from './client';
+import { migrationsCurrent, openDatabase } from './client';
 
 describe('the start of an embedded database (issue 23)', () => {
   it('runs the migrator only when the database lacks a committed migration', async () => {
@@ -21,6 +25,36 @@ describe('the start of an embedded database (issue 23)', () => {
       expect(await migrationsCurrent(client)).toBe(false);
     } finally {
       await client.close();
+    }
+  });
+
+  it('starts a new data folder as a copy of the template folder, and an existing one as it is', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-template-copy-'));
+    try {
+      // a template folder as the server build makes it: a data folder of a migrated database
+      const templateDir = path.join(root, 'template');
+      const made = new PGlite(templateDir, { loadDataDir: pgliteTemplate(), pgliteWasmModule: await pgliteWasm() });
+      await made.query("insert into drizzle.__drizzle_migrations (hash, created_at) values ('mark of the template', 1)");
+      await made.close();
+      const dataDir = path.join(root, 'data');
+      const marks = async () => {
+        const opened = await openDatabase({ dataDir, templateDir, pgliteWasm: await pgliteWasm() });
+        try {
+          const { rows } = (await opened.db.execute(
+            sql`select count(*)::int as n from drizzle.__drizzle_migrations where hash = 'mark of the template'`,
+          )) as unknown as { rows: { n: number }[] };
+          return Number(rows[0]!.n);
+        } finally {
+          await opened.close();
+        }
+      };
+      expect(await marks()).toBe(1);
+      expect(fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'))).toBe(true);
+      // an existing data folder opens as it is: it needs its template no more
+      fs.rmSync(templateDir, { recursive: true });
+      expect(await marks()).toBe(1);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 });
