@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { initialChunks, loadSheets, pageStylesheets, stylesheetsOf } from './pageStylesheets';
+import { initialChunks, lazyChunks, loadSheets, pageStylesheets, stylesheetsOf } from './pageStylesheets';
 
 type Chunk = {
   type: 'chunk';
   fileName: string;
   imports: string[];
+  dynamicImports: string[];
   isEntry: boolean;
   isDynamicEntry: boolean;
   code: string;
@@ -14,6 +15,7 @@ const chunk = (fileName: string, imports: string[], css: string[], kind: 'entry'
   type: 'chunk',
   fileName,
   imports,
+  dynamicImports: [],
   isEntry: kind === 'entry',
   isDynamicEntry: kind === 'lazy',
   code: `/*${fileName}*/`,
@@ -30,20 +32,48 @@ describe('pageStylesheets', () => {
     'assets/ui.js': chunk('assets/ui.js', ['assets/boot.js'], ['assets/ui.css']),
   });
 
-  it("gives a lazy chunk its own stylesheets and its imports', less those the first document links", () => {
+  it("gives a lazy chunk its imports' stylesheets, depth first, then its own, less those the first document links", () => {
     const b = bundle();
     const initial = initialChunks(b);
     expect([...initial].sort()).toEqual(['assets/boot.js', 'assets/index-1.js']);
-    expect(stylesheetsOf(b, 'assets/Page.js', initial)).toEqual(['assets/page.css', 'assets/ui.css']);
+    expect(stylesheetsOf(b, 'assets/Page.js', initial)).toEqual(['assets/ui.css', 'assets/page.css']);
     expect(stylesheetsOf(b, 'assets/Other.js', initial)).toEqual(['assets/ui.css']);
     expect(stylesheetsOf(b, 'assets/Bare.js', initial)).toEqual([]);
+  });
+
+  it('takes a chunk an import() names as lazy even when Rolldown does not mark it a dynamic entry (a page merged into a shared chunk)', () => {
+    const b = bundle();
+    const merged = chunk('assets/merged.js', ['assets/ui.js'], ['assets/merged.css']);
+    b['assets/merged.js'] = merged;
+    b['assets/index-1.js']!.dynamicImports = ['assets/merged.js', 'assets/Page.js'];
+    expect([...lazyChunks(b)].sort()).toEqual(['assets/Bare.js', 'assets/Other.js', 'assets/Page.js', 'assets/merged.js']);
+    const plugin = pageStylesheets() as unknown as { generateBundle: (o: unknown, b: Record<string, Chunk>) => void };
+    plugin.generateBundle({}, b);
+    expect(merged.code).toBe(`/*assets/merged.js*/${loadSheets(['./ui.css', './merged.css'])}`);
+  });
+
+  it('keeps the order of Vite’s preload list: what a chunk imports comes before it, in import order, each once', () => {
+    const b: Record<string, Chunk> = {
+      'assets/index-1.js': chunk('assets/index-1.js', [], ['assets/index-1.css'], 'entry'),
+      'assets/Page.js': chunk('assets/Page.js', ['assets/form.js', 'assets/list.js'], ['assets/page.css'], 'lazy'),
+      'assets/form.js': chunk('assets/form.js', ['assets/base.js'], ['assets/form.css']),
+      'assets/list.js': chunk('assets/list.js', ['assets/base.js', 'assets/index-1.js'], ['assets/list.css']),
+      'assets/base.js': chunk('assets/base.js', [], ['assets/base.css', 'assets/base-extra.css']),
+    };
+    expect(stylesheetsOf(b, 'assets/Page.js', initialChunks(b))).toEqual([
+      'assets/base.css',
+      'assets/base-extra.css',
+      'assets/form.css',
+      'assets/list.css',
+      'assets/page.css',
+    ]);
   });
 
   it('ends each lazy chunk by loading its stylesheets, and leaves only the first document’s in Vite’s lists', () => {
     const b = bundle();
     const plugin = pageStylesheets() as unknown as { generateBundle: (o: unknown, b: Record<string, Chunk>) => void };
     plugin.generateBundle({}, b);
-    expect(b['assets/Page.js']!.code).toBe(`/*assets/Page.js*/${loadSheets(['./page.css', './ui.css'])}`);
+    expect(b['assets/Page.js']!.code).toBe(`/*assets/Page.js*/${loadSheets(['./ui.css', './page.css'])}`);
     expect(b['assets/Other.js']!.code).toBe(`/*assets/Other.js*/${loadSheets(['./ui.css'])}`);
     expect(b['assets/Bare.js']!.code).toBe('/*assets/Bare.js*/');
     // what Vite's import analysis would list at each import in the entry: nothing but the initial chunks' own

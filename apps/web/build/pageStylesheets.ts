@@ -1,7 +1,28 @@
 import type { Plugin } from 'vite';
 import { transitiveImports } from './hoistImports';
 
-type Chunkish = { type: string; isEntry?: boolean; imports?: string[]; viteMetadata?: { importedCss: Set<string> } };
+type Chunkish = {
+  type: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  viteMetadata?: { importedCss: Set<string> };
+};
+
+/**
+ * The chunks loaded by an `import()`: those Rolldown marks as dynamic entries, and those an `import()`
+ * names though they hold other modules too (a page merged into a shared chunk is not marked).
+ */
+export function lazyChunks(bundle: Record<string, Chunkish>): Set<string> {
+  const lazy = new Set<string>();
+  for (const [fileName, chunk] of Object.entries(bundle)) {
+    if (chunk.type !== 'chunk') continue;
+    if (chunk.isDynamicEntry) lazy.add(fileName);
+    for (const f of chunk.dynamicImports ?? []) if (bundle[f]?.type === 'chunk') lazy.add(f);
+  }
+  return lazy;
+}
 
 /** The chunks the page's first document loads: the entries and every chunk they reach statically. */
 export function initialChunks(bundle: Record<string, Chunkish>): Set<string> {
@@ -15,16 +36,22 @@ export function initialChunks(bundle: Record<string, Chunkish>): Set<string> {
 }
 
 /**
- * The stylesheets a lazily loaded chunk needs: its own and those of every chunk it reaches statically,
- * less those the first document already links (the initial chunks'), in a stable order.
+ * The stylesheets a lazily loaded chunk needs, in the order Vite's preload list had them (its imports'
+ * first, depth first, the chunk's own last: a page's own rules come after the shared ones they refine,
+ * and win where both say something), less those the first document already links (the initial
+ * chunks').
  */
 export function stylesheetsOf(bundle: Record<string, Chunkish>, fileName: string, initial: Set<string>): string[] {
-  const css = new Set<string>();
-  for (const f of [fileName, ...transitiveImports(bundle, fileName)]) {
-    if (initial.has(f)) continue;
-    for (const sheet of bundle[f]?.viteMetadata?.importedCss ?? []) css.add(sheet);
-  }
-  return [...css].sort();
+  const css: string[] = [];
+  const visited = new Set(initial);
+  const visit = (f: string) => {
+    if (visited.has(f)) return;
+    visited.add(f);
+    for (const next of bundle[f]?.imports ?? []) visit(next);
+    for (const sheet of bundle[f]?.viteMetadata?.importedCss ?? []) if (!css.includes(sheet)) css.push(sheet);
+  };
+  visit(fileName);
+  return css;
 }
 
 /**
@@ -58,10 +85,7 @@ export function pageStylesheets(): Plugin {
       >;
       const initial = initialChunks(chunks);
       const lists = new Map<string, string[]>();
-      for (const chunk of Object.values(chunks)) {
-        if (chunk.type !== 'chunk' || !chunk.isDynamicEntry) continue;
-        lists.set(chunk.fileName, stylesheetsOf(chunks, chunk.fileName, initial));
-      }
+      for (const fileName of lazyChunks(chunks)) lists.set(fileName, stylesheetsOf(chunks, fileName, initial));
       for (const [fileName, sheets] of lists) {
         if (sheets.length === 0) continue;
         const dir = fileName.split('/').slice(0, -1).join('/');
