@@ -128,7 +128,7 @@ export async function openDatabase(options: {
     fs.cpSync(templateDir, dir, { recursive: true, filter: (from) => from !== marker });
     fs.copyFileSync(marker, path.join(dir, 'PG_VERSION'));
   }
-  const template = fresh && (!dir || options.template) ? options.template : undefined;
+  const template = fresh ? options.template : undefined;
   // PGlite takes its options only after a data folder: undefined there drops them (the template with them)
   const client = new PGlite(dir ?? 'memory://', {
     ...(template && { loadDataDir: template }),
