@@ -3,9 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { testDatabase, usePostgres } from '../../test/helpers';
 import { pgliteTemplate, pgliteWasm } from '../../test/pglite-template';
-import { migrationsCurrent, openDatabase } from './client';
+import { MIGRATION_LOCK, migrationsCurrent, openDatabase } from './client';
 
 describe('the start of an embedded database (issue 23)', () => {
   it('runs the migrator only when the database lacks a committed migration', async () => {
@@ -55,6 +57,31 @@ describe('the start of an embedded database (issue 23)', () => {
       expect(await marks()).toBe(1);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(usePostgres)('the start on PostgreSQL (issue 23)', () => {
+  it('opens a database holding every migration without the migrator or its lock, and finds one that lacks one', async () => {
+    const made = await testDatabase();
+    const holder = new pg.Client({ connectionString: made.url });
+    await holder.connect();
+    try {
+      // another instance migrating holds the lock: a current database opens beside it all the same
+      await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      const opened = await Promise.race([
+        openDatabase({ url: made.url }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('waited on the migration lock')), 10_000)),
+      ]);
+      await opened.close();
+      expect(await migrationsCurrent(holder)).toBe(true);
+      await holder.query(
+        'delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)',
+      );
+      expect(await migrationsCurrent(holder)).toBe(false);
+    } finally {
+      await holder.end();
+      await made.drop();
     }
   });
 });
