@@ -53,9 +53,7 @@ interface Queryable {
  * migrated template, a file's set-up (issue 23).
  */
 export async function migrationsCurrent(client: Queryable) {
-  const { rows: table } = await client.query(
-    `select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
-  );
+  const { rows: table } = await client.query(`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
   if (!(table[0] as { present: boolean } | undefined)?.present) return false;
   const { rows } = await client.query('select max(created_at)::text as last from drizzle.__drizzle_migrations');
   const last = (rows[0] as { last: string | null } | undefined)?.last;
