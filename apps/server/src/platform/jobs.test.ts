@@ -70,6 +70,45 @@ describe('durable jobs', () => {
     expect(await q.runDue(new Date(now.getTime() + 8000))).toBe(0);
   });
 
+  it('schedules many keyed jobs in one statement, each as alone: a pending key moved, a done one afresh, a key given twice its last', async () => {
+    const runs: string[] = [];
+    const q = queue(runs);
+    const tag = `many-${Date.now()}`;
+    const now = new Date();
+    const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
+    await q.schedule('test', at(-1), { name: 'done' }, `${tag}-done`);
+    expect(await q.runDue(now)).toBe(1);
+    await q.schedule('test', at(1), { name: 'pending' }, `${tag}-pending`);
+    let statements = 0;
+    const counted = q.using(
+      new Proxy(db.database.db, {
+        get: (target, name, receiver) => {
+          if (name === 'insert') statements++;
+          return Reflect.get(target, name, receiver);
+        },
+      }),
+    );
+    await counted.scheduleMany('test', [
+      { runAt: at(5), payload: { name: 'pending moved' }, key: `${tag}-pending` },
+      { runAt: at(5), payload: { name: 'done again' }, key: `${tag}-done` },
+      { runAt: at(5), payload: { name: 'new, first' }, key: `${tag}-new` },
+      { runAt: at(6), payload: { name: 'new, last' }, key: `${tag}-new` },
+    ]);
+    expect(statements).toBe(1);
+    const rows = await db.database.db
+      .select()
+      .from(jobs)
+      .where(like(jobs.key, `${tag}-%`));
+    expect(Object.fromEntries(rows.map((r) => [r.key, [r.payload.name, r.revision, r.doneAt]]))).toEqual({
+      [`${tag}-pending`]: ['pending moved', 1, null],
+      [`${tag}-done`]: ['done again', 1, null],
+      [`${tag}-new`]: ['new, last', 0, null],
+    });
+    expect(await q.runDue(at(2))).toBe(0);
+    expect(await q.runDue(at(7))).toBe(3);
+    expect(runs.slice(1).sort()).toEqual(['done again', 'new, last', 'pending moved']);
+  });
+
   it('retries a failing job later and records the error', async () => {
     const q = queue([], true);
     const key = `failing-${Date.now()}`;
@@ -267,8 +306,11 @@ describe('the job pool', () => {
         rows = await db.database.db.select().from(jobs).where(inArray(jobs.key, keys));
         return ['p', 'a', 's'].every(doneOf);
       });
-      expect(order.slice(0, 1)).toEqual(['convert c1']);
-      expect(order.slice(1).sort()).toEqual([`${ATTENDANCE_END_JOB} a`, `${PUBLISH_JOB} p`, `${SUBMIT_JOB} s`].sort());
+      // the lanes start side by side: the first conversion may begin before or after the short jobs, and is still held
+      expect(order.filter((o) => !o.startsWith('convert')).sort()).toEqual(
+        [`${ATTENDANCE_END_JOB} a`, `${PUBLISH_JOB} p`, `${SUBMIT_JOB} s`].sort(),
+      );
+      expect(order).not.toContain('converted c1');
       expect(['p', 'a', 's'].map(doneOf)).toEqual([true, true, true]);
       // the second conversion waits for the first: the lane runs one at a time
       expect(['c1', 'c2'].map(doneOf)).toEqual([false, false]);
@@ -277,7 +319,12 @@ describe('the job pool', () => {
       office.open();
     }
     expect(await running).toBe(5);
-    expect(order.slice(4)).toEqual(['converted c1', 'convert c2', 'converted c2']);
+    expect(order.filter((o) => o.includes('c1') || o.includes('c2'))).toEqual([
+      'convert c1',
+      'converted c1',
+      'convert c2',
+      'converted c2',
+    ]);
   });
 
   it('lets the poller run a publish that comes due while a conversion is running', async () => {

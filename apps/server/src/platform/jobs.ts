@@ -179,17 +179,27 @@ export class JobQueue {
       await db.insert(jobs).values({ kind, runAt, payload });
       return;
     }
+    await this.scheduleMany(kind, [{ runAt, payload, key }], db);
+  }
+
+  /**
+   * Schedules jobs of one kind by key in one statement, each as `schedule` would (a group of exam
+   * starts queues its hand-ins this way). A key given twice keeps its last.
+   */
+  async scheduleMany(kind: string, list: { runAt: Date; payload: Record<string, unknown>; key: string }[], db: Db = this.db) {
+    const byKey = new Map(list.map((job) => [job.key, job]));
+    if (byKey.size === 0) return;
     await db
       .insert(jobs)
-      .values({ kind, key, runAt, payload })
+      .values([...byKey.values()].map((job) => ({ kind, ...job })))
       .onConflictDoUpdate({
         target: jobs.key,
         // run_id and locked_until stay: a running job keeps its lease, and the new revision tells
         // its run not to mark the row done
         set: {
           kind,
-          runAt,
-          payload,
+          runAt: sql`excluded.run_at`,
+          payload: sql`excluded.payload`,
           doneAt: null,
           failedAt: null,
           attempts: 0,

@@ -222,6 +222,76 @@ async function startAttempt(ctx: AppContext, access: TestAccess, user: User, att
   return { attempt: row, fresh: false };
 }
 
+/** A start of an attempt prepared ahead, waiting to be stamped. */
+interface StartCall {
+  access: TestAccess;
+  user: User;
+  prepared: Attempt;
+  extra: number;
+}
+type Started = Awaited<ReturnType<typeof startAttempt>>;
+
+/**
+ * Starts of prepared attempts gathered in one transaction (decision 055, as saves): one update stamps
+ * every start and deadline, one statement queues every hand-in job, one commit. A student sent twice
+ * at once gets the same attempt, started once. An attempt no longer prepared (another instance
+ * started it first) answers as the row that start wrote, as alone.
+ */
+async function startTogether(ctx: AppContext, calls: StartCall[]): Promise<Outcome<Started>[]> {
+  const now = new Date();
+  const deadlines = new Map<number, Date | null>();
+  for (const c of calls)
+    if (!deadlines.has(c.prepared.id))
+      deadlines.set(c.prepared.id, deadlineOf(timesOf(c.access.item, c.access.test), now, c.extra));
+  const ids = [...deadlines.keys()];
+  const stamped = await inTransaction(ctx, async (t) => {
+    const deadlineAt = sql`case ${testAttempts.id} ${sql.join(
+      ids.map((id) => sql`when ${id} then ${deadlines.get(id)?.toISOString() ?? null}::timestamptz`),
+      sql` `,
+    )} end`;
+    const rows = await t.db
+      .update(testAttempts)
+      .set({ status: ATTEMPT_STATUS.inProgress, startedAt: now, deadlineAt })
+      .where(and(inArray(testAttempts.id, ids), eq(testAttempts.status, ATTEMPT_STATUS.prepared)))
+      .returning();
+    await t.jobs.scheduleMany(
+      SUBMIT_JOB,
+      rows.flatMap((r) => (r.deadlineAt ? [{ runAt: graceEnd(r.deadlineAt), payload: { id: r.id }, key: submitKey(r.id) }] : [])),
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  });
+  const others = ids.filter((id) => !stamped.has(id));
+  const elsewhere = others.length ? await ctx.db.select().from(testAttempts).where(inArray(testAttempts.id, others)) : [];
+  const written = new Map([...stamped, ...elsewhere.map((r) => [r.id, r] as const)]);
+  const announced = new Set<number>();
+  return Promise.all(
+    calls.map(async (c): Promise<Outcome<Started>> => {
+      const row = written.get(c.prepared.id);
+      if (!row || row.status === ATTEMPT_STATUS.prepared) return { ok: false, error: new Error('attempt could not be started') };
+      const fresh = stamped.has(row.id) && !announced.has(row.id);
+      if (fresh) {
+        announced.add(row.id);
+        await announceProgress(ctx, row, TEST_STATES.inProgress);
+      }
+      return { ok: true, value: { attempt: row, fresh } };
+    }),
+  );
+}
+
+/** Each database's start groups (one per app, as its save groups). */
+const startGroups = new WeakMap<Db, GroupCommit<StartCall, Started>>();
+export const startGroupsOf = (ctx: AppContext) => {
+  let groups = startGroups.get(ctx.db);
+  if (!groups) {
+    groups = new GroupCommit(
+      (calls) => startTogether(ctx, calls),
+      (c) => startAttempt(ctx, c.access, c.user, c.prepared.attemptNo, c.extra),
+    );
+    startGroups.set(ctx.db, groups);
+  }
+  return groups;
+};
+
 /**
  * `/TestpaperApi/doSubjectList`: the student's paper — the attempt under way, or a new one when the
  * test is open, has begun and an attempt is left (30901, 30902, 30905, 30906). Never a key: answers
@@ -244,8 +314,10 @@ export async function startOrResume(ctx: AppContext, user: User, courseId: numbe
   const now = current ? await attemptsOf(ctx.db, item.id, user.id) : list;
   if (counted(now) >= test.attempts) throw fail('testNoAttemptsLeft');
   const prepared = now.find((a) => a.status === ATTEMPT_STATUS.prepared);
-  const attemptNo = prepared ? prepared.attemptNo : Math.max(0, ...now.map((a) => a.attemptNo)) + 1;
-  const { attempt, fresh } = await startAttempt(ctx, access, user, attemptNo, extra);
+  // a paper prepared ahead starts with those arriving at once (a class starting together); one made now alone
+  const { attempt, fresh } = prepared
+    ? await startGroupsOf(ctx).submit({ access, user, prepared, extra })
+    : await startAttempt(ctx, access, user, Math.max(0, ...now.map((a) => a.attemptNo)) + 1, extra);
   // a paper this call started has no answers yet: nothing to read back
   return presentPaper(ctx, access, attempt, extra, fresh);
 }

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { TEST_PROGRESS_CMD, TEST_STATES } from '@paiclass/shared';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,7 @@ import { type Classroom, classroom, everyType, must, type Person } from '../../.
 import { call, instancesOf, type TestDatabase, testApp, testDatabase, upload, usePostgres } from '../../../test/helpers';
 import { jobs, testAnswers, testAttempts } from '../../db/schema';
 import { bindAddresses, fileGrant } from '../../platform/addresses';
-import { saveGroupsOf } from './attempts.service';
+import { saveGroupsOf, startGroupsOf } from './attempts.service';
 
 let db: TestDatabase;
 let app: FastifyInstance;
@@ -343,6 +344,52 @@ describe('answers', () => {
     const theirs = await saved(second.attemptid);
     expect([...theirs.keys()]).toEqual([single]);
     expect(theirs.get(single)).toMatchObject({ answer: { v: 'B' }, seq: 1 });
+  });
+
+  it('starts papers sent together in fewer transactions: each its own prepared paper, deadline and hand-in job, a student sent twice started once', async () => {
+    const ids = await questionsOf([{ type: 2, title: '<p>单选</p>', options: ['甲', '乙'], answer: 'A', score: 2 }]);
+    const id = await publishedTest(ids, { timelimit: 30 });
+    must(await tp('setExtraTime', room.owner, { courseid: room.courseid, id, uids: [stu(2).uid], minutes: 10 }), 'extra');
+    const prepared = new Map(
+      (await app.ctx.db.select().from(testAttempts).where(eq(testAttempts.contentId, id))).map((a) => [a.userId, a.id]),
+    );
+    // each instance's first start goes alone; its transaction starts once the others wait for it
+    const instances = instancesOf(app);
+    const transactions = instances.map(() => 0);
+    const queued = () => instances.reduce((n, instance) => n + startGroupsOf(instance.ctx).queued, 0);
+    const originals = instances.map((instance, i) => {
+      const transaction = instance.ctx.db.transaction.bind(instance.ctx.db);
+      instance.ctx.db.transaction = (async (...args: Parameters<typeof transaction>) => {
+        if (++transactions[i]! === 1) await vi.waitFor(() => expect(queued()).toBe(5 - instances.length), { timeout: 10_000 });
+        return transaction(...args);
+      }) as typeof transaction;
+      return transaction;
+    });
+    let papers: Awaited<ReturnType<typeof start>>[];
+    try {
+      papers = await Promise.all([start(id, stu(0)), start(id, stu(1)), start(id, stu(2)), start(id, stu(3)), start(id, stu(0))]);
+    } finally {
+      instances.forEach((instance, i) => {
+        instance.ctx.db.transaction = originals[i]!;
+      });
+    }
+    expect(transactions).toEqual(instances.map(() => 2));
+    expect(papers.map((p) => p.attemptid)).toEqual([0, 1, 2, 3, 0].map((i) => prepared.get(stu(i).uid)));
+    for (const i of [0, 1, 2, 3]) {
+      const row = await attemptRow(papers[i]!.attemptid);
+      expect(row.status).toBe(1);
+      expect(row.deadlineAt!.getTime() - row.startedAt!.getTime()).toBe((i === 2 ? 40 : 30) * 60_000);
+      expect(papers[i]!.deadlinems).toBe(row.deadlineAt!.getTime());
+    }
+    const queuedJobs = await app.ctx.db.select().from(jobs).where(like(jobs.key, 'exam-submit:%'));
+    for (const i of [0, 1, 2, 3]) {
+      const mine = queuedJobs.filter((j) => j.key === `exam-submit:${papers[i]!.attemptid}`);
+      expect(mine.map((j) => j.runAt.getTime())).toEqual([papers[i]!.deadlinems + 60_000]);
+    }
+    const told = published.filter(
+      ([, cmd, data]) => cmd === TEST_PROGRESS_CMD && data.testpaperid === id && data.state === TEST_STATES.inProgress,
+    );
+    expect(told.map(([, , data]) => data.userid).sort()).toEqual([0, 1, 2, 3].map((i) => stu(i).uid).sort());
   });
 
   it('refuses a whole batch with one bad answer, naming it, and writes nothing', async () => {
