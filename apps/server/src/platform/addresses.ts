@@ -56,15 +56,36 @@ export function verifyBoundAddress(
 const GRANT = /\/FileApi\/download\?id=(\d{1,10})(&amp;|&)exp=(\d{1,12})\2dl=([01])\2sig=([0-9a-f]{64})(?!\2u=)/g;
 
 /**
+ * Grants already bound, per secret, by grant and user: the app-open reads answer the same addresses to
+ * the same people again and again, and each grant costs two HMACs (12 µs) to check and bind. At most
+ * BOUND_KEPT are kept, the oldest going first; a grant's expiry is in its text, so a kept one lives no
+ * longer. Only genuine grants are kept.
+ */
+const bound = new Map<string, Map<string, string>>();
+const BOUND_KEPT = 20_000;
+
+function bindGrant(secret: string, user: number, whole: string, id: string, amp: string, exp: string, dl: string, sig: string) {
+  let kept = bound.get(secret);
+  if (!kept) bound.set(secret, (kept = new Map()));
+  const key = `${user}|${whole}`;
+  const hit = kept.get(key);
+  if (hit !== undefined) return hit;
+  const [i, e, d] = [Number(id), Number(exp), Number(dl)];
+  if (!safeEqual(sig, hmac(secret, grantText(i, e, d)))) return whole;
+  const done = `${FILE_PATH_PREFIX}download?id=${i}${amp}exp=${e}${amp}dl=${d}${amp}sig=${hmac(secret, boundText(i, e, d, user))}${amp}u=${user}`;
+  if (kept.size >= BOUND_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, done);
+  return done;
+}
+
+/**
  * Binds every genuine grant in a serialized answer to `user`. Text that only looks like a grant
  * (typed by someone, or a bound address copied into a comment) fails its signature and stays as it is.
  */
 export function bindAddresses(json: string, secret: string, user: number) {
-  return json.replace(GRANT, (whole, id: string, amp: string, exp: string, dl: string, sig: string) => {
-    const [i, e, d] = [Number(id), Number(exp), Number(dl)];
-    if (!safeEqual(sig, hmac(secret, grantText(i, e, d)))) return whole;
-    return `${FILE_PATH_PREFIX}download?id=${i}${amp}exp=${e}${amp}dl=${d}${amp}sig=${hmac(secret, boundText(i, e, d, user))}${amp}u=${user}`;
-  });
+  return json.replace(GRANT, (whole, id: string, amp: string, exp: string, dl: string, sig: string) =>
+    bindGrant(secret, user, whole, id, amp, exp, dl, sig),
+  );
 }
 
 /**
