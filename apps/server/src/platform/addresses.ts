@@ -65,8 +65,8 @@ const bound = new Map<string, Map<string, string>>();
 const BOUND_KEPT = 20_000;
 
 function bindGrant(secret: string, user: number, whole: string, id: string, amp: string, exp: string, dl: string, sig: string) {
-  let kept = bound.get(secret);
-  if (!kept) bound.set(secret, (kept = new Map()));
+  const kept = bound.get(secret) ?? new Map<string, string>();
+  bound.set(secret, kept);
   const key = `${user}|${whole}`;
   const hit = kept.get(key);
   if (hit !== undefined) return hit;
