@@ -29,6 +29,13 @@ const urlOf = (name: string) => {
   return url.toString();
 };
 
+/**
+ * The prefix of this run's test databases: named after the run's own process, the parent of its
+ * workers, so that its global teardown finds a database a worker made ahead for a next file that never
+ * came (test/helpers.ts), and never touches another run's.
+ */
+export const runDatabasePrefix = (runner: number) => `paiclass_t_${runner}_`;
+
 /** Makes the template when PostgreSQL is in use and this run's migrations have none yet (vitest globalSetup). */
 export async function setup() {
   if (!usePostgres) return;
@@ -50,6 +57,30 @@ export async function setup() {
       await admin.query(`drop database if exists ${partial}`);
     });
     await admin.query(`alter database ${name} is_template true`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops this run's databases that are left: those made ahead for a next file in a worker that had none (vitest globalSetup). */
+export async function teardown() {
+  if (!usePostgres) return;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  const prefix = runDatabasePrefix(process.pid);
+  try {
+    // a copy a worker started just before it was stopped may still be being made: it is waited for
+    for (let i = 0; i < 40; i++) {
+      const { rowCount } = await admin.query('select 1 from pg_stat_activity where starts_with(query, $1)', [
+        `create database ${prefix}`,
+      ]);
+      if (!rowCount) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
+      prefix,
+    ]);
+    for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`);
   } finally {
     await admin.end();
   }
