@@ -79,3 +79,16 @@ export class GroupCommit<In, Out> {
     });
   }
 }
+
+/**
+ * One group commit per database handle, made on its first use from the app's context: an app's calls gather
+ * while its group is written, and apps on other databases (the tests' twin instances) keep their own.
+ */
+export function groupsPerDatabase<Ctx extends { db: object }, In, Out>(make: (ctx: Ctx) => GroupCommit<In, Out>) {
+  const made = new WeakMap<object, GroupCommit<In, Out>>();
+  return (ctx: Ctx) => {
+    const groups = made.get(ctx.db) ?? make(ctx);
+    made.set(ctx.db, groups);
+    return groups;
+  };
+}

@@ -27,7 +27,7 @@ import { contents, courseMembers, files, testAnswers, testAttempts, testExtraTim
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { AppError, badField, fail } from '../../platform/errors';
-import { GroupCommit, type Outcome } from '../../platform/group-commit';
+import { GroupCommit, groupsPerDatabase, type Outcome } from '../../platform/group-commit';
 import { translate } from '../../platform/i18n';
 import { inTransaction } from '../../platform/transaction';
 import { rooms } from '../../realtime/rooms';
@@ -278,19 +278,14 @@ async function startTogether(ctx: AppContext, calls: StartCall[]): Promise<Outco
   );
 }
 
-/** Each database's start groups (one per app, as its save groups). */
-const startGroups = new WeakMap<Db, GroupCommit<StartCall, Started>>();
-export const startGroupsOf = (ctx: AppContext) => {
-  let groups = startGroups.get(ctx.db);
-  if (!groups) {
-    groups = new GroupCommit(
+/** Each app's start groups: its starts gather while a group is written. */
+export const startGroupsOf = groupsPerDatabase(
+  (ctx: AppContext) =>
+    new GroupCommit<StartCall, Started>(
       (calls) => startTogether(ctx, calls),
       (c) => startAttempt(ctx, c.access, c.user, c.prepared.attemptNo, c.extra),
-    );
-    startGroups.set(ctx.db, groups);
-  }
-  return groups;
-};
+    ),
+);
 
 /**
  * `/TestpaperApi/doSubjectList`: the student's paper — the attempt under way, or a new one when the
@@ -645,19 +640,14 @@ async function saveTogether(ctx: AppContext, calls: SaveCall[]): Promise<Outcome
   return outcomes;
 }
 
-/** Each database's save groups (one per app: its saves gather while a group is written). */
-const saveGroups = new WeakMap<Db, GroupCommit<SaveCall, Saving>>();
-export const saveGroupsOf = (ctx: AppContext) => {
-  let groups = saveGroups.get(ctx.db);
-  if (!groups) {
-    groups = new GroupCommit(
+/** Each app's save groups: its saves gather while a group is written. */
+export const saveGroupsOf = groupsPerDatabase(
+  (ctx: AppContext) =>
+    new GroupCommit<SaveCall, Saving>(
       (calls) => saveTogether(ctx, calls),
       (c) => saveAlone(ctx, c),
-    );
-    saveGroups.set(ctx.db, groups);
-  }
-  return groups;
-};
+    ),
+);
 
 /**
  * `/TestpaperApi/saveAnswer`: one answer or a journal's batch, checked whole first (a bad entry

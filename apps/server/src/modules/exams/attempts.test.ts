@@ -86,6 +86,32 @@ async function raw(path: string, who: Person, body: Record<string, unknown>) {
   return res.body;
 }
 
+/**
+ * Sends `calls` calls at once with each instance's first transaction held until the rest wait in its groups
+ * (`queued`): each instance's first goes alone, the others together. Answers how many transactions each
+ * instance opened, and the answers.
+ */
+async function firstTransactionHeld<T>(queued: (ctx: FastifyInstance['ctx']) => number, calls: number, send: () => Promise<T>) {
+  const instances = instancesOf(app);
+  const transactions = instances.map(() => 0);
+  const waiting = () => instances.reduce((n, instance) => n + queued(instance.ctx), 0);
+  const originals = instances.map((instance, i) => {
+    const transaction = instance.ctx.db.transaction.bind(instance.ctx.db);
+    instance.ctx.db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      if (++transactions[i]! === 1) await vi.waitFor(() => expect(waiting()).toBe(calls - instances.length), { timeout: 10_000 });
+      return transaction(...args);
+    }) as typeof transaction;
+    return transaction;
+  });
+  try {
+    return { transactions, answered: await send() };
+  } finally {
+    instances.forEach((instance, i) => {
+      instance.ctx.db.transaction = originals[i]!;
+    });
+  }
+}
+
 describe('taking a test', () => {
   it('starts from the paper prepared ahead, resumes it, and never sends a key, an accepted answer or an analysis', async () => {
     const ids = await questionsOf([
@@ -304,36 +330,23 @@ describe('answers', () => {
     const body = (answers: unknown[]) => ({ courseid: room.courseid, testpaperid: id, answers });
     // each instance's first save goes alone; its transaction starts once the others wait for it (on
     // PGlite their reads would otherwise queue behind it, and each arrive alone)
-    const instances = instancesOf(app);
-    const transactions = instances.map(() => 0);
-    const queued = () => instances.reduce((n, instance) => n + saveGroupsOf(instance.ctx).queued, 0);
-    const originals = instances.map((instance, i) => {
-      const transaction = instance.ctx.db.transaction.bind(instance.ctx.db);
-      instance.ctx.db.transaction = (async (...args: Parameters<typeof transaction>) => {
-        if (++transactions[i]! === 1) await vi.waitFor(() => expect(queued()).toBe(7 - instances.length), { timeout: 10_000 });
-        return transaction(...args);
-      }) as typeof transaction;
-      return transaction;
-    });
-    let answers: Awaited<ReturnType<typeof tp>>[];
-    try {
-      answers = await Promise.all([
-        tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'A', seq: 1 }])),
-        tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'C', seq: 3 }])),
-        tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'B', seq: 2 }])),
-        tp('saveAnswer', stu(1), body([{ subjectid: blank, answer: ['a', 'b'], seq: 1 }])),
-        tp('saveAnswer', stu(1), body([{ subjectid: single, answer: 'B', seq: 1 }])),
-        // never started: refused alone
-        tp('saveAnswer', stu(3), body([{ subjectid: single, answer: 'B', seq: 1 }])),
-        tp('saveAnswer', stu(), body([{ subjectid: blank, answer: ['北京'], seq: 4 }])),
-      ]);
-    } finally {
-      instances.forEach((instance, i) => {
-        instance.ctx.db.transaction = originals[i]!;
-      });
-    }
+    const { transactions, answered: answers } = await firstTransactionHeld(
+      (ctx) => saveGroupsOf(ctx).queued,
+      7,
+      () =>
+        Promise.all([
+          tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'A', seq: 1 }])),
+          tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'C', seq: 3 }])),
+          tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'B', seq: 2 }])),
+          tp('saveAnswer', stu(1), body([{ subjectid: blank, answer: ['a', 'b'], seq: 1 }])),
+          tp('saveAnswer', stu(1), body([{ subjectid: single, answer: 'B', seq: 1 }])),
+          // never started: refused alone
+          tp('saveAnswer', stu(3), body([{ subjectid: single, answer: 'B', seq: 1 }])),
+          tp('saveAnswer', stu(), body([{ subjectid: blank, answer: ['北京'], seq: 4 }])),
+        ]),
+    );
     // per instance, the first alone and the others in one group
-    expect(transactions).toEqual(instances.map(() => 2));
+    expect(transactions).toEqual(instancesOf(app).map(() => 2));
     expect(answers.map((a) => a.status)).toEqual([1, 1, 1, 0, 1, 0, 1]);
     expect(answers[3]).toMatchObject({ code: 40001, message: '答案与题型不符' });
     expect(answers[5]).toMatchObject({ code: 30908 });
@@ -354,26 +367,12 @@ describe('answers', () => {
       (await app.ctx.db.select().from(testAttempts).where(eq(testAttempts.contentId, id))).map((a) => [a.userId, a.id]),
     );
     // each instance's first start goes alone; its transaction starts once the others wait for it
-    const instances = instancesOf(app);
-    const transactions = instances.map(() => 0);
-    const queued = () => instances.reduce((n, instance) => n + startGroupsOf(instance.ctx).queued, 0);
-    const originals = instances.map((instance, i) => {
-      const transaction = instance.ctx.db.transaction.bind(instance.ctx.db);
-      instance.ctx.db.transaction = (async (...args: Parameters<typeof transaction>) => {
-        if (++transactions[i]! === 1) await vi.waitFor(() => expect(queued()).toBe(5 - instances.length), { timeout: 10_000 });
-        return transaction(...args);
-      }) as typeof transaction;
-      return transaction;
-    });
-    let papers: Awaited<ReturnType<typeof start>>[];
-    try {
-      papers = await Promise.all([start(id, stu(0)), start(id, stu(1)), start(id, stu(2)), start(id, stu(3)), start(id, stu(0))]);
-    } finally {
-      instances.forEach((instance, i) => {
-        instance.ctx.db.transaction = originals[i]!;
-      });
-    }
-    expect(transactions).toEqual(instances.map(() => 2));
+    const { transactions, answered: papers } = await firstTransactionHeld(
+      (ctx) => startGroupsOf(ctx).queued,
+      5,
+      () => Promise.all([start(id, stu(0)), start(id, stu(1)), start(id, stu(2)), start(id, stu(3)), start(id, stu(0))]),
+    );
+    expect(transactions).toEqual(instancesOf(app).map(() => 2));
     expect(papers.map((p) => p.attemptid)).toEqual([0, 1, 2, 3, 0].map((i) => prepared.get(stu(i).uid)));
     for (const i of [0, 1, 2, 3]) {
       const row = await attemptRow(papers[i]!.attemptid);
