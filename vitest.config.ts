@@ -52,8 +52,9 @@ export default defineConfig({
     pool: 'forks',
     sequence: { sequencer: LongFirst },
     // every core: the runner itself waits on its workers. Vitest's own default leaves one core out,
-    // which on a 2-core machine ran the suite one file at a time. On PostgreSQL (TEST_DB_WORKERS) the
-    // workers wait on the database's own processes, so one more than the cores keeps them busy.
+    // which on a 2-core machine ran the suite one file at a time. `npm test` asks one more than the cores
+    // (TEST_DB_WORKERS): on PostgreSQL the workers wait on the database's own processes, and on PGlite on
+    // the tests' own timers (scripts/test.sh).
     maxWorkers: Number(process.env.TEST_DB_WORKERS ?? cores),
     // the migrated databases the server's tests start from, made once per run: embedded, and on PostgreSQL
     // when the tests run there
