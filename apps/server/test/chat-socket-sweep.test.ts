@@ -96,7 +96,7 @@ beforeAll(async () => {
   // the tables a refused chat request might touch are all watched; none is meant to be written by a refusal
   const digest = new TableDigest(app);
   await digest.init();
-  watch = new WriteWatch(app, digest);
+  watch = new WriteWatch(digest);
 });
 afterAll(async () => {
   if (sweepsElsewhere) return;

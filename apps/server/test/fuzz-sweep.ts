@@ -3,17 +3,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiRoute } from '../src/platform/envelope';
-import {
-  contractRoutes,
-  HOSTILE,
-  inputSchema,
-  leakIn,
-  nextXid,
-  plausibleBody,
-  SWEEP,
-  TableDigest,
-  WriteWatch,
-} from './fuzz-support';
+import { contractRoutes, HOSTILE, inputSchema, leakIn, plausibleBody, SWEEP, TableDigest, WriteWatch } from './fuzz-support';
 import { call, newAddress, STRONG, sweepsElsewhere, type TestDatabase, testApp, testDatabase } from './helpers';
 import { type CourseIds, type People, populateCourse, registerPeople } from './world';
 
@@ -149,7 +139,8 @@ let people: People;
 let ids: CourseIds;
 let digest: TableDigest;
 let baseline: Map<string, string>;
-let baselineXid: string;
+/** the database's write counter when `baseline` was taken */
+let baselineCount: string;
 let totals = { requests: 0, fivexx: 0, leaks: 0, writtenOnRefusal: 0 };
 /** the fault behind the last 5xx, to name it in the finding */
 let lastFault: Error | undefined;
@@ -163,10 +154,9 @@ async function send(
   request: { payload?: string | Buffer; contentType?: string; query?: string },
 ) {
   // something written since the last digest (a success, a job): take the baseline afresh
-  const xid = await nextXid(app);
-  if (xid !== baselineXid) {
+  if ((await digest.writes()) !== baselineCount) {
+    baselineCount = await digest.writes();
     baseline = await digest.take();
-    baselineXid = await nextXid(app);
   }
   const token = tokenOf(role);
   lastFault = undefined;
@@ -192,8 +182,8 @@ async function send(
     findings.push(`leak "${leak.slice(0, 200)}" from ${what}`);
   }
   const refused = answer.status === 0 || res.statusCode >= 400;
-  const after = await nextXid(app);
-  if (after !== baselineXid) {
+  if ((await digest.writes()) !== baselineCount) {
+    baselineCount = await digest.writes();
     const now = await digest.take();
     const changed = TableDigest.changed(baseline, now);
     if (refused && changed.length) {
@@ -203,7 +193,6 @@ async function send(
       );
     }
     baseline = now;
-    baselineXid = await nextXid(app);
   }
   return { findings, status: answer.status };
 }
@@ -294,8 +283,8 @@ export function fuzzPart(part: number) {
       ids = await populateCourse(app, people);
       digest = new TableDigest(app, WRITTEN_ON_REFUSAL);
       await digest.init();
+      baselineCount = await digest.writes();
       baseline = await digest.take();
-      baselineXid = await nextXid(app);
     }, 120_000);
 
     afterAll(async () => {
@@ -309,7 +298,7 @@ export function fuzzPart(part: number) {
 
     if (part === 1)
       it('sees a write: the digest names the table a call wrote to', async () => {
-        const watch = new WriteWatch(app, digest);
+        const watch = new WriteWatch(digest);
         const added = await watch.written(() =>
           call(app, '/CourseApi/addDirectory', { courseid: ids.courseid, title: '自检' }, { token: people.owner.token }),
         );
@@ -325,6 +314,20 @@ export function fuzzPart(part: number) {
         );
         expect(renamed.result.status).toBe(1);
         expect(renamed.changed).toEqual(['course_directories']);
+        // the counter is this database's own: a read leaves it, and so does a write to another database
+        const before = await digest.writes();
+        expect(
+          (await call(app, '/CourseApi/getCourseInfo', { courseid: ids.courseid }, { token: people.owner.token })).status,
+        ).toBe(1);
+        const elsewhere = await testDatabase();
+        try {
+          const other = await testApp(elsewhere);
+          await registerPeople(other);
+          await other.close();
+        } finally {
+          await elsewhere.drop();
+        }
+        expect(await digest.writes()).toBe(before);
       });
 
     it('answers every case without a 5xx, a stack or SQL, and writes nothing when it refuses', async () => {

@@ -750,7 +750,7 @@ describe.skipIf(sweepsElsewhere)('the role matrix over every call that takes an 
     courseB = await populateCourse(app, { owner: people.ownerB, student: people.outsider });
     const digest = new TableDigest(app, ['verification_codes', 'figure_codes']);
     await digest.init();
-    watch = new WriteWatch(app, digest);
+    watch = new WriteWatch(digest);
   }, 300_000);
 
   afterAll(async () => {

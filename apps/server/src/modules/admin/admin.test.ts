@@ -27,7 +27,7 @@ beforeAll(async () => {
   ({ ok, newOrder } = buyer(app));
   const digest = new TableDigest(app, ['verification_codes', 'figure_codes']);
   await digest.init();
-  watch = new WriteWatch(app, digest);
+  watch = new WriteWatch(digest);
 }, 300_000);
 afterAll(async () => {
   await app.close();
