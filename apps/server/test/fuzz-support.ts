@@ -189,13 +189,16 @@ export class WriteWatch {
   constructor(private digest: TableDigest) {}
 
   async written<T>(work: () => Promise<T>): Promise<{ result: T; changed: string[] }> {
-    if (!this.baseline || (await this.digest.writes()) !== this.count) {
-      this.count = await this.digest.writes();
+    // the counter is read before the digest: a write between the two shows in the next comparison
+    const before = await this.digest.writes();
+    if (!this.baseline || before !== this.count) {
+      this.count = before;
       this.baseline = await this.digest.take();
     }
     const result = await work();
-    if ((await this.digest.writes()) === this.count) return { result, changed: [] };
-    this.count = await this.digest.writes();
+    const after = await this.digest.writes();
+    if (after === this.count) return { result, changed: [] };
+    this.count = after;
     const now = await this.digest.take();
     const changed = TableDigest.changed(this.baseline, now);
     this.baseline = now;

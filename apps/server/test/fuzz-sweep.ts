@@ -154,8 +154,9 @@ async function send(
   request: { payload?: string | Buffer; contentType?: string; query?: string },
 ) {
   // something written since the last digest (a success, a job): take the baseline afresh
-  if ((await digest.writes()) !== baselineCount) {
-    baselineCount = await digest.writes();
+  const before = await digest.writes();
+  if (before !== baselineCount) {
+    baselineCount = before;
     baseline = await digest.take();
   }
   const token = tokenOf(role);
@@ -182,8 +183,9 @@ async function send(
     findings.push(`leak "${leak.slice(0, 200)}" from ${what}`);
   }
   const refused = answer.status === 0 || res.statusCode >= 400;
-  if ((await digest.writes()) !== baselineCount) {
-    baselineCount = await digest.writes();
+  const after = await digest.writes();
+  if (after !== baselineCount) {
+    baselineCount = after;
     const now = await digest.take();
     const changed = TableDigest.changed(baseline, now);
     if (refused && changed.length) {
