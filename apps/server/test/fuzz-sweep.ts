@@ -10,7 +10,7 @@ import { type CourseIds, type People, populateCourse, registerPeople } from './w
 /**
  * Issue 11, "the harness that keeps them shut": every API call, as every kind of caller, gets
  * generated and hostile input. No answer may be a 5xx or show a stack or SQL, and a refused call
- * writes nothing (a digest of every table, taken whenever the database's transaction counter moved).
+ * writes nothing (a digest of every table, taken whenever the database's own write counter moved).
  *
  * Replay a run with FUZZ_SEED=<the printed seed>; FUZZ_RUNS sets the cases per call and role (8),
  * FUZZ_ROUTE a pattern of the paths to fuzz.
@@ -138,9 +138,7 @@ let app: FastifyInstance;
 let people: People;
 let ids: CourseIds;
 let digest: TableDigest;
-let baseline: Map<string, string>;
-/** the database's write counter when `baseline` was taken */
-let baselineCount: string;
+let watch: WriteWatch;
 let totals = { requests: 0, fivexx: 0, leaks: 0, writtenOnRefusal: 0 };
 /** the fault behind the last 5xx, to name it in the finding */
 let lastFault: Error | undefined;
@@ -153,21 +151,17 @@ async function send(
   role: FuzzRole,
   request: { payload?: string | Buffer; contentType?: string; query?: string },
 ) {
-  // something written since the last digest (a success, a job): take the baseline afresh
-  const before = await digest.writes();
-  if (before !== baselineCount) {
-    baselineCount = before;
-    baseline = await digest.take();
-  }
   const token = tokenOf(role);
   lastFault = undefined;
-  const res = await app.inject({
-    method: route.method as 'GET' | 'POST',
-    url: route.url + (request.query ? `?${request.query}` : ''),
-    headers: { ...(token ? { token } : {}), ...(request.contentType ? { 'content-type': request.contentType } : {}) },
-    payload: request.payload,
-    remoteAddress: newAddress(),
-  });
+  const { result: res, changed } = await watch.written(() =>
+    app.inject({
+      method: route.method as 'GET' | 'POST',
+      url: route.url + (request.query ? `?${request.query}` : ''),
+      headers: { ...(token ? { token } : {}), ...(request.contentType ? { 'content-type': request.contentType } : {}) },
+      payload: request.payload,
+      remoteAddress: newAddress(),
+    }),
+  );
   totals.requests++;
   const findings: string[] = [];
   const what = `${route.method} ${route.url} as ${role} with ${String(request.payload ?? request.query ?? '').slice(0, 300)}`;
@@ -183,18 +177,9 @@ async function send(
     findings.push(`leak "${leak.slice(0, 200)}" from ${what}`);
   }
   const refused = answer.status === 0 || res.statusCode >= 400;
-  const after = await digest.writes();
-  if (after !== baselineCount) {
-    baselineCount = after;
-    const now = await digest.take();
-    const changed = TableDigest.changed(baseline, now);
-    if (refused && changed.length) {
-      totals.writtenOnRefusal++;
-      findings.push(
-        `refused (${res.statusCode} ${JSON.stringify(answer).slice(0, 200)}) but wrote ${changed.join(', ')}: ${what}`,
-      );
-    }
-    baseline = now;
+  if (refused && changed.length) {
+    totals.writtenOnRefusal++;
+    findings.push(`refused (${res.statusCode} ${JSON.stringify(answer).slice(0, 200)}) but wrote ${changed.join(', ')}: ${what}`);
   }
   return { findings, status: answer.status };
 }
@@ -285,8 +270,7 @@ export function fuzzPart(part: number) {
       ids = await populateCourse(app, people);
       digest = new TableDigest(app, WRITTEN_ON_REFUSAL);
       await digest.init();
-      baselineCount = await digest.writes();
-      baseline = await digest.take();
+      watch = new WriteWatch(digest);
     }, 120_000);
 
     afterAll(async () => {
