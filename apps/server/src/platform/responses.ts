@@ -46,9 +46,9 @@ export function responseSerializer(check: boolean): FastifySerializerCompiler<un
 
 /**
  * A schema's serializers, compiled once for every app of the process: a test worker builds an app per file, and
- * compiling again in each (fast-json-stringify, and ajv for the branches of an `anyOf` on first use) was a
- * seventh of a PostgreSQL test worker's CPU (`node --cpu-prof`, stop 44). A serializer is a pure function of
- * its schema.
+ * compiling again in each (fast-json-stringify, and ajv for the branches of an `anyOf` on first use) was most
+ * of the seventh of a PostgreSQL test worker's CPU that writing answers took (`node --cpu-prof`, stop 44). A
+ * serializer is a pure function of its schema.
  */
 const envelopeSerializers = new WeakMap<z.ZodType, (payload: unknown) => string>();
 const dataSerializers = new WeakMap<z.ZodType, (data: unknown) => string>();
@@ -106,9 +106,9 @@ export function withoutNeedlessBranches(node: unknown): unknown {
   const type = branches[0]?.type;
   const literal = (b: Record<string, unknown>) => Object.keys(b).length === 2 && b.type === type && b.const !== undefined;
   if (typeof type === 'string' && type !== 'object' && type !== 'array' && branches.every(literal)) return { type };
-  const [value, nothing] = branches.length === 2 && branches[1]?.type === 'null' ? branches : [undefined, undefined];
-  if (value && nothing && Object.keys(nothing).length === 1 && typeof value.type === 'string' && value.type !== 'null')
-    return { ...value, nullable: true };
+  const [value, nothing] = branches;
+  const justNull = branches.length === 2 && nothing?.type === 'null' && Object.keys(nothing).length === 1;
+  if (justNull && typeof value?.type === 'string' && value.type !== 'null') return { ...value, nullable: true };
   return out;
 }
 
