@@ -18,9 +18,23 @@ test.describe('class time', () => {
 
     // the teacher begins the class from the course home
     await signIn(page, request, teacher);
+    // the class status held back: the bar keeps its place while it loads, and the rows below do not move
+    // when it arrives (a press on a row landed on the wrong one so, under load)
+    let answerStatus!: () => void;
+    const statusHeld = new Promise<void>((resolve) => (answerStatus = resolve));
+    await page.route('**/AttendClass/classTimeStatus', async (route) => {
+      await statusHeld;
+      await route.continue();
+    });
     await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
     const bar = page.getByTestId('class-time-bar');
+    await expect(bar).toHaveAttribute('data-state', 'loading');
+    await expect(page.getByTestId('course-home-menu')).toHaveAttribute('aria-busy', 'false');
+    const membersBefore = await page.getByTestId('home-members').boundingBox();
+    answerStatus();
     await expect(bar).toHaveAttribute('data-state', 'off');
+    expect(await page.getByTestId('home-members').boundingBox()).toEqual(membersBefore);
+    await page.unroute('**/AttendClass/classTimeStatus');
     await expect(bar).toContainText('还没有开始上课');
     await shot(page, 'class-time-01-teacher-idle');
     await page.getByTestId('class-begin').click();

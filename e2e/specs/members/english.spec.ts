@@ -14,6 +14,9 @@ test('in English: members, teaching team, a grouping, course areas and the intro
   await signIn(page, request, teacher);
   await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
   await expect(page.getByTestId('home-members')).toContainText('Members');
+  // the home at rest (the teacher's menus and the class bar loaded) before the press on a row below them
+  await expect(page.getByTestId('course-home-menu')).toHaveAttribute('aria-busy', 'false');
+  await expect(page.getByTestId('class-time-bar')).toHaveAttribute('data-state', 'off');
   await page.getByTestId('home-members').click();
   await expect(page.getByTestId('page-title')).toHaveText('Members');
   await expect(page.getByTestId('member-tab-students')).toHaveText('Students 2');

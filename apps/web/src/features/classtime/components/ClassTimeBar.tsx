@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Toast } from 'antd-mobile';
+import { Button, Skeleton, Toast } from 'antd-mobile';
 import { useState } from 'react';
 import { confirmDialog } from '../../../components/dialogs';
 import { showApiError } from '../../../lib/api';
@@ -59,6 +59,14 @@ export function ClassTimeBar({ courseId, canTeach }: { courseId: number; canTeac
     }
   };
 
+  // a teacher always has the bar: its place is kept while the status loads, so the course home below it does
+  // not move under a finger already on its way to a row (a journey's press landed on the wrong row so, under load)
+  if (status.isPending && canTeach)
+    return (
+      <section className="class-time-bar" aria-busy="true" data-testid="class-time-bar" data-state="loading">
+        <Skeleton.Title animated className="class-time-skeleton" />
+      </section>
+    );
   if (!status.data) return null;
   if (!inClass && !canTeach) return null;
   return (
