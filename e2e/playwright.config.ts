@@ -102,8 +102,8 @@ export default defineConfig({
         '--no-first-run',
         // V8's optimizing tiers (Maglev, TurboFan) off: a journey's page lives seconds, and compiling its hot
         // functions again optimized cost more than it won back. The app's code runs the same in the tiers
-        // left (Ignition, Sparkplug). e2e/specs/notices and courses, 30 journeys, three runs each: 316, 311 and
-        // 319 CPU-seconds with them, 295, 297 and 287 without; 166 s of wall against 156 (decision 057)
+        // left (Ignition, Sparkplug). e2e/specs/notices and courses, 30 journeys, three runs each: 319, 311 and
+        // 317 CPU-seconds with them, 295, 297 and 287 without; 166 s of wall against 156 (decision 057)
         '--js-flags=--no-opt --no-maglev',
       ],
     },
