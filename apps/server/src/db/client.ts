@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { type ChangeFeed, PgliteChangeFeed, PostgresChangeFeed } from './change-feed';
-import { drizzleClient, readAsText } from './pglite-parsers';
+import { drizzleClient } from './pglite-parsers';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -152,9 +152,8 @@ export async function openDatabase(options: {
   if (!current) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
   const changes = new PgliteChangeFeed();
   await changes.start(client);
-  await readAsText(client);
   const db = drizzlePglite({
-    client: drizzleClient(client) as unknown as PGlite,
+    client: (await drizzleClient(client)) as unknown as PGlite,
     schema,
     logger: changes.logger(options.logger),
   });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgliteTemplate, pgliteWasm } from '../../test/pglite-template';
-import { drizzleClient, readAsText, TEXT_TYPES } from './pglite-parsers';
+import { drizzleClient, TEXT_TYPES } from './pglite-parsers';
 
 const TABLE = sql`create table kinds (
   id serial primary key,
@@ -41,7 +41,6 @@ describe("drizzle's queries on PGlite without a parser map each (issue 23)", () 
     const options = { loadDataDir: pgliteTemplate(), pgliteWasmModule: await pgliteWasm() };
     plain = new PGlite('memory://', options);
     own = new PGlite('memory://', options);
-    await readAsText(own);
     for (const client of [plain, own]) {
       await drizzle(client).execute(TABLE);
       await drizzle(client).execute(ROW);
@@ -66,7 +65,7 @@ describe("drizzle's queries on PGlite without a parser map each (issue 23)", () 
 
   it('answers as drizzle on the plain client does, in and out of a transaction, and sends no map', async () => {
     const asked = watched(own);
-    const db = drizzle({ client: drizzleClient(own) as unknown as PGlite });
+    const db = drizzle({ client: (await drizzleClient(own)) as unknown as PGlite });
     const expected = (await drizzle(plain).execute(READ)).rows;
     expect(expected[0]).toMatchObject({ at: '2026-12-01 03:18:25+00', day: '2026-12-01', span: '1 day 02:00:00', flag: true });
 
@@ -83,7 +82,7 @@ describe("drizzle's queries on PGlite without a parser map each (issue 23)", () 
 
   it('passes on a map of other types, which PGlite then merges as asked', async () => {
     const asked = watched(own);
-    const client = drizzleClient(own);
+    const client = await drizzleClient(own);
     const upper = { 25: (value: string) => value.toUpperCase() };
     const { rows } = await client.query<{ word: string }>("select 'text' as word", [], { parsers: upper });
     expect(rows[0]?.word).toBe('TEXT');
@@ -91,7 +90,7 @@ describe("drizzle's queries on PGlite without a parser map each (issue 23)", () 
   });
 
   it('rolls back a transaction whose work fails, and the transaction reads as closed after', async () => {
-    const client = drizzleClient(own);
+    const client = await drizzleClient(own);
     let seen: { closed: boolean } | undefined;
     await expect(
       client.transaction(async (tx) => {
