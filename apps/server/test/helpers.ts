@@ -186,6 +186,21 @@ export interface Envelope<T = any> {
 }
 
 /** A client address of its own per test, so rate limits of one test never reach another. */
+/**
+ * Whether `code` appears anywhere in `value` as a value of its own: a string equal to it, or a
+ * number equal to it under a key that names a code. A search of the JSON text would also find
+ * the four digits inside an id or a timestamp, and fail a run by chance.
+ */
+export function carriesCode(value: unknown, code: string, key = ''): boolean {
+  if (typeof value === 'string') return value.trim() === code;
+  if (typeof value === 'number') return /code/i.test(key) && value === Number(code);
+  if (Array.isArray(value)) return value.some((item) => carriesCode(item, code));
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([k, v]) => carriesCode(v, code, k));
+  }
+  return false;
+}
+
 export const newAddress = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 export async function call<T = any>(
