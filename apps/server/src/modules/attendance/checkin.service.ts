@@ -22,6 +22,7 @@ import { attendanceRecords, attendanceRefusals } from '../../db/schema';
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
+import { GroupCommit, groupsPerDatabase, type Outcome } from '../../platform/group-commit';
 import { inTransaction } from '../../platform/transaction';
 import {
   checkoutOpen,
@@ -197,40 +198,71 @@ async function ticketRisks(ctx: AppContext, attendanceId: number, userId: number
   return found;
 }
 
+type RecordValues = typeof attendanceRecords.$inferInsert;
+
+/** One check-in's record, written alone: its row, or none when the student already has one. */
+async function insertRecord(db: AppContext['db'], values: RecordValues) {
+  const [row] = await db.insert(attendanceRecords).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/**
+ * The records of check-ins arriving together, in one statement: a class checking in at once costs a
+ * few inserts instead of one per student. Each call gets its own row, or none when the student
+ * already had one, or when an earlier call of the same group (the same student twice) took it.
+ */
+async function insertRecords(db: AppContext['db'], calls: RecordValues[]): Promise<Outcome<AttendanceRecordRow | undefined>[]> {
+  const rows = await db.insert(attendanceRecords).values(calls).onConflictDoNothing().returning();
+  const byKey = new Map(rows.map((r) => [`${r.attendanceId}:${r.userId}`, r]));
+  return calls.map((c) => {
+    const key = `${c.attendanceId}:${c.userId}`;
+    const row = byKey.get(key);
+    byKey.delete(key);
+    return { ok: true, value: row };
+  });
+}
+
+/** Each app's check-in group: a flag-free check-in's record waits while a group is written. */
+const recordGroupsOf = groupsPerDatabase(
+  (ctx: AppContext) =>
+    new GroupCommit<RecordValues, AttendanceRecordRow | undefined>(
+      (calls) => insertRecords(ctx.db, calls),
+      (values) => insertRecord(ctx.db, values),
+    ),
+);
+
 /**
  * Writes the check-in: one row per student and attendance (a concurrent second request finds the
- * first and is a repeat or its retry); the other records sharing its device or ticket are flagged
- * with it in the same transaction. Then the teacher's pages hear of every changed record.
+ * first and is a repeat or its retry). A check-in that flags nobody goes with the others arriving at
+ * once (recordGroupsOf); one that flags other records (a shared device or ticket) writes them with
+ * its own in one transaction. Then the teacher's pages hear of every changed record.
  */
 async function record(ctx: AppContext, found: Admitted, arrival: Arrival, state: number) {
   const { a, student } = found;
   const now = Date.now();
   const { reasons, others } = await risksOf(ctx, found, arrival, now);
   const at = new Date(now);
-  const write = async (db: AppContext['db']) => {
-    const [row] = await db
-      .insert(attendanceRecords)
-      .values({
-        attendanceId: a.id,
-        userId: student.userId,
-        courseId: a.courseId,
-        state,
-        recordStatus: RECORD_STATUS.checkedIn,
-        checkinAt: at,
-        checkoutAt: null,
-        unusual: arrival.unusual,
-        latitude: arrival.latitude ?? null,
-        longitude: arrival.longitude ?? null,
-        accuracy: arrival.accuracy ?? null,
-        address: arrival.address.slice(0, 45),
-        device: arrival.device,
-        clienttype: arrival.clienttype,
-        ticketId: arrival.ticketId ?? null,
-        requestKey: arrival.requestKey || null,
-        risk: reasons,
-      })
-      .onConflictDoNothing()
-      .returning();
+  const values: RecordValues = {
+    attendanceId: a.id,
+    userId: student.userId,
+    courseId: a.courseId,
+    state,
+    recordStatus: RECORD_STATUS.checkedIn,
+    checkinAt: at,
+    checkoutAt: null,
+    unusual: arrival.unusual,
+    latitude: arrival.latitude ?? null,
+    longitude: arrival.longitude ?? null,
+    accuracy: arrival.accuracy ?? null,
+    address: arrival.address.slice(0, 45),
+    device: arrival.device,
+    clienttype: arrival.clienttype,
+    ticketId: arrival.ticketId ?? null,
+    requestKey: arrival.requestKey || null,
+    risk: reasons,
+  };
+  const flagging = async (db: AppContext['db']) => {
+    const row = await insertRecord(db, values);
     if (!row) return undefined;
     const flagged: AttendanceRecordRow[] = [];
     for (const o of others) {
@@ -246,8 +278,12 @@ async function record(ctx: AppContext, found: Admitted, arrival: Arrival, state:
     }
     return { row, flagged };
   };
-  // a check-in that flags nobody is one statement: no transaction to open and commit
-  const written = others.length === 0 ? await write(ctx.db) : await inTransaction(ctx, (tx) => write(tx.db));
+  const written =
+    others.length === 0
+      ? await recordGroupsOf(ctx)
+          .submit(values)
+          .then((row) => row && { row, flagged: [] })
+      : await inTransaction(ctx, (tx) => flagging(tx.db));
   if (!written) return undefined;
   await announceRecord(ctx, a, presentRecord(a, student, written.row, now), false);
   if (written.flagged.length > 0) {
