@@ -17,7 +17,8 @@ interface Waiting<In, Out> {
  * refuses (a bad entry, a paper already handed in) is refused alone, and must have added nothing to
  * what the group writes. When the group's transaction itself fails (a lost connection, a conflict),
  * each of its calls is run once more on its own through `single`, so one call never fails another.
- * At most `max` calls go in one group.
+ * At most `max` calls go in one group. Reads that arrive together gather the same way (a class's
+ * check-ins read their admissions in one query): their `group` writes nothing.
  */
 export class GroupCommit<In, Out> {
   private waiting: Waiting<In, Out>[] = [];

@@ -12,6 +12,7 @@ import {
 import type { User } from '../../platform/auth';
 import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
+import { GroupCommit, groupsPerDatabase, type Outcome } from '../../platform/group-commit';
 import type { CourseRole } from '../courses/courses.policy';
 import { refuseClosedCourse } from '../courses/courses.queries';
 import { runsAttendance } from './attendance.policy';
@@ -43,11 +44,13 @@ export async function attendanceForMember(ctx: AppContext, user: User, id: numbe
  * membership as `attendanceForMember` reads them, the caller as the teacher's list shows them, their
  * record if any, whether the course's school requires the enrolment list and the caller is on it
  * (spec 2 §5), the other students already recorded from the same device, and how many of the
- * caller's GPS check-ins were refused as outside (the limit and the probing flag).
+ * caller's GPS check-ins were refused as outside (the limit and the probing flag). It reads for
+ * several check-ins at once: row `n` answers the n-th (attendance, caller, device) of its arrays.
  */
 const checkinAdmissionQuery = preparedPerDatabase((db) =>
   db
     .select({
+      n: sql<number>`q.n`.mapWith(Number),
       a: attendances,
       course: courses,
       role: courseMembers.role,
@@ -64,30 +67,48 @@ const checkinAdmissionQuery = preparedPerDatabase((db) =>
           join teach_class_students s on s.teach_class_id = tc.id and s.stno = p.realstno
         where tc.course_id = ${attendances.courseId})`,
       sameDevice: sql<number[]>`coalesce((select array_agg(r.user_id) from attendance_records r
-        where r.attendance_id = ${attendances.id} and r.device = ${sql.placeholder('device')} and r.device <> ''
+        where r.attendance_id = ${attendances.id} and r.device = q.device and r.device <> ''
           and r.user_id <> ${courseMembers.userId}), '{}')`,
       refusals: sql<number>`coalesce((select f.refusals from attendance_refusals f
         where f.attendance_id = ${attendances.id} and f.user_id = ${courseMembers.userId}), 0)`,
     })
-    .from(attendances)
-    .innerJoin(courses, eq(courses.id, attendances.courseId))
-    .innerJoin(
-      courseMembers,
-      and(eq(courseMembers.courseId, attendances.courseId), eq(courseMembers.userId, sql.placeholder('userId'))),
+    .from(
+      sql`unnest(${sql.placeholder('ids')}::int[], ${sql.placeholder('userIds')}::int[], ${sql.placeholder('devices')}::text[])
+        with ordinality as q(attendance_id, user_id, device, n)`,
     )
+    .innerJoin(attendances, sql`${attendances.id} = q.attendance_id`)
+    .innerJoin(courses, eq(courses.id, attendances.courseId))
+    .innerJoin(courseMembers, and(eq(courseMembers.courseId, attendances.courseId), sql`${courseMembers.userId} = q.user_id`))
     .innerJoin(users, eq(users.id, courseMembers.userId))
     .leftJoin(courseClasses, eq(courseClasses.id, courseMembers.classId))
     .leftJoin(
       attendanceRecords,
       and(eq(attendanceRecords.attendanceId, attendances.id), eq(attendanceRecords.userId, courseMembers.userId)),
     )
-    .where(eq(attendances.id, sql.placeholder('id')))
     .prepare('attendance_checkin_admission'),
 );
+type AdmissionRow = Awaited<ReturnType<ReturnType<typeof checkinAdmissionQuery>['execute']>>[number];
 
-/** A check-in's attendance and caller, refused like `attendanceForMember` refuses; see checkinAdmissionQuery. */
-export async function checkinAdmission(ctx: AppContext, user: User, id: number, device: string) {
-  const [row] = await checkinAdmissionQuery(ctx.db).execute({ id, userId: user.id, device });
+/** A check-in asking to be admitted: its attendance, its caller and the device it came from. */
+export interface AdmissionCall {
+  id: number;
+  user: User;
+  device: string;
+}
+
+/** The admission rows of several check-ins, in one query: each call's row, or none. */
+async function admissionRows(ctx: AppContext, calls: AdmissionCall[]) {
+  const rows = await checkinAdmissionQuery(ctx.db).execute({
+    ids: calls.map((c) => c.id),
+    userIds: calls.map((c) => c.user.id),
+    devices: calls.map((c) => c.device),
+  });
+  const byCall = new Map(rows.map((r) => [r.n, r]));
+  return calls.map((_, i) => byCall.get(i + 1));
+}
+
+/** A check-in's attendance and caller from its row, refused like `attendanceForMember` refuses. */
+function admitted(row: AdmissionRow | undefined, user: User) {
   if (!row || row.course.deletedAt) throw fail('notFound');
   const role = row.role as Exclude<CourseRole, null>;
   refuseClosedCourse({ course: row.course, role, isTop: false, archived: false });
@@ -103,6 +124,32 @@ export async function checkinAdmission(ctx: AppContext, user: User, id: number, 
     /** GPS check-ins of this student refused as outside so far (decision 013) */
     refusals: Number(row.refusals),
   };
+}
+export type Admission = ReturnType<typeof admitted>;
+
+/**
+ * Each app's admission reads: the check-ins arriving while one read runs are read together in the
+ * next, so a class checking in at once costs a few reads instead of one per student. A call refused
+ * (not a member, a deleted attendance) is refused alone.
+ */
+const admissionGroupsOf = groupsPerDatabase(
+  (ctx: AppContext) =>
+    new GroupCommit<AdmissionCall, Admission>(
+      async (calls) =>
+        (await admissionRows(ctx, calls)).map((row, i): Outcome<Admission> => {
+          try {
+            return { ok: true, value: admitted(row, calls[i]!.user) };
+          } catch (error) {
+            return { ok: false, error };
+          }
+        }),
+      async (c) => admitted((await admissionRows(ctx, [c]))[0], c.user),
+    ),
+);
+
+/** A check-in's attendance and caller, refused like `attendanceForMember` refuses; see checkinAdmissionQuery. */
+export function checkinAdmission(ctx: AppContext, user: User, id: number, device: string) {
+  return admissionGroupsOf(ctx).submit({ id, user, device });
 }
 
 /** The same, for the teacher and assistants only (40003 for a student). */
