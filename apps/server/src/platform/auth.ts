@@ -6,6 +6,7 @@ import { sessions, users } from '../db/schema';
 import type { AppContext } from './context';
 import { isApiRequest } from './envelope';
 import { fail } from './errors';
+import { GroupCommit, groupsPerDatabase } from './group-commit';
 import { languageFromHeader } from './i18n';
 import { sha256 } from './tokens';
 
@@ -38,15 +39,39 @@ export function readToken(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** A live session and its user by the token's hash: built and prepared once, as every call's first read. */
-const sessionQuery = preparedPerDatabase((db) =>
+/**
+ * Live sessions and their users by their tokens' hashes: built and prepared once, as every call's
+ * first read, for all the calls waiting at once (a class arriving together).
+ */
+const sessionsQuery = preparedPerDatabase((db) =>
   db
-    .select({ user: users, sessionId: sessions.id, restricted: sessions.restricted, expiresAt: sessions.expiresAt })
+    .select({
+      tokenHash: sessions.tokenHash,
+      user: users,
+      sessionId: sessions.id,
+      restricted: sessions.restricted,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .prepare('session_by_token'),
+    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::varchar[])`, gt(sessions.expiresAt, sql`now()`)))
+    .prepare('sessions_by_token'),
+);
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionsQuery>['execute']>>[number];
+
+async function sessionsOf(db: AppContext['db'], hashes: string[]) {
+  const rows = await sessionsQuery(db).execute({ hashes });
+  const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
+  return hashes.map((h) => byHash.get(h));
+}
+
+/** Each app's session reads: the lookups that arrive while one runs are read together in the next. */
+const sessionGroupsOf = groupsPerDatabase(
+  (ctx: Pick<AppContext, 'db'>) =>
+    new GroupCommit<string, SessionRow | undefined>(
+      async (hashes) => (await sessionsOf(ctx.db, hashes)).map((value) => ({ ok: true, value })),
+      async (hash) => (await sessionsOf(ctx.db, [hash]))[0],
+    ),
 );
 
 /** The live session and its user for a token, or undefined: from the session cache while fresh, else one query. */
@@ -55,7 +80,7 @@ export async function findSession(ctx: Pick<AppContext, 'db' | 'sessions'>, toke
   const cached = ctx.sessions.get(tokenHash);
   if (cached) return cached;
   const generation = ctx.sessions.generation();
-  const [row] = await sessionQuery(ctx.db).execute({ tokenHash });
+  const row = await sessionGroupsOf(ctx).submit(tokenHash);
   if (!row) return undefined;
   ctx.sessions.set(tokenHash, row, generation);
   return row;
