@@ -495,35 +495,30 @@ function addAnswerRows(rows: Map<string, AnswerRow>, attemptId: number, taken: R
   return rows;
 }
 
-/** At most this many answer rows in one statement: seven parameters each, under PostgreSQL's 65,535. */
-const ANSWER_ROWS_PER_STATEMENT = 1000;
-
 /**
- * Writes answer rows, a thousand a statement (a group of saves may carry more): a replay of the same
- * answer changes nothing, an older one never overwrites a newer.
+ * Writes answer rows in one statement, whatever their number (a group of saves may carry thousands):
+ * each column goes as one array parameter and `unnest` makes the rows, so the statement is the same
+ * text for 1 row or 2,000 and costs nothing to build per row. A replay of the same answer changes
+ * nothing; an older one never overwrites a newer.
  */
 async function writeAnswerRows(db: Db, rows: Map<string, AnswerRow>) {
   const all = [...rows.values()];
-  for (let i = 0; i < all.length; i += ANSWER_ROWS_PER_STATEMENT)
-    await upsertAnswers(db, all.slice(i, i + ANSWER_ROWS_PER_STATEMENT));
-}
-
-async function upsertAnswers(db: Db, rows: AnswerRow[]) {
-  await db
-    .insert(testAnswers)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [testAnswers.attemptId, testAnswers.itemId],
-      set: {
-        answer: sql`excluded.answer`,
-        seq: sql`excluded.seq`,
-        elapsedMs: sql`excluded.elapsed_ms`,
-        late: sql`excluded.late`,
-        savedAt: sql`excluded.saved_at`,
-      },
-      // an older save arriving after a newer one never overwrites it
-      setWhere: sql`excluded.seq >= ${testAnswers.seq}`,
-    });
+  if (all.length === 0) return;
+  const column = (pick: (r: AnswerRow) => unknown) => sql.param(all.map(pick));
+  await db.execute(sql`
+    insert into ${testAnswers} (attempt_id, item_id, answer, seq, elapsed_ms, late, saved_at)
+    select r.attempt_id, r.item_id, r.answer::jsonb, r.seq, r.elapsed_ms, r.late, r.saved_at
+    from unnest(
+      ${column((r) => r.attemptId)}::int[], ${column((r) => r.itemId)}::int[],
+      ${column((r) => JSON.stringify(r.answer))}::text[], ${column((r) => r.seq)}::int[],
+      ${column((r) => r.elapsedMs ?? null)}::int[], ${column((r) => Boolean(r.late))}::boolean[],
+      ${column((r) => (r.savedAt ?? new Date()).toISOString())}::timestamptz[]
+    ) as r(attempt_id, item_id, answer, seq, elapsed_ms, late, saved_at)
+    on conflict (attempt_id, item_id) do update set
+      answer = excluded.answer, seq = excluded.seq, elapsed_ms = excluded.elapsed_ms,
+      late = excluded.late, saved_at = excluded.saved_at
+    -- an older save arriving after a newer one never overwrites it
+    where excluded.seq >= ${testAnswers}.seq`);
 }
 
 /** The entries of a save: Ketangpai's one answer (`subjectid`, `answer`) or the batch (`answers`). */
