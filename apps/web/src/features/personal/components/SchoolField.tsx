@@ -23,6 +23,9 @@ export function SchoolField({
 }) {
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState(value.trim());
+  // a school picked from the list is not searched for again: nothing under the field comes and goes
+  // after the pick, so the Save button below stays where the user is about to press it
+  const [picked, setPicked] = useState<string>();
   useEffect(() => {
     const timer = window.setTimeout(() => setKeyword(value.trim()), 300);
     return () => window.clearTimeout(timer);
@@ -30,11 +33,12 @@ export function SchoolField({
   const results = useQuery({
     queryKey: institutionKeys.search(keyword),
     queryFn: ({ signal }) => institutionsApi.search(keyword, signal),
-    enabled: keyword.length > 0,
+    enabled: keyword.length > 0 && keyword !== picked,
     retry: retryNetworkOnly,
     staleTime: 30_000,
   });
-  const list = (results.data?.list ?? []).filter((i) => i.jigou !== value.trim());
+  const searching = keyword !== picked && value.trim() !== picked;
+  const list = searching ? (results.data?.list ?? []).filter((i) => i.jigou !== value.trim()) : [];
   return (
     <div className="school-field">
       <TextField
@@ -47,16 +51,23 @@ export function SchoolField({
         error={error}
         hint={t('profile.hint.school')}
       />
-      {keyword && results.isFetching && list.length === 0 ? (
+      {searching && keyword && results.isFetching && list.length === 0 ? (
         <div className="school-state" aria-busy="true">
           <SpinLoading style={{ '--size': '18px' }} />
         </div>
       ) : null}
-      {results.isError ? <p className="muted small school-state">{t('profile.schoolSearchFailed')}</p> : null}
+      {searching && results.isError ? <p className="muted small school-state">{t('profile.schoolSearchFailed')}</p> : null}
       {list.length > 0 ? (
         <List header={t('profile.schoolMatches')} className="school-matches" data-testid="school-matches">
           {list.map((i) => (
-            <List.Item key={i.jigouid} onClick={() => onChange(i.jigou)} data-testid="school-option">
+            <List.Item
+              key={i.jigouid}
+              onClick={() => {
+                setPicked(i.jigou);
+                onChange(i.jigou);
+              }}
+              data-testid="school-option"
+            >
               {i.jigou}
             </List.Item>
           ))}
