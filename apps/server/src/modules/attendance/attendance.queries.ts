@@ -90,7 +90,7 @@ const checkinAdmissionQuery = preparedPerDatabase((db) =>
 type AdmissionRow = Awaited<ReturnType<ReturnType<typeof checkinAdmissionQuery>['execute']>>[number];
 
 /** A check-in asking to be admitted: its attendance, its caller and the device it came from. */
-export interface AdmissionCall {
+interface AdmissionCall {
   id: number;
   user: User;
   device: string;
@@ -125,7 +125,7 @@ function admitted(row: AdmissionRow | undefined, user: User) {
     refusals: Number(row.refusals),
   };
 }
-export type Admission = ReturnType<typeof admitted>;
+type Admission = ReturnType<typeof admitted>;
 
 /**
  * Each app's admission reads: the check-ins arriving while one read runs are read together in the
