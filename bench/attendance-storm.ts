@@ -10,7 +10,7 @@
 // the burst, and leaves out the kill (a killed process writes no profile). Prints one JSON result.
 import type pg from 'pg';
 import WebSocket from 'ws';
-import { call, percentile, round, sleep, stormRoom } from './fixtures';
+import { call, percentile, phonePost, round, sleep, stormRoom } from './fixtures';
 import { summarizeProfile } from './profile';
 import { basePort, log, runBench, type startServer } from './server';
 
@@ -104,14 +104,13 @@ async function checkIn(base: string, token: string, attendanceId: number, reques
     attempts++;
     const sent = performance.now();
     try {
-      const res = await fetch(`${base}/AttenceApi/checkin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token },
-        body: JSON.stringify({ id: String(attendanceId), code: CODE, requestid, clienttype: 'bench' }),
-      });
-      const text = await res.text();
+      const res = await phonePost(
+        `${base}/AttenceApi/checkin`,
+        { id: String(attendanceId), code: CODE, requestid, clienttype: 'bench' },
+        token,
+      );
       if (res.status >= 500 || res.status === 429) throw new Error(`HTTP ${res.status}`);
-      const body = JSON.parse(text);
+      const body = JSON.parse(res.text);
       if (body.status === 1 && body.data?.state === 1)
         return {
           acked: true,

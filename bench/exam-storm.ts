@@ -10,7 +10,7 @@
 // BENCH_PROFILE=1 profiles the server through the first storm and leaves out the kill. Prints one JSON result.
 import type pg from 'pg';
 import { ATTEMPT_STATUS } from '../packages/shared/src/exams/constants';
-import { call, percentile, round, sleep, stormRoom } from './fixtures';
+import { call, percentile, phonePost, round, sleep, stormRoom } from './fixtures';
 import { summarizeProfile } from './profile';
 import { basePort, log, runBench } from './server';
 
@@ -37,14 +37,9 @@ async function send(base: string, path: string, body: unknown, token: string): P
     attempts++;
     const sent = performance.now();
     try {
-      const res = await fetch(base + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', token },
-        body: JSON.stringify(body),
-      });
-      const text = await res.text();
+      const res = await phonePost(base + path, body, token);
       if (res.status >= 500 || res.status === 429) throw new Error(`HTTP ${res.status}`);
-      const json = JSON.parse(text);
+      const json = JSON.parse(res.text);
       if (json.status !== 1) return { ok: false, attempts, refused: `${json.code} ${json.message}` };
       return { ok: true, data: json.data, firstTryMs: attempts === 1 ? performance.now() - sent : undefined, attempts };
     } catch {

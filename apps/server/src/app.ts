@@ -300,11 +300,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   registerEnvelope(app);
   registerAuth(app, ctx);
   registerSecurityHeaders(app, config, path.join(config.webDist, 'index.html'));
-  // answers above a small size go compressed; built assets are compressed at build time (below)
+  // answers above a small size go compressed; built assets are compressed at build time (below). An
+  // answer up to 128 KB is compressed in one call on this thread: a stream per answer (the plugin's way
+  // above 8 KB on two cores) allocated and zeroed a fresh window each, 1.4 ms of CPU per 12 KB answer
+  // when a class's thousand arrive at once, against 0.1 ms in one call (decision 058). Brotli's window
+  // is 256 KB, not 4 MB: no answer needs more, and a smaller one starts a third faster.
   await app.register(compress, {
     threshold: 1024,
+    syncThreshold: 128 * 1024,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
   });
   await app.register(rateLimit, {
     global: false,

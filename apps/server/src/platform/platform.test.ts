@@ -268,7 +268,11 @@ describe('compression and caching', () => {
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     expect(css.body).toBe('body{color:red}');
-    const again = await web.inject({ method: 'GET', url: '/assets/a-1.css', headers: { 'if-none-match': String(css.headers.etag) } });
+    const again = await web.inject({
+      method: 'GET',
+      url: '/assets/a-1.css',
+      headers: { 'if-none-match': String(css.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
     const head = await web.inject({ method: 'HEAD', url: '/favicon.svg' });
@@ -276,7 +280,12 @@ describe('compression and caching', () => {
     expect(head.headers['content-type']).toBe('image/svg+xml');
     expect(head.headers['cache-control']).toBe('public, max-age=3600');
     // another spelling, a way out of the build, an encoded way out: the page (an unknown address is the app's to show)
-    for (const url of ['/ASSETS/a-1.css', '/assets/../../paiclass-outside.txt', '/assets/%2e%2e/%2e%2e/paiclass-outside.txt', '/assets/%E0%A4%A']) {
+    for (const url of [
+      '/ASSETS/a-1.css',
+      '/assets/../../paiclass-outside.txt',
+      '/assets/%2e%2e/%2e%2e/paiclass-outside.txt',
+      '/assets/%E0%A4%A',
+    ]) {
       const res = await web.inject({ method: 'GET', url });
       expect(res.body, url).not.toContain('secret');
       expect(res.body, url).not.toContain('color:red');
@@ -303,6 +312,35 @@ describe('compression and caching', () => {
     });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json().status).toBe(1);
+  });
+
+  it('compresses an answer of tens of kilobytes (a 50-question paper) in one piece, its length known, in either encoding', async () => {
+    const zlib = await import('node:zlib');
+    const paper = {
+      lists: Array.from({ length: 200 }, (_, i) => ({ subjectid: i, title: `<p>第 ${i} 题：${'选项'.repeat(20)}</p>` })),
+    };
+    const big = await testApp(db, {}, {}, (a) => {
+      a.post('/TestApi/paper', { config: { auth: 'none', api: true } }, async () => paper);
+    });
+    try {
+      const gz = await big.inject({ method: 'POST', url: '/TestApi/paper', headers: { 'accept-encoding': 'gzip' }, payload: {} });
+      const br = await big.inject({
+        method: 'POST',
+        url: '/TestApi/paper',
+        headers: { 'accept-encoding': 'br, gzip' },
+        payload: {},
+      });
+      expect(JSON.stringify(paper).length).toBeGreaterThan(16 * 1024);
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(br.headers['content-encoding']).toBe('br');
+      // compressed in one call: the length is sent (a stream would send it chunked, without one)
+      expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
+      expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+      expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString()).data).toEqual(paper);
+      expect(JSON.parse(zlib.brotliDecompressSync(br.rawPayload).toString()).data).toEqual(paper);
+    } finally {
+      await big.close();
+    }
   });
 });
 

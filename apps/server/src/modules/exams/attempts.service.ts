@@ -33,7 +33,7 @@ import { inTransaction } from '../../platform/transaction';
 import { rooms } from '../../realtime/rooms';
 import { presentFile } from '../files/files.service';
 import { answerTiming, deadlineOf, graceEnd, hasBegun, isClosed, pastGrace, studentState, takesTests } from './exams.policy';
-import { loadTest, paperItems, type Test, type TestAccess, timesOf } from './exams.queries';
+import { loadTest, loadTestAndAttempts, paperItems, type Test, type TestAccess, timesOf } from './exams.queries';
 import { generatePaper } from './generate';
 import { gradePaper, normalizeAnswer, packAnswer, type StoredAnswer, unpackAnswer } from './grading';
 import { type Item, presentStudentItem, seconds } from './presenters';
@@ -66,18 +66,6 @@ export function makePaper(ctx: AppContext, test: Test, items: Item[], userId: nu
   );
 }
 
-export async function extraMinutes(db: Db, contentId: number, userId: number) {
-  const [row] = await extraMinutesQuery(db).execute({ contentId, userId });
-  return row?.minutes ?? 0;
-}
-const extraMinutesQuery = preparedPerDatabase((db) =>
-  db
-    .select({ minutes: testExtraTimes.minutes })
-    .from(testExtraTimes)
-    .where(and(eq(testExtraTimes.contentId, sql.placeholder('contentId')), eq(testExtraTimes.userId, sql.placeholder('userId'))))
-    .prepare('exam_extra_minutes'),
-);
-
 /** A student's attempts at a test, oldest first: only ever their own. Prepared once: every start of a storm reads them. */
 export async function attemptsOf(db: Db, contentId: number, userId: number) {
   return attemptsQuery(db).execute({ contentId, userId });
@@ -96,12 +84,13 @@ export const counted = (list: Attempt[]) =>
   list.filter((a) => a.status === ATTEMPT_STATUS.inProgress || a.status === ATTEMPT_STATUS.submitted).length;
 
 /** A test the caller takes: a student of the course (the teacher and assistants preview instead). */
-async function studentAccess(ctx: AppContext, user: User, courseId: number, id: number) {
-  const access = await loadTest(ctx, user, courseId, id);
+function asStudent<T extends TestAccess>(access: T): T {
   if (!takesTests(access.m.role)) throw fail('forbidden');
   if (access.item.publishState < PUBLISH_STATES.published) throw fail('testNotPublished');
   return access;
 }
+const studentAccess = async (ctx: AppContext, user: User, courseId: number, id: number) =>
+  asStudent(await loadTest(ctx, user, courseId, id));
 
 /** Tells the course's staff where a student stands; a lost push loses no data (pages refetch). */
 async function announceProgress(ctx: AppContext, attempt: Attempt, state: number) {
@@ -293,10 +282,9 @@ export const startGroupsOf = groupsPerDatabase(
  * and analysis come only with `testingResult`, when the settings allow.
  */
 export async function startOrResume(ctx: AppContext, user: User, courseId: number, id: number) {
-  const access = await studentAccess(ctx, user, courseId, id);
-  const { item, test } = access;
+  const { attempts: list, ...access } = asStudent(await loadTestAndAttempts(ctx, user, courseId, id));
+  const { item, test, extra } = access;
   if (test.offline) throw fail('testOffline');
-  const [list, extra] = await Promise.all([attemptsOf(ctx.db, item.id, user.id), extraMinutes(ctx.db, item.id, user.id)]);
   const current = list.find((a) => a.status === ATTEMPT_STATUS.inProgress);
   if (current && !pastGrace(current.deadlineAt) && !(current.forcedAt && current.forcedAt.getTime() <= Date.now()))
     return presentPaper(ctx, access, current, extra);

@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context';
 import { fail } from '../../platform/errors';
 import { courseRole, presentOneItem } from '../content/content.service';
 import { presentRichText } from '../content/rich-text';
-import { answerFiles, attemptItems, attemptsOf, counted, effectiveDeadline, extraMinutes, handInById } from './attempts.service';
+import { answerFiles, attemptItems, attemptsOf, counted, effectiveDeadline, handInById } from './attempts.service';
 import {
   answersVisible,
   hasBegun,
@@ -69,8 +69,12 @@ export async function testDetails(ctx: AppContext, user: User, courseId: number,
   return presentStudentTest(ctx, user, access);
 }
 
-async function presentStudentTest(ctx: AppContext, user: User, access: TestAccess): Promise<z.output<typeof studentTestAnswer>> {
-  const { item, test, m } = access;
+async function presentStudentTest(
+  ctx: AppContext,
+  user: User,
+  access: TestAccess & { extra: number },
+): Promise<z.output<typeof studentTestAnswer>> {
+  const { item, test, m, extra } = access;
   const list = (await attemptsOf(ctx.db, item.id, user.id)).filter((a) => a.status !== ATTEMPT_STATUS.prepared);
   const latest = list[list.length - 1];
   const policy = policyOf(access);
@@ -93,7 +97,7 @@ async function presentStudentTest(ctx: AppContext, user: User, access: TestAcces
     canstart: (current || (open && used < test.attempts) ? 1 : 0) as 0 | 1,
     attemptsused: used,
     attemptsleft: Math.max(0, test.attempts - used),
-    extratime: await extraMinutes(ctx.db, item.id, user.id),
+    extratime: extra,
     current: current
       ? {
           attemptid: current.id,
