@@ -199,6 +199,8 @@ export async function startServer(
     REDIS_URL: process.env.REDIS_URL ?? '',
     // no lives' nginx-rtmp unless a bench asks for it: a killed instance (bench:chat) would leave it behind
     LIVE_INGEST: process.env.LIVE_INGEST ?? 'false',
+    // the server's own V8 flags, apart from the bench's (say --perf-basic-prof for `perf record`)
+    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? process.env.NODE_OPTIONS ?? '',
   };
   const started = performance.now();
   let child = spawnTracked(args, env, logFile);

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, signIn } from '../courses/helpers';
+import { courseHomeAtRest, createCourse, signIn } from '../courses/helpers';
 import { joinedStudent, row } from '../members/helpers';
 
 /**
@@ -58,6 +58,7 @@ for (const lang of ['zh', 'en'] as const) {
     const phone = await newPhone();
     await signIn(phone, request, ada);
     await home(phone, course.id, 0);
+    await courseHomeAtRest(phone, { inClass: true });
     await phone.getByTestId('home-stars').click();
     await expect(phone.getByTestId('star-log-empty')).toBeVisible();
     await expect(phone.getByTestId('star-log-total')).toHaveText('0');
@@ -66,6 +67,7 @@ for (const lang of ['zh', 'en'] as const) {
     await signIn(page, request, teacher);
     await home(page, course.id, 1);
     await expect(page.getByTestId('home-stars')).toHaveText(w.entry);
+    await courseHomeAtRest(page, { inClass: true });
     await page.getByTestId('home-stars').click();
     await expect(page).toHaveURL(/\/representation\/performanceStatistics\?courseId=\d+&courseRole=1/);
     await expect(page.getByTestId('star-in-class')).toHaveText(w.inClass);

@@ -110,3 +110,19 @@ export const endsWith = (path: string) => new RegExp(`${path.replace(/[.*+?^${}(
 export async function completeProfile(request: APIRequestContext, token: string) {
   await api(request, '/UserApi/saveCourseProfile', { classno: '2301', grade: 2, enrolltime: '2025-09' }, token);
 }
+
+/**
+ * Waits for the course home at rest before a press on one of its rows: the areas' menu loaded and, in class,
+ * the class bar, the classroom tools and speaking drawn above the rows with what they load. Each arrives on a
+ * query of its own and pushes every row below it down; a press aimed before then can land on another row (the
+ * stars journey's student, once, on a loaded machine), as a finger would.
+ */
+export async function courseHomeAtRest(page: Page, { inClass }: { inClass: boolean }) {
+  await expect(page.getByTestId('course-home-menu')).toHaveAttribute('aria-busy', 'false');
+  if (inClass) {
+    await expect(page.getByTestId('class-time-bar')).toHaveAttribute('data-state', 'on');
+    await expect(page.getByTestId('classroom-tools')).toBeVisible();
+    await expect(page.getByTestId('speak-tools')).toBeVisible();
+  }
+  await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+}

@@ -1,6 +1,6 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { createCourse, registerPerson, signIn } from '../courses/helpers';
+import { courseHomeAtRest, createCourse, registerPerson, signIn } from '../courses/helpers';
 import { joinedStudent, row } from './helpers';
 
 test('in English: members, teaching team, a grouping, course areas and the introduction', async ({ page, request }) => {
@@ -14,8 +14,7 @@ test('in English: members, teaching team, a grouping, course areas and the intro
   await signIn(page, request, teacher);
   await page.goto(`/courseHome?courseId=${course.id}&courseRole=1`);
   await expect(page.getByTestId('home-members')).toContainText('Members');
-  // the home at rest (the teacher's menus and the class bar loaded) before the press on a row below them
-  await expect(page.getByTestId('course-home-menu')).toHaveAttribute('aria-busy', 'false');
+  await courseHomeAtRest(page, { inClass: false });
   await expect(page.getByTestId('class-time-bar')).toHaveAttribute('data-state', 'off');
   await page.getByTestId('home-members').click();
   await expect(page.getByTestId('page-title')).toHaveText('Members');

@@ -91,7 +91,9 @@ export function ClassroomTools({ courseId, canTeach }: { courseId: number; canTe
       ) : null}
       {!config.data || !race.data ? (
         config.isError || race.isError ? null : (
-          <div className="classroom-tools-loading">{t('barrage.loading')}</div>
+          <div className="classroom-tools-loading" aria-busy="true">
+            {t('barrage.loading')}
+          </div>
         )
       ) : canTeach ? (
         <TeacherTools courseId={courseId} config={config.data} race={race.data} />
@@ -223,7 +225,9 @@ function TeacherTools({ courseId, config, race }: { courseId: number; config: Ba
       </div>
       <div className="barrage-list-head">{t('barrage.list')}</div>
       {list.isPending ? (
-        <div className="classroom-tools-loading">{t('barrage.loading')}</div>
+        <div className="classroom-tools-loading" aria-busy="true">
+          {t('barrage.loading')}
+        </div>
       ) : list.isError ? (
         <div className="classroom-tools-error">{t('barrage.loadFailed')}</div>
       ) : comments.length === 0 ? (

@@ -77,7 +77,9 @@ export function SpeakTools({ courseId, canTeach }: { courseId: number; canTeach:
         {config.data ? <ClassTimer timer={config.data.timer} receivedAt={config.dataUpdatedAt} /> : null}
       </div>
       {config.isPending ? (
-        <div className="speak-hint">{t('speak.loading')}</div>
+        <div className="speak-hint" aria-busy="true">
+          {t('speak.loading')}
+        </div>
       ) : config.isError ? (
         <div className="speak-error" data-testid="speak-error">
           {t('speak.loadFailed')}
@@ -200,7 +202,9 @@ function StudentSpeak({ courseId, config }: { courseId: number; config: SpeakCon
       </div>
       <div className="speak-list-head">{t('speak.myQuestions')}</div>
       {questions.isPending ? (
-        <div className="speak-hint">{t('speak.loading')}</div>
+        <div className="speak-hint" aria-busy="true">
+          {t('speak.loading')}
+        </div>
       ) : questions.isError ? (
         <div className="speak-error">{t('speak.loadFailed')}</div>
       ) : questions.data.list.length === 0 ? (
@@ -350,7 +354,9 @@ function TeacherSpeak({ courseId, config, receivedAt }: { courseId: number; conf
 
       <div className="speak-list-head">{t('speak.letters')}</div>
       {letters.isPending ? (
-        <div className="speak-hint">{t('speak.loading')}</div>
+        <div className="speak-hint" aria-busy="true">
+          {t('speak.loading')}
+        </div>
       ) : letters.isError ? (
         <div className="speak-error">{t('speak.loadFailed')}</div>
       ) : shownLetters.length === 0 ? (
@@ -388,7 +394,9 @@ function TeacherSpeak({ courseId, config, receivedAt }: { courseId: number; conf
         {questions.data ? <span className="speak-count">{t('speak.openCount', { n: questions.data.open })}</span> : null}
       </div>
       {questions.isPending ? (
-        <div className="speak-hint">{t('speak.loading')}</div>
+        <div className="speak-hint" aria-busy="true">
+          {t('speak.loading')}
+        </div>
       ) : questions.isError ? (
         <div className="speak-error">{t('speak.loadFailed')}</div>
       ) : questions.data.list.length === 0 ? (
