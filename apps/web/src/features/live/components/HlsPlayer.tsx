@@ -15,8 +15,12 @@ export function HlsPlayer({
 }: {
   src: string;
   onPlaying?: () => void;
-  /** the picture's position in seconds, as it plays (a recording's bullet comments follow it) */
-  onTime?: (seconds: number) => void;
+  /**
+   * the picture's position in seconds, as it plays (a recording's bullet comments follow it); `seeked`: the
+   * viewer moved the picture since the last call (the player's own move to where a recording's picture
+   * begins is not one)
+   */
+  onTime?: (seconds: number, seeked: boolean) => void;
   /** a live stream (the latency note, two segments behind the edge); false for a recording */
   live?: boolean;
 }) {
@@ -43,7 +47,18 @@ export function HlsPlayer({
       playing.current?.();
     };
     el.addEventListener('playing', onPlay);
-    const onTimeUpdate = () => timed.current?.(el.currentTime);
+    // a seek since the last tick, told apart from the player's own move to a recording's first picture
+    let seeked = false;
+    let ownMove = false;
+    const onSeeking = () => {
+      if (ownMove) ownMove = false;
+      else seeked = true;
+    };
+    el.addEventListener('seeking', onSeeking);
+    const onTimeUpdate = () => {
+      timed.current?.(el.currentTime, seeked);
+      seeked = false;
+    };
     el.addEventListener('timeupdate', onTimeUpdate);
     void import('hls.js/light').then(({ default: Hls }) => {
       if (stopped) return;
@@ -69,7 +84,10 @@ export function HlsPlayer({
           // 0:00 on a black picture). Start where both are.
           if (!live)
             h.on(Hls.Events.FRAG_BUFFERED, () => {
-              if (el.buffered.length > 0 && el.currentTime < el.buffered.start(0)) el.currentTime = el.buffered.start(0);
+              if (el.buffered.length > 0 && el.currentTime < el.buffered.start(0)) {
+                ownMove = true;
+                el.currentTime = el.buffered.start(0);
+              }
             });
           h.loadSource(src);
           h.attachMedia(el);
@@ -110,6 +128,7 @@ export function HlsPlayer({
       stopped = true;
       el.removeEventListener('playing', onPlay);
       el.removeEventListener('timeupdate', onTimeUpdate);
+      el.removeEventListener('seeking', onSeeking);
       destroy();
     };
   }, [src, live]);

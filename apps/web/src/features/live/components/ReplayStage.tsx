@@ -4,10 +4,12 @@ import { BarrageLayer } from '../../barrage/components/BarrageLayer';
 import { retryNetworkOnly } from '../../courses/api';
 import { liveApi, liveKeys, type ReplayComment } from '../api';
 import { HlsPlayer } from './HlsPlayer';
+import { dueComments } from './replayTimeline';
 
 /**
  * A live's recording (type 21, decision 036) with hls.js, and its bullet comments flying at the moments
- * they were sent: each comment whose time the picture passes flies once; seeking back lets them fly again.
+ * they were sent: each comment whose time the picture passes flies once; seeking back lets them fly again
+ * (`dueComments`).
  * `comments` given (the share page has none) skips reading them.
  */
 export function ReplayStage({
@@ -33,13 +35,11 @@ export function ReplayStage({
   const last = useRef(-1);
   const list = comments.data?.list;
   const onTime = useCallback(
-    (now: number) => {
+    (now: number, seeked: boolean) => {
       const before = last.current;
       last.current = now;
       if (!list?.length) return;
-      // a jump (a seek, or the first tick) starts from here: only what the picture plays through flies
-      const from = now < before || now - before > 2 ? now - 0.01 : before;
-      const due = list.filter((c) => c.at > from && c.at <= now);
+      const due = dueComments(list, before, now, seeked);
       if (due.length) setFeed(due);
     },
     [list],
