@@ -168,6 +168,34 @@ export function toast(page: Page, text: string | RegExp) {
 }
 
 /**
+ * Resolves once a toast saying `text` has been shown, however briefly. Started before the press that shows
+ * it: a toast is on the screen for 2 s, and on a loaded machine two of Playwright's looks for it can fall
+ * either side of that (the browser live's "sent" toast, with four lives transcoding at a load of 21). A
+ * toast that never shows still fails, at `timeout`.
+ */
+export function toastShown(page: Page, text: string, timeout = 20_000): Promise<void> {
+  return page.evaluate(
+    ({ text, timeout }) =>
+      new Promise<void>((resolve, reject) => {
+        const shown = () => [...document.querySelectorAll('.adm-toast-main')].some((el) => el.textContent?.includes(text));
+        if (shown()) return resolve();
+        const watch = new MutationObserver(() => {
+          if (!shown()) return;
+          watch.disconnect();
+          clearTimeout(timer);
+          resolve();
+        });
+        const timer = setTimeout(() => {
+          watch.disconnect();
+          reject(new Error(`no toast "${text}" within ${timeout} ms`));
+        }, timeout);
+        watch.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }),
+    { text, timeout },
+  );
+}
+
+/**
  * Saves a phone-size screenshot of the current screen under e2e/screenshots/, and checks the screen with
  * axe-core first (issue 25: every screen a journey visits). An accessibility fault is a soft failure: the
  * journey goes on and fails at its end with every screen's faults listed.

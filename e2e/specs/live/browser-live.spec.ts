@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { api, checkA11y, expect, test, toast } from '../../fixtures';
+import { api, checkA11y, expect, test, toastShown } from '../../fixtures';
 import config from '../../playwright.config';
 import { shot } from '../accounts/screens';
 import { createCourse, registerPerson, signIn } from '../courses/helpers';
@@ -102,8 +102,10 @@ test('网页直播（zh）：老师用浏览器摄像头开播，两名学生观
   await expect(phone.getByTestId('live-video')).toHaveAttribute('data-state', 'playing', { timeout: 40_000 });
   await expect(page.getByTestId('live-viewers')).toHaveText('1 人在看', { timeout: 20_000 });
   await phone.getByTestId('live-barrage-input').locator('input').fill('浏览器直播很流畅');
+  const sent = toastShown(phone, '弹幕已发送');
   await phone.getByTestId('live-barrage-send').click();
-  await expect(toast(phone, '弹幕已发送')).toBeVisible();
+  await sent;
+  await expect(phone.getByTestId('live-barrage-input').locator('input')).toHaveValue('');
   await expect(page.getByTestId('barrage-flight').filter({ hasText: '浏览器直播很流畅' })).toBeVisible();
   await shot(phone, 'browser-live-zh-02-student-watching');
   await shot(page, 'browser-live-zh-03-teacher-live');
