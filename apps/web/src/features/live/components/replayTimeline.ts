@@ -4,8 +4,7 @@
  * that tick, -1 before the first, so that a recording played from its start flies a comment at 0 too.
  * After a seek (the viewer's own, `seeked`) or a jump back, only what plays from the new place flies: the
  * comments skipped over stay quiet. Ticks far apart are not a seek: a busy phone, whose page could not run
- * for seconds, still flies every comment the picture passed meanwhile (they used to be dropped as a jump
- * when two ticks were over 2 s apart).
+ * for seconds, still flies every comment the picture passed meanwhile.
  */
 export function dueComments<T extends { at: number }>(list: readonly T[], previous: number, now: number, seeked: boolean): T[] {
   const from = seeked || now < previous ? now - 0.01 : previous;
