@@ -6,17 +6,13 @@
 // again in the same tab, axe-core put into the page and run (e2e/fixtures.ts checkA11y), a screenshot.
 // BENCH_BROWSER_ROUNDS sets the repeats (12). Prints one JSON result.
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+// the same axe-core and rules as the journeys' checkA11y
+import { AXE_SOURCE, AXE_TAGS } from '../e2e/fixtures';
 import config from '../e2e/playwright.config';
 import { basePort, ensureWebBuild, log, onStop, runBench, startServer } from './server';
 
 const ROUNDS = Number(process.env.BENCH_BROWSER_ROUNDS ?? 12);
-const AXE_SOURCE = fs.readFileSync(
-  createRequire(new URL('../e2e/package.json', import.meta.url)).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** CPU-seconds the whole machine has spent so far (every core; idle and waiting on disks left out). */
 function machineSeconds() {

@@ -227,9 +227,9 @@ export async function snap(page: Page, name: string, { hideToasts = false }: { h
   });
 }
 
-/** axe-core's own script, put into a page once per document (`checkA11y`). */
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** axe-core's own script, put into a page once per document (`checkA11y`, and bench/browser-costs.ts). */
+export const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
  * Checks the screen as it is now with axe-core (WCAG 2.0/2.1 A and AA rules): no serious or critical
