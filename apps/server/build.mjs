@@ -76,6 +76,8 @@ const making = `${templateDir}.${process.pid}`;
 fs.rmSync(making, { recursive: true, force: true });
 const template = new PGlite(making);
 await migrate(drizzle(template), { migrationsFolder: path.join(dist, 'migrations') });
+for (const line of fs.readFileSync(path.join(here, 'src/db/lean-template.sql'), 'utf8').split('\n'))
+  if (line && !line.startsWith('--')) await template.exec(line);
 await template.close();
 fs.rmSync(templateDir, { recursive: true, force: true });
 fs.renameSync(making, templateDir);

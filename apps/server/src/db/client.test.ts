@@ -7,7 +7,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabase, usePostgres } from '../../test/helpers';
 import { pgliteTemplate, pgliteWasm } from '../../test/pglite-template';
-import { MIGRATION_LOCK, migrationsCurrent, openDatabase } from './client';
+import { MIGRATION_LOCK, migrationsCurrent, openDatabase, PGLITE_TEMPLATE } from './client';
 
 describe('the start of an embedded database (issue 23)', () => {
   it('runs the migrator only when the database lacks a committed migration', async () => {
@@ -29,6 +29,35 @@ describe('the start of an embedded database (issue 23)', () => {
       await client.close();
     }
   });
+
+  const databases = async (query: (text: string) => Promise<{ rows: unknown[] }>) =>
+    (await query('select datname from pg_database order by datname')).rows.map((r) => (r as { datname: string }).datname);
+
+  it("keeps the tests' template to its one database (lean-template.sql)", async () => {
+    const client = new PGlite('memory://', { loadDataDir: pgliteTemplate(), pgliteWasmModule: await pgliteWasm() });
+    try {
+      expect(await databases((text) => client.query(text))).toEqual(['postgres']);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.skipIf(!PGLITE_TEMPLATE)(
+    "starts a new data folder from the build's template, without initdb's template databases",
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-lean-template-'));
+      try {
+        const opened = await openDatabase({ dataDir, pgliteWasm: await pgliteWasm() });
+        try {
+          expect(await databases((text) => opened.db.execute(sql.raw(text)) as never)).toEqual(['postgres']);
+        } finally {
+          await opened.close();
+        }
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('starts a new data folder as a copy of the template folder, and an existing one as it is', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-template-copy-'));
