@@ -126,3 +126,16 @@ export async function courseHomeAtRest(page: Page, { inClass }: { inClass: boole
   }
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
 }
+
+/**
+ * The course list's tabs (components/LightTabs.tsx) draw their line under the active tab: placed after the first
+ * layout, moved when another is chosen. Waits for it to settle there (it slides in 0.3 s).
+ */
+export async function expectTabLineUnder(page: Page, tab: Locator) {
+  const line = page.locator('.adm-tabs-tab-line');
+  const under = async () => {
+    const [a, b] = await Promise.all([line.boundingBox(), tab.locator('xpath=ancestor-or-self::*[@role="tab"]').boundingBox()]);
+    return a && b && b.width > 0 ? Math.abs(a.x - b.x) < 1 && Math.abs(a.width - b.width) < 1 : false;
+  };
+  await expect.poll(under, { message: 'the tab line under the active tab' }).toBe(true);
+}

@@ -1,6 +1,6 @@
 import { api, expect, test } from '../../fixtures';
 import { shot } from '../accounts/screens';
-import { card, createCourse, listIds, registerPerson, signIn } from './helpers';
+import { card, createCourse, expectTabLineUnder, listIds, registerPerson, signIn } from './helpers';
 
 test('a teacher transfers a course to another teacher after confirming with the password', async ({
   page,
@@ -19,6 +19,8 @@ test('a teacher transfers a course to another teacher after confirming with the 
   await signIn(page, request, teacher);
   await page.goto('/ktpCourse');
   const mine = card(page, course.id);
+  // the line under 我教的 from the first render on
+  await expectTabLineUnder(page, page.getByTestId('course-tab-teach'));
   await mine.getByTestId('course-card-more').click();
   await expect(page.getByTestId('course-action-transfer')).toBeVisible();
   await expect(page.getByTestId('course-action-delete')).toBeVisible();
@@ -63,6 +65,7 @@ test('a teacher transfers a course to another teacher after confirming with the 
   await expect(mine).toHaveCount(0);
   await page.getByTestId('course-tab-assist').click();
   await expect(page).toHaveURL(/\/ktpCourse\?tab=assist$/);
+  await expectTabLineUnder(page, page.getByTestId('course-tab-assist'));
   await expect(mine).toBeVisible();
   await expect(mine.getByTestId('course-tag-assistant')).toHaveText('助教');
   await expect(mine.getByTestId('course-card-teacher')).toHaveText(receiver.name);
