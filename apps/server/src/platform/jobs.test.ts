@@ -327,6 +327,34 @@ describe('the job pool', () => {
     ]);
   });
 
+  it('claims again when a run of the call ends while a claim is looking, so that no due job is left behind', async () => {
+    // claims that take 60 ms (the test's database), runs of 10 ms, one at a time in the default lane: the first run
+    // ends while the second claim, made when the lane was full, is still looking
+    const execute = db.database.db.execute;
+    const slowClaims = new Proxy(db.database.db, {
+      get: (target, prop, receiver) =>
+        prop === 'execute'
+          ? async (...args: Parameters<typeof execute>) => {
+              await new Promise((r) => setTimeout(r, 60));
+              return execute.apply(target, args);
+            }
+          : Reflect.get(target, prop, receiver),
+    });
+    const q = new JobQueue(slowClaims, silent, { lanes: JOB_LANES, concurrency: 1 });
+    const runs: string[] = [];
+    q.register('test', async (p) => {
+      await new Promise((r) => setTimeout(r, 10));
+      runs.push(String(p.name));
+    });
+    const stamp = Date.now();
+    const now = new Date();
+    const keys = ['a', 'b', 'c'].map((n) => `behind-${n}-${stamp}`);
+    for (const [i, key] of keys.entries())
+      await q.schedule('test', new Date(now.getTime() - 3000 + i), { name: key.split('-')[1] }, key);
+    expect(await q.runDue(now, 20, await idsOf(keys))).toBe(3);
+    expect(runs).toEqual(['a', 'b', 'c']);
+  });
+
   it('lets the poller run a publish that comes due while a conversion is running', async () => {
     const q = new JobQueue(db.database.db, silent, { lanes: JOB_LANES });
     const order: string[] = [];

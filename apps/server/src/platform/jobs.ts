@@ -244,18 +244,28 @@ export class JobQueue {
     const clock = () => new Date(Date.now() + offset);
     const mine = new Set<Promise<void>>();
     let ran = 0;
+    let ended = 0;
     while (ran < limit) {
+      const endedBefore = ended;
       const job = await this.claim(now, clock, restrict);
       if (!job) {
         // nothing due has room: once one of this call's own runs ends its lane may take another
-        if (mine.size === 0) break;
-        await Promise.race(mine);
-        continue;
+        if (mine.size > 0) {
+          await Promise.race(mine);
+          continue;
+        }
+        // the claim was made while a run of this call still filled its lane, which has ended since: the room it left
+        // is looked at once more (due jobs were left unclaimed, stop 50)
+        if (ended !== endedBefore) continue;
+        break;
       }
       ran++;
       const run = this.launch(job, clock);
       mine.add(run);
-      run.finally(() => mine.delete(run));
+      run.finally(() => {
+        mine.delete(run);
+        ended++;
+      });
     }
     await Promise.all(mine);
     return ran;
