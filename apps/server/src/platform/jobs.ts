@@ -254,8 +254,8 @@ export class JobQueue {
           await Promise.race(mine);
           continue;
         }
-        // the claim was made while a run of this call still filled its lane, which has ended since: the room it left
-        // is looked at once more (due jobs were left unclaimed, stop 50)
+        // the claim was made while a run of this call still filled its lane, and that run has ended since: the room it
+        // left is looked at once more, or due jobs would be left unclaimed
         if (ended !== endedBefore) continue;
         break;
       }

@@ -234,9 +234,8 @@ describe('closing and refund', () => {
       .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(orders.orderno, o.orderno));
     const ran = await app.ctx.jobs.runDue(new Date(Date.now() + 31 * 60_000), 1000);
-    // the close job itself ran, once and without an error (CI once saw the order still open here:
-    // the job's row says which of not claimed, failed or ran-without-closing it was; stop 50's rehearsal
-    // saw it unclaimed, so the run's count and the other rows not done come with it)
+    // the close job itself ran, once and without an error (CI once saw the order still open here: the job's row
+    // says which of not claimed, failed or ran-without-closing it was, with runDue's count and the jobs not done)
     const [job] = await db.database.db
       .select()
       .from(jobs)
