@@ -87,28 +87,47 @@ async function raw(path: string, who: Person, body: Record<string, unknown>) {
 }
 
 /**
- * Sends `calls` calls at once with each instance's first transaction held until the rest wait in its groups
- * (`queued`): each instance's first goes alone, the others together. Answers how many transactions each
- * instance opened, and the answers.
+ * Sends `calls` calls at once with each instance's first write held until the rest wait in its groups
+ * (`queued`): each instance's first goes alone, the others together. Answers how many writes each instance
+ * made, each one transaction (a group's `group`, or `single` for one alone or for each call of a group whose
+ * transaction failed), and the answers. The writes themselves are held and counted, not the instance's
+ * transactions: any other transaction begun first would be the one held. Every held write goes once the calls
+ * have been seen gathered: the first instance let go writes its group, and one still looking on its own would
+ * no longer see them all waiting (two instances under load: both first writes then held 10 s, and answered 50000).
  */
-async function firstTransactionHeld<T>(queued: (ctx: FastifyInstance['ctx']) => number, calls: number, send: () => Promise<T>) {
-  const instances = instancesOf(app);
-  const transactions = instances.map(() => 0);
-  const waiting = () => instances.reduce((n, instance) => n + queued(instance.ctx), 0);
-  const originals = instances.map((instance, i) => {
-    const transaction = instance.ctx.db.transaction.bind(instance.ctx.db);
-    instance.ctx.db.transaction = (async (...args: Parameters<typeof transaction>) => {
-      if (++transactions[i]! === 1) await vi.waitFor(() => expect(waiting()).toBe(calls - instances.length), { timeout: 10_000 });
-      return transaction(...args);
-    }) as typeof transaction;
-    return transaction;
+async function firstWriteHeld<T>(groupsOf: (ctx: FastifyInstance['ctx']) => unknown, calls: number, send: () => Promise<T>) {
+  type Writes = { group: (inputs: unknown[]) => Promise<unknown>; single: (input: unknown) => Promise<unknown>; queued: number };
+  const groups = instancesOf(app).map((instance) => groupsOf(instance.ctx) as Writes);
+  const writes = groups.map(() => 0);
+  let gathered: Promise<void> | undefined;
+  let stuck: string | undefined;
+  const allWaiting = () =>
+    vi
+      .waitFor(() => expect(groups.reduce((n, g) => n + g.queued, 0)).toBe(calls - groups.length), { timeout: 10_000 })
+      .catch((error: Error) => {
+        stuck = `the first writes held 10 s: ${groups.map((g) => g.queued).join(' and ')} waiting (${error.message})`;
+      });
+  const originals = groups.map((g, i) => {
+    const { group, single } = g;
+    const counted =
+      <A>(write: (arg: A) => Promise<unknown>) =>
+      async (arg: A) => {
+        if (++writes[i]! === 1) {
+          gathered ??= allWaiting();
+          await gathered;
+        }
+        return write(arg);
+      };
+    g.group = counted(group);
+    g.single = counted(single);
+    return { group, single };
   });
   try {
-    return { transactions, answered: await send() };
+    const answered = await send();
+    expect(stuck, 'the calls gathered behind the first writes').toBeUndefined();
+    return { writes, answered };
   } finally {
-    instances.forEach((instance, i) => {
-      instance.ctx.db.transaction = originals[i]!;
-    });
+    for (const [i, g] of groups.entries()) Object.assign(g, originals[i]);
   }
 }
 
@@ -328,25 +347,22 @@ describe('answers', () => {
     const { id, paper, single, blank } = await oneOfEach();
     const second = await start(id, stu(1));
     const body = (answers: unknown[]) => ({ courseid: room.courseid, testpaperid: id, answers });
-    // each instance's first save goes alone; its transaction starts once the others wait for it (on
-    // PGlite their reads would otherwise queue behind it, and each arrive alone)
-    const { transactions, answered: answers } = await firstTransactionHeld(
-      (ctx) => saveGroupsOf(ctx).queued,
-      7,
-      () =>
-        Promise.all([
-          tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'A', seq: 1 }])),
-          tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'C', seq: 3 }])),
-          tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'B', seq: 2 }])),
-          tp('saveAnswer', stu(1), body([{ subjectid: blank, answer: ['a', 'b'], seq: 1 }])),
-          tp('saveAnswer', stu(1), body([{ subjectid: single, answer: 'B', seq: 1 }])),
-          // never started: refused alone
-          tp('saveAnswer', stu(3), body([{ subjectid: single, answer: 'B', seq: 1 }])),
-          tp('saveAnswer', stu(), body([{ subjectid: blank, answer: ['北京'], seq: 4 }])),
-        ]),
+    // each instance's first save goes alone; its write starts once the others wait for it (on PGlite their
+    // reads would otherwise queue behind it, and each arrive alone)
+    const { writes, answered: answers } = await firstWriteHeld(saveGroupsOf, 7, () =>
+      Promise.all([
+        tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'A', seq: 1 }])),
+        tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'C', seq: 3 }])),
+        tp('saveAnswer', stu(), body([{ subjectid: single, answer: 'B', seq: 2 }])),
+        tp('saveAnswer', stu(1), body([{ subjectid: blank, answer: ['a', 'b'], seq: 1 }])),
+        tp('saveAnswer', stu(1), body([{ subjectid: single, answer: 'B', seq: 1 }])),
+        // never started: refused alone
+        tp('saveAnswer', stu(3), body([{ subjectid: single, answer: 'B', seq: 1 }])),
+        tp('saveAnswer', stu(), body([{ subjectid: blank, answer: ['北京'], seq: 4 }])),
+      ]),
     );
-    // per instance, the first alone and the others in one group
-    expect(transactions).toEqual(instancesOf(app).map(() => 2));
+    // per instance, the first alone and the others in one group: two transactions
+    expect(writes).toEqual(instancesOf(app).map(() => 2));
     expect(answers.map((a) => a.status)).toEqual([1, 1, 1, 0, 1, 0, 1]);
     expect(answers[3]).toMatchObject({ code: 40001, message: '答案与题型不符' });
     expect(answers[5]).toMatchObject({ code: 30908 });
@@ -366,13 +382,11 @@ describe('answers', () => {
     const prepared = new Map(
       (await app.ctx.db.select().from(testAttempts).where(eq(testAttempts.contentId, id))).map((a) => [a.userId, a.id]),
     );
-    // each instance's first start goes alone; its transaction starts once the others wait for it
-    const { transactions, answered: papers } = await firstTransactionHeld(
-      (ctx) => startGroupsOf(ctx).queued,
-      5,
-      () => Promise.all([start(id, stu(0)), start(id, stu(1)), start(id, stu(2)), start(id, stu(3)), start(id, stu(0))]),
+    // each instance's first start goes alone; its write starts once the others wait for it
+    const { writes, answered: papers } = await firstWriteHeld(startGroupsOf, 5, () =>
+      Promise.all([start(id, stu(0)), start(id, stu(1)), start(id, stu(2)), start(id, stu(3)), start(id, stu(0))]),
     );
-    expect(transactions).toEqual(instancesOf(app).map(() => 2));
+    expect(writes).toEqual(instancesOf(app).map(() => 2));
     expect(papers.map((p) => p.attemptid)).toEqual([0, 1, 2, 3, 0].map((i) => prepared.get(stu(i).uid)));
     for (const i of [0, 1, 2, 3]) {
       const row = await attemptRow(papers[i]!.attemptid);
