@@ -92,6 +92,9 @@ export async function testDatabase(options: { logger?: Logger } = {}): Promise<T
       template,
       templateCurrent: template !== undefined,
       pgliteWasm: await pgliteWasm(),
+      // an in-memory database keeps its files in memory already: a small buffer pool doubles less of them,
+      // and PGlite clears the pool at every start (openDatabase)
+      sharedBuffers: '8MB',
     });
     return { database, drop: () => database.close() };
   }

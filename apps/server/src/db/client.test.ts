@@ -42,6 +42,18 @@ describe('the start of an embedded database (issue 23)', () => {
     }
   });
 
+  it.skipIf(usePostgres)("starts a test's embedded database with a small buffer pool (sharedBuffers)", async () => {
+    const database = await testDatabase();
+    try {
+      const { rows } = (await database.database.db.execute(sql.raw('show shared_buffers'))) as unknown as {
+        rows: { shared_buffers: string }[];
+      };
+      expect(rows[0]?.shared_buffers).toBe('8MB');
+    } finally {
+      await database.drop();
+    }
+  });
+
   it.skipIf(!PGLITE_TEMPLATE)(
     "starts a new data folder from the build's template, without initdb's template databases",
     async () => {
