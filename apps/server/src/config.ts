@@ -31,6 +31,13 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  // the embedded database's buffer pool: 1M to 1G, 32M unless set (decision 061)
+  PGLITE_SHARED_BUFFERS: bytes.default(32 * 1024 ** 2).pipe(
+    z
+      .number()
+      .min(1024 ** 2, { message: 'must be at least 1M' })
+      .max(1024 ** 3, { message: 'must be at most 1G' }),
+  ),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   REDIS_URL: url(['redis', 'rediss']).optional(),
   SMTP_URL: url(['smtp', 'smtps']).optional(),
@@ -186,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     dataDir,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

@@ -5,8 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { testDatabase, usePostgres } from '../../test/helpers';
+import { testConfig, testDatabase, usePostgres } from '../../test/helpers';
 import { pgliteTemplate, pgliteWasm } from '../../test/pglite-template';
+import { buildApp } from '../app';
 import { MIGRATION_LOCK, migrationsCurrent, openDatabase, PGLITE_TEMPLATE } from './client';
 
 describe('the start of an embedded database (issue 23)', () => {
@@ -53,6 +54,28 @@ describe('the start of an embedded database (issue 23)', () => {
       await database.drop();
     }
   });
+
+  it.skipIf(usePostgres)(
+    "starts the server's embedded database with the buffer pool PGLITE_SHARED_BUFFERS sets, 32M by default",
+    async () => {
+      for (const [env, shown] of [
+        [{}, '32MB'],
+        [{ PGLITE_SHARED_BUFFERS: '16M' }, '16MB'],
+      ] as const) {
+        const config = testConfig({ ...env, SEED_DEMO: 'false' });
+        const app = await buildApp(config, { logger: false });
+        try {
+          const { rows } = (await app.ctx.db.execute(sql.raw('show shared_buffers'))) as unknown as {
+            rows: { shared_buffers: string }[];
+          };
+          expect(rows[0]?.shared_buffers).toBe(shown);
+        } finally {
+          await app.close();
+          fs.rmSync(config.dataDir, { recursive: true, force: true });
+        }
+      }
+    },
+  );
 
   it.skipIf(!PGLITE_TEMPLATE)(
     "starts a new data folder from the build's template, without initdb's template databases",

@@ -171,12 +171,17 @@ describe('development and production modes', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ MODE: 'staging' })).toThrow(/MODE/);
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_ACCESS_KEY/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '512K' })).toThrow(/PGLITE_SHARED_BUFFERS: must be at least 1M/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '2G' })).toThrow(/PGLITE_SHARED_BUFFERS: must be at most 1G/);
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: 'lots' })).toThrow(/PGLITE_SHARED_BUFFERS/);
   });
 
   it('has defaults for everything', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 3000, mode: 'development', production: false, seedDemo: true, allowRegister: true });
     expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.pgliteSharedBuffers).toBe(32 * 1024 ** 2);
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128M' }).pgliteSharedBuffers).toBe(128 * 1024 ** 2);
   });
 });
 
