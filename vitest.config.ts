@@ -76,6 +76,9 @@ export default defineConfig({
         test: {
           name: 'web and shared',
           include: ['apps/web/**/*.test.ts', 'apps/web/**/*.test.tsx', 'packages/**/*.test.ts'],
+          // likewise: a file that stubs a browser's globals or loads lib/i18n afresh undoes it itself (the
+          // project alone: 49 CPU-seconds and 29.5 s with each file in a fresh module graph, 14.5 and 10.8 without)
+          isolate: false,
         },
       },
     ],

@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const en = JSON.parse(readFileSync(new URL('../locales/en.json', import.meta.url), 'utf8')) as {
   courses: { info: { title: string } };
@@ -18,7 +18,11 @@ beforeAll(() => {
     removeItem: (key: string) => void items.delete(key),
   });
   vi.stubGlobal('document', { documentElement: { lang: 'zh-CN' } });
+  // lib/i18n as a page first loads it: a test file before this one in the worker may have loaded parts
+  vi.resetModules();
 });
+// the next test file in this worker starts without a browser's globals (vitest.config.ts: isolate)
+afterAll(() => vi.unstubAllGlobals());
 
 describe('locale parts at run time', () => {
   it('load the pages part on demand, and give it to a language switched to while a page was loading', async () => {
