@@ -93,7 +93,7 @@ export async function testDatabase(options: { logger?: Logger } = {}): Promise<T
       templateCurrent: template !== undefined,
       pgliteWasm: await pgliteWasm(),
       // an in-memory database keeps its files in memory already: a small buffer pool doubles less of them,
-      // and PGlite clears the pool at every start (openDatabase)
+      // and PGlite writes over the whole pool at every start (decision 061)
       sharedBuffers: '8MB',
     });
     return { database, drop: () => database.close() };

@@ -88,9 +88,9 @@ export async function openDatabase(options: {
   /** the data folder a new one is copied from (default: the build's, PGLITE_TEMPLATE) */
   templateDir?: string;
   /**
-   * PGlite's buffer pool (PostgreSQL's `shared_buffers`, default 128MB). PGlite writes over the whole pool at
-   * every start: at 128MB that was about half of a test database's start (0.95 of 1.2-1.3 CPU-seconds),
-   * where the data it would hold already lives in memory (test/helpers.ts)
+   * PGlite's buffer pool (PostgreSQL's `shared_buffers`, 128MB when not given). PGlite writes over the whole
+   * pool at every start: at 128MB most of a test database's start (decision 061). The server's is
+   * PGLITE_SHARED_BUFFERS (32M), a test's 8MB (test/helpers.ts)
    */
   sharedBuffers?: string;
 }): Promise<Database> {
