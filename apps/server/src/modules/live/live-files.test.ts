@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LocalStorage } from '../../platform/storage';
+import { type ByteRange, LocalStorage } from '../../platform/storage';
 import { LiveFiles, playlistWindow } from './live-files';
 import { type RecordIndex, livePlaylist } from './recording';
 
@@ -43,5 +43,30 @@ describe('the live files from the storage', () => {
     await storage.delete('live/7/12.ts');
     const fresh = new LiveFiles(storage);
     expect(await fresh.segment(7, 12)).toBeNull();
+  });
+
+  it('answers a failed read of the playlist with the last one read, for a while; then the failure', async () => {
+    /** a storage whose reads fail while `failing` (an object read while it is replaced, S3 briefly unreachable) */
+    class Flaky extends LocalStorage {
+      failing = false;
+      override get(key: string, range?: ByteRange) {
+        return this.failing ? Promise.reject(new Error('read failed')) : super.get(key, range);
+      }
+    }
+    const storage = new Flaky(fs.mkdtempSync(path.join(os.tmpdir(), 'paiclass-live-files-')));
+    const files = new LiveFiles(storage, 400);
+    await storage.put('live/8/live.m3u8', Buffer.from(livePlaylist(windowOf(3, 5), windowOf(3, 5).segments)));
+    await storage.put('live/8/5.ts', Buffer.from([0x47, 5]));
+    const first = String(await files.playlist(8));
+    expect(first).toContain('#EXT-X-MEDIA-SEQUENCE:3');
+    expect(await files.segment(8, 5)).toEqual(Buffer.from([0x47, 5]));
+    storage.failing = true;
+    await new Promise((r) => setTimeout(r, 150)); // past the playlist's cache
+    expect(String(await files.playlist(8))).toBe(first);
+    expect(await files.segment(8, 5)).toEqual(Buffer.from([0x47, 5]));
+    await new Promise((r) => setTimeout(r, 400)); // the last one read is now too old to stand in
+    await expect(files.playlist(8)).rejects.toThrow('read failed');
+    // with nothing read before, a failure is the answer at once
+    await expect(new LiveFiles(storage, 400).playlist(8)).rejects.toThrow('read failed');
   });
 });

@@ -15,6 +15,12 @@ const PLAYLIST_MS = 100;
 /** a request for a segment newer than the cached playlist rereads it, but not more often than this */
 const REREAD_MS = 50;
 const SEGMENT_BYTES = 64 * 1024 * 1024;
+/**
+ * A playlist read that fails (the storage briefly unreachable, or an object read while the instance running
+ * nginx replaces it) is answered with the last one read, up to this old: a player asks again in a moment, as
+ * it would behind a CDN serving stale on error. Older than that, the failure is the answer (a 500).
+ */
+const STALE_ON_ERROR_MS = 10_000;
 
 interface Playlist {
   /** the playlist's text, or null when the live has none (not on the air yet, or before decision 048) */
@@ -41,7 +47,10 @@ export class LiveFiles {
   private segmentBytes = 0;
   private fetching = new Map<string, Promise<Buffer | null>>();
 
-  constructor(private storage: Storage) {}
+  constructor(
+    private storage: Storage,
+    private staleOnErrorMs = STALE_ON_ERROR_MS,
+  ) {}
 
   /** The live playlist of a live, or null when it has none. */
   async playlist(id: number) {
@@ -70,6 +79,11 @@ export class LiveFiles {
         for (const [key, old] of this.playlists) if (at - old.at > 60_000) this.playlists.delete(key);
         this.playlists.set(id, p);
         return p;
+      })
+      .catch((error: unknown) => {
+        const last = this.playlists.get(id);
+        if (last && Date.now() - last.at < this.staleOnErrorMs) return last;
+        throw error;
       })
       .finally(() => this.reading.delete(id));
     this.reading.set(id, read);
