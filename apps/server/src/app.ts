@@ -139,7 +139,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     (await openDatabase({
       url: config.databaseUrl,
       dataDir: config.dataDir,
-      sharedBuffers: `${Math.floor(config.pgliteSharedBuffers / 1024)}kB`,
+      sharedBuffers: config.pgliteSharedBuffers,
       onIdleError: (err) => console.error(`database connection lost (the pool reconnects): ${err.message}`),
     }));
   const known = new Map<string, string>();

@@ -94,7 +94,7 @@ export async function testDatabase(options: { logger?: Logger } = {}): Promise<T
       pgliteWasm: await pgliteWasm(),
       // an in-memory database keeps its files in memory already: a small buffer pool doubles less of them,
       // and PGlite writes over the whole pool at every start (decision 061)
-      sharedBuffers: '8MB',
+      sharedBuffers: 8 * 1024 ** 2,
     });
     return { database, drop: () => database.close() };
   }

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { testConfig, testDatabase, usePostgres } from '../../test/helpers';
 import { pgliteTemplate, pgliteWasm } from '../../test/pglite-template';
 import { buildApp } from '../app';
-import { MIGRATION_LOCK, migrationsCurrent, openDatabase, PGLITE_TEMPLATE } from './client';
+import { type Db, MIGRATION_LOCK, migrationsCurrent, openDatabase, PGLITE_TEMPLATE } from './client';
 
 describe('the start of an embedded database (issue 23)', () => {
   it('runs the migrator only when the database lacks a committed migration', async () => {
@@ -43,13 +43,15 @@ describe('the start of an embedded database (issue 23)', () => {
     }
   });
 
+  /** The buffer pool a database started with, as PostgreSQL shows it ("8MB"). */
+  const sharedBuffers = async (db: Db) =>
+    ((await db.execute(sql.raw('show shared_buffers'))) as unknown as { rows: { shared_buffers: string }[] }).rows[0]
+      ?.shared_buffers;
+
   it.skipIf(usePostgres)("starts a test's embedded database with a small buffer pool (sharedBuffers)", async () => {
     const database = await testDatabase();
     try {
-      const { rows } = (await database.database.db.execute(sql.raw('show shared_buffers'))) as unknown as {
-        rows: { shared_buffers: string }[];
-      };
-      expect(rows[0]?.shared_buffers).toBe('8MB');
+      expect(await sharedBuffers(database.database.db)).toBe('8MB');
     } finally {
       await database.drop();
     }
@@ -65,10 +67,7 @@ describe('the start of an embedded database (issue 23)', () => {
         const config = testConfig({ ...env, SEED_DEMO: 'false' });
         const app = await buildApp(config, { logger: false });
         try {
-          const { rows } = (await app.ctx.db.execute(sql.raw('show shared_buffers'))) as unknown as {
-            rows: { shared_buffers: string }[];
-          };
-          expect(rows[0]?.shared_buffers).toBe(shown);
+          expect(await sharedBuffers(app.ctx.db)).toBe(shown);
         } finally {
           await app.close();
           fs.rmSync(config.dataDir, { recursive: true, force: true });

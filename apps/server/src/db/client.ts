@@ -90,9 +90,9 @@ export async function openDatabase(options: {
   /**
    * PGlite's buffer pool (PostgreSQL's `shared_buffers`, 128MB when not given). PGlite writes over the whole
    * pool at every start: at 128MB most of a test database's start (decision 061). The server's is
-   * PGLITE_SHARED_BUFFERS (32M), a test's 8MB (test/helpers.ts)
+   * PGLITE_SHARED_BUFFERS (32M), a test's 8MB (test/helpers.ts). In bytes, given to PostgreSQL in kB
    */
-  sharedBuffers?: string;
+  sharedBuffers?: number;
 }): Promise<Database> {
   if (options.url) {
     // loaded only when PostgreSQL is configured: the embedded start does not pay for the driver
@@ -154,7 +154,7 @@ export async function openDatabase(options: {
     ...(template && { loadDataDir: template }),
     ...(options.pgliteWasm && { pgliteWasmModule: options.pgliteWasm }),
     ...(options.sharedBuffers && {
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`],
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${Math.floor(options.sharedBuffers / 1024)}kB`],
     }),
   });
   const current = (template && options.templateCurrent) || (await migrationsCurrent(client));
