@@ -417,12 +417,14 @@ describe('a press cannot be timed earlier than it was made (issue 24)', REAL_TIM
     cheatPhone.close();
   });
 
-  it('pongs slowed less than the press gain at most the cap: 700 ms late pongs do not buy 500 ms', async () => {
+  it('pongs slowed less than the press gain at most the cap: 500 ms late pongs do not buy 500 ms', async () => {
     const { owner, course, learners } = await inClass(2);
     const [cheat, honest] = learners as [(typeof learners)[0], (typeof learners)[0]];
-    // the cheat reacts 500 ms after the honest student; its pongs (700 ms) stay below its press (800 ms)
+    // the cheat reacts 500 ms after the honest student; its pongs (500 ms, above the cap) stay below its press
+    // (800 ms) by 300 ms, more than a loaded machine's lag: at 700 ms pongs a test run beside others once
+    // measured them above the press plus the slack (a retry of stop 52's rehearsal)
     const honestPhone = await phone(honest.token, course.id, 2.5, 300);
-    const cheatPhone = await slowPonger(cheat.token, course.id, 700, 800);
+    const cheatPhone = await slowPonger(cheat.token, course.id, 500, 800);
     const { raceid } = await start(owner.token, course.id);
     const result = await resultOf(honestPhone, raceid);
     expect(result.winner.uid).toBe(honest.uid);
