@@ -49,8 +49,9 @@ describe.skipIf(missing.length > 0 || sweepsElsewhere)(
         TURN_MAX_PORT: String(turnPort + 10),
       });
       cleanups.push(async () => {
-        // whatever a failed test left running is stopped, so that it does not outlive the run
-        for (const pid of helpersOf(config.dataDir)) process.kill(Number(pid), 'SIGKILL');
+        // whatever a failed test left running is stopped, so that it does not outlive the run: SIGTERM, with
+        // which nginx's master ends its workers too (killed hard, it left them running)
+        for (const pid of helpersOf(config.dataDir)) process.kill(Number(pid), 'SIGTERM');
         await db.drop();
         fs.rmSync(config.dataDir, { recursive: true, force: true });
       });
